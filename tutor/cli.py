@@ -1,0 +1,108 @@
+"""The ``autograd-tutor`` command.
+
+Each subcommand lives in ``tutor/commands/<name>.py`` with a ``register``
+function that only builds its argparse parser; the work is imported inside
+the handler, so ``--help`` and light commands never load torch, textual or
+prompt_toolkit (tests/test_layering.py proves it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from tutor import __version__
+from tutor.errors import UserError
+
+# Order here is the order in --help.
+COMMAND_MODULES = (
+    "tutor.commands.listing",
+    "tutor.commands.pack",
+)
+
+DESCRIPTION = """\
+Learn PyTorch autograd by doing: short lessons, exercises checked against a
+reference solution, and a live view of the autograd graph you build.
+
+Run without a command to start learning."""
+
+EPILOG = """\
+environment:
+  AUTOGRAD_TUTOR_HOME   where progress and your workspace are kept
+                        (default: the platform's user data folder)
+  NO_COLOR              turn off colour
+
+exit codes: 0 success, 1 failed validation / check, 2 usage or unreadable input"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="autograd-tutor",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"autograd-tutor {__version__}")
+    add_pack_option(parser)
+    add_lang_option(parser)
+    parser.add_argument(
+        "--device",
+        choices=("auto", "cpu", "cuda", "mps"),
+        default="auto",
+        help="where tensors live in the REPL (default: auto picks cuda or mps when present)",
+    )
+    parser.set_defaults(handler=_start)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def add_pack_option(parser: argparse.ArgumentParser, *, subcommand: bool = False) -> None:
+    """``--pack`` is accepted before or after the subcommand. On a subcommand
+    the default is SUPPRESS so it does not overwrite a value given before it."""
+    parser.add_argument(
+        "--pack",
+        metavar="DIR|NAME",
+        default=argparse.SUPPRESS if subcommand else None,
+        help="a lesson pack folder, or the name of an installed pack (default: builtin)",
+    )
+
+
+def add_lang_option(parser: argparse.ArgumentParser, *, subcommand: bool = False) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=("en", "zh"),
+        default=argparse.SUPPRESS if subcommand else None,
+        help="language of lesson text (default: en)",
+    )
+
+
+def _start(args: argparse.Namespace) -> int:
+    """No subcommand: start learning. Until the full-screen app lands this
+    shows the course outline with the learner's progress."""
+    from tutor.commands.listing import run_list
+
+    args.json = False
+    return run_list(args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except UserError as exc:
+        print(f"autograd-tutor: {exc.message}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # `autograd-tutor list | head` must not print a traceback.
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

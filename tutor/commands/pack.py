@@ -1,0 +1,83 @@
+"""``autograd-tutor pack``: tools for instructors who write lesson packs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "pack",
+        help="create, validate and describe lesson packs",
+        description="Tools for writing lesson packs. See docs/pack-format.md for the format.",
+    )
+    parser.set_defaults(handler=lambda args: parser.print_help() or 2)
+    pack_sub = parser.add_subparsers(title="pack commands", metavar="COMMAND")
+
+    new = pack_sub.add_parser(
+        "new",
+        help="scaffold a new pack with one lesson and one exercise",
+        description="Create DIR holding a small, valid pack to start from.",
+    )
+    new.add_argument("dir", metavar="DIR")
+    new.add_argument("--id", help="pack id (default: derived from DIR)")
+    new.add_argument("--title", help="pack title (default: derived from DIR)")
+    new.set_defaults(handler=run_new)
+
+    validate = pack_sub.add_parser(
+        "validate",
+        help="check a pack's files and report every problem as path:line:col",
+        description="Validate every file of a pack. Exit 0 when clean, 1 when any problem is found.",
+    )
+    validate.add_argument("dir", metavar="DIR|NAME", help="a pack folder, or an installed pack's name")
+    validate.add_argument("--json", action="store_true", help="print problems as JSON")
+    validate.set_defaults(handler=run_validate)
+
+    schema = pack_sub.add_parser(
+        "schema",
+        help="print the JSON Schema of the pack format",
+        description="Print the JSON Schema for pack files, for editors and CI. "
+        "With --kind, the schema of one kind of file.",
+    )
+    schema.add_argument("--kind", choices=("pack", "lesson", "exercise"), help="one kind of file only")
+    schema.set_defaults(handler=run_schema)
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    from tutor.pack import validate_pack
+
+    pack, issues = validate_pack(args.dir)
+    if args.json:
+        print(json.dumps({"valid": pack is not None, "problems": [issue.__dict__ for issue in issues]}, indent=2))
+        return 0 if pack is not None else 1
+    for issue in issues:
+        print(issue)
+    if pack is None:
+        count = len(issues)
+        print(f"{args.dir}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
+        return 1
+    print(f"{args.dir}: pack '{pack.id}' is valid: {_count(pack.lessons, 'lesson')}, {_count(pack.exercises, 'exercise')}")
+    return 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from tutor.pack.schema import combined_schema, file_schema
+
+    schema = file_schema(args.kind) if args.kind else combined_schema()
+    print(json.dumps(schema, indent=2, ensure_ascii=False))
+    return 0
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from tutor.pack.scaffold import scaffold
+
+    root = scaffold(args.dir, pack_id=args.id, title=args.title)
+    print(f"created pack in {root}")
+    print(f"next: autograd-tutor pack validate {args.dir}")
+    return 0
+
+
+def _count(items, noun: str) -> str:
+    return f"{len(items)} {noun}{'' if len(items) == 1 else 's'}"
