@@ -115,8 +115,11 @@ class ProgressStore:
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"progress database is from a newer autograd-tutor (schema {version} > {SCHEMA_VERSION})"
+                from tutor.errors import UserError
+
+                raise UserError(
+                    f"progress database is from a newer autograd-tutor (schema {version} > {SCHEMA_VERSION}); "
+                    "upgrade autograd-tutor or set AUTOGRAD_TUTOR_HOME to use another folder"
                 )
             for step in MIGRATIONS[version:]:
                 step(db)

@@ -63,10 +63,9 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    from tutor.pack.schema import combined_schema, file_schema
+    from tutor.pack.schema import schema_text
 
-    schema = file_schema(args.kind) if args.kind else combined_schema()
-    print(json.dumps(schema, indent=2, ensure_ascii=False))
+    sys.stdout.write(schema_text(args.kind))
     return 0
 
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from tutor.errors import UserError
-from tutor.pack.schema import KINDS, file_schema
+from tutor.pack.schema import KINDS, schema_text
 
 PACK_YAML = """\
 # yaml-language-server: $schema=schema/pack.schema.json
@@ -88,7 +88,7 @@ def scaffold(target: str, *, pack_id: str | None = None, title: str | None = Non
         "exercises/square-gradient.py": SOLUTION_PY,
     }
     for kind in KINDS:
-        files[f"schema/{kind}.schema.json"] = json.dumps(file_schema(kind), indent=2) + "\n"
+        files[f"schema/{kind}.schema.json"] = schema_text(kind)
     try:
         for rel, text in files.items():
             path = root / rel

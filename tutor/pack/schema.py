@@ -6,6 +6,7 @@ step with the models.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tutor.pack.models import FILE_MODELS
@@ -33,3 +34,9 @@ def combined_schema() -> dict[str, Any]:
         "anyOf": [{"$ref": f"#/$defs/{model.__name__}"} for model in FILE_MODELS.values()],
         "$defs": defs,
     }
+
+
+def schema_text(kind: str | None = None) -> str:
+    """The schema as written to files and printed by ``pack schema``."""
+    schema = file_schema(kind) if kind else combined_schema()
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
