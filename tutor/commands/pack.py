@@ -35,6 +35,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     validate.add_argument("--json", action="store_true", help="print problems as JSON")
     validate.set_defaults(handler=run_validate)
 
+    check = pack_sub.add_parser(
+        "check",
+        help="prove every reference passes, every starter fails, every check can fail",
+        description="Grade each exercise's reference (must pass every trial), its starter (must fail) and "
+        "mutants of the reference (each check must be able to fail). Prints a table with timings; "
+        "exit 1 on any failure.",
+    )
+    check.add_argument("dir", metavar="DIR|NAME", help="a pack folder, or an installed pack's name")
+    check.add_argument("--jobs", type=int, metavar="N", help="runs in parallel (default: number of cores)")
+    check.set_defaults(handler=run_check)
+
     schema = pack_sub.add_parser(
         "schema",
         help="print the JSON Schema of the pack format",
@@ -60,6 +71,15 @@ def run_validate(args: argparse.Namespace) -> int:
         return 1
     print(f"{args.dir}: pack '{pack.id}' is valid: {_count(pack.lessons, 'lesson')}, {_count(pack.exercises, 'exercise')}")
     return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from tutor.grade.packcheck import check_pack, render
+    from tutor.pack import load_pack
+
+    results = check_pack(load_pack(args.dir), jobs=args.jobs)
+    print(render(results))
+    return 0 if all(r.ok for r in results) else 1
 
 
 def run_schema(args: argparse.Namespace) -> int:

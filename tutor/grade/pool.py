@@ -1,0 +1,144 @@
+"""Grader side of the workers: start N warm workers, hand out runs, restart
+a worker that dies. Torch-free: the grader only ever sees plain data."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Iterable
+
+from tutor.grade import framing
+
+# Each concurrent run gets a uid of its own when the grader runs as root, so
+# its process limit and clean-up cover exactly that run.
+SANDBOX_UID_BASE = 61000
+STARTUP_TIMEOUT = 120.0
+
+
+class WorkerDied(Exception):
+    pass
+
+
+class Worker:
+    def __init__(self, slot: int) -> None:
+        self.slot = slot
+        self.proc: subprocess.Popen | None = None
+        self.info: dict = {}
+
+    def start(self) -> None:
+        env = {key: os.environ[key] for key in ("PATH", "LANG", "LC_ALL", "PYTHONPATH", "HOME", "SYSTEMROOT")
+               if key in os.environ}
+        env["OMP_NUM_THREADS"] = "1"
+        env["MKL_NUM_THREADS"] = "1"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tutor.grade.worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,  # a Ctrl-C in the terminal reaches the grader only
+        )
+        self.info = self._read(STARTUP_TIMEOUT)
+        if not self.info.get("ready"):
+            raise WorkerDied("the grading worker did not start")
+
+    def run(self, request: dict) -> dict:
+        if self.proc is None or self.proc.poll() is not None:
+            self.start()
+        limits = dict(request.get("limits", {}))
+        if os.geteuid() == 0:
+            limits.setdefault("uid", SANDBOX_UID_BASE + self.slot)
+            limits.setdefault("processes", 64)
+        request = {**request, "limits": limits}
+        try:
+            framing.write_frame(self.proc.stdin, request)
+            return self._read(float(request.get("timeout", 10)) + 60)
+        except (framing.FrameError, BrokenPipeError, OSError, TimeoutError) as exc:
+            self.stop()
+            raise WorkerDied(str(exc)) from None
+
+    def _read(self, timeout: float) -> dict:
+        result: list = []
+
+        def reader() -> None:
+            try:
+                result.append(framing.read_frame(self.proc.stdout))
+            except Exception as exc:  # surfaced below
+                result.append(exc)
+
+        thread = threading.Thread(target=reader, daemon=True)
+        thread.start()
+        thread.join(timeout)
+        if not result:
+            self.stop()
+            raise TimeoutError("the grading worker stopped answering")
+        if isinstance(result[0], Exception):
+            raise framing.FrameError(str(result[0]))
+        return result[0]
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        try:
+            if self.proc.poll() is None:
+                try:
+                    framing.write_frame(self.proc.stdin, {"op": "shutdown"})
+                    self.proc.wait(timeout=2)
+                except (OSError, subprocess.TimeoutExpired, ValueError):
+                    self.proc.kill()
+                    self.proc.wait()
+        finally:
+            for stream in (self.proc.stdin, self.proc.stdout):
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+            self.proc = None
+
+
+class WorkerPool:
+    """``jobs`` workers; ``run`` is safe to call from many threads."""
+
+    def __init__(self, jobs: int | None = None) -> None:
+        self.jobs = max(1, jobs or os.cpu_count() or 1)
+        self._idle: queue.Queue[Worker] = queue.Queue()
+        self._workers = [Worker(slot) for slot in range(self.jobs)]
+        for worker in self._workers:
+            self._idle.put(worker)
+
+    def start(self) -> "WorkerPool":
+        """Start every worker now, in parallel (otherwise each starts on first use)."""
+        with ThreadPoolExecutor(self.jobs) as pool:
+            list(pool.map(lambda w: w.start(), self._workers))
+        return self
+
+    def run(self, request: dict) -> dict:
+        worker = self._idle.get()
+        try:
+            try:
+                return worker.run(request)
+            except WorkerDied as exc:
+                # The run took its worker down with it (killed the worker,
+                # or exhausted memory): that is the run's verdict.
+                return {"status": "died", "payload": None, "exit": {"why": f"the grading worker died: {exc}"},
+                        "output": "", "output_truncated": False, "elapsed": 0.0}
+        finally:
+            self._idle.put(worker)
+
+    def run_many(self, requests: Iterable[dict]) -> list[dict]:
+        with ThreadPoolExecutor(self.jobs) as pool:
+            return list(pool.map(self.run, requests))
+
+    def close(self) -> None:
+        for worker in self._workers:
+            worker.stop()
+
+    def __enter__(self) -> "WorkerPool":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

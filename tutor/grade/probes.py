@@ -1,0 +1,208 @@
+"""What a run sends back: plain data read out of its namespace (runs inside
+the sandboxed child, after the learner's code).
+
+Learner code runs before these readers, so they hold their own references to
+torch's functions, taken when the worker imported this module, and accept
+only exact ``torch.Tensor`` / ``nn.Parameter`` objects: a monkeypatched
+``torch.Tensor.detach`` or a Tensor subclass that lies about its values cannot
+change what is read. The verdict itself is computed in the grader process.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+from typing import Any, Callable
+
+import torch
+
+_TENSOR_TYPES = (torch.Tensor, torch.nn.Parameter)
+_TensorBase = torch._C.TensorBase
+_detach = _TensorBase.detach
+_to = _TensorBase.to
+_contiguous = _TensorBase.contiguous
+_numpy = _TensorBase.numpy
+_requires_grad_ = _TensorBase.requires_grad_
+_get_grad = _TensorBase.grad.__get__
+_get_is_leaf = _TensorBase.is_leaf.__get__
+_get_requires_grad = _TensorBase.requires_grad.__get__
+_get_retains_grad = _TensorBase.retains_grad.__get__
+_get_dtype = _TensorBase.dtype.__get__
+_get_shape = _TensorBase.shape.__get__
+_b64 = base64.b64encode
+_isinstance = isinstance
+_type = type
+_autograd_grad = torch.autograd.grad
+_zeros = torch.zeros
+_float64 = torch.float64
+_float32 = torch.float32
+_float16 = torch.float16
+_bfloat16 = torch.bfloat16
+_Function = torch.autograd.Function
+_no_torch_function = torch._C.DisableTorchFunctionSubclass
+
+MAX_ELEMENTS = 1_000_000  # per tensor sent back
+MAX_JACOBIAN = 4096  # output elements x input elements, for gradcheck
+
+MISSING = {"t": "missing"}
+
+
+def is_plain_tensor(value: Any) -> bool:
+    return _type(value) in _TENSOR_TYPES
+
+
+def encode_tensor(tensor: Any) -> dict:
+    with _no_torch_function():
+        dtype = str(_get_dtype(tensor)).replace("torch.", "")
+        shape = list(_get_shape(tensor))
+        numel = math.prod(shape)
+        if numel > MAX_ELEMENTS:
+            return {"t": "tensor", "dtype": dtype, "shape": shape, "too_big": True}
+        data = _to(_detach(tensor), "cpu")
+        if dtype in ("bfloat16",):
+            data = _to(data, _float32)  # numpy has no bfloat16
+        array = _numpy(_contiguous(data))
+        return {"t": "tensor", "dtype": dtype, "shape": shape, "data": _b64(array.tobytes()).decode("ascii"),
+                "np": str(array.dtype)}
+
+
+def encode_value(value: Any, depth: int = 0) -> dict:
+    """A tensor, number, bool, None, string or tuple/list of them, as plain data."""
+    kind = _type(value)
+    if kind in _TENSOR_TYPES:
+        return encode_tensor(value)
+    if kind is bool:
+        return {"t": "bool", "v": value}
+    if kind in (int, float):
+        return {"t": "num", "v": value if not (kind is float and not math.isfinite(value)) else repr(value)}
+    if value is None:
+        return {"t": "none"}
+    if kind is str:
+        return {"t": "str", "v": value[:10_000]}
+    if kind is torch.Size:
+        return {"t": "seq", "tuple": True, "items": [{"t": "num", "v": int(v)} for v in value]}
+    if kind in (list, tuple) and depth < 4 and len(value) <= 1000:
+        return {"t": "seq", "tuple": kind is tuple, "items": [encode_value(v, depth + 1) for v in value]}
+    if _isinstance(value, torch.Tensor):
+        return {"t": "other", "type": kind.__name__, "why": "a subclass of torch.Tensor, not a plain tensor"}
+    return {"t": "other", "type": getattr(kind, "__name__", "object")}
+
+
+def tensor_flags(value: Any) -> dict:
+    if not is_plain_tensor(value):
+        return {"t": "other", "type": _type(value).__name__} if value is not None else {"t": "none"}
+    return {
+        "t": "flags",
+        "is_leaf": bool(_get_is_leaf(value)),
+        "requires_grad": bool(_get_requires_grad(value)),
+        "retains_grad": bool(_get_retains_grad(value)),
+    }
+
+
+def read_grad(value: Any) -> dict:
+    if not is_plain_tensor(value):
+        return encode_value(value) if value is not None else {"t": "none", "not_tensor": True}
+    grad = _get_grad(value)
+    out = {"t": "grad", "flags": tensor_flags(value)}
+    out["grad"] = encode_tensor(grad) if grad is not None else {"t": "none"}
+    return out
+
+
+def jacobians(fn: Callable, inputs: list, eps: float, second_order: bool = False, seed: int = 0) -> dict:
+    """Analytical (autograd) and numerical (central differences) Jacobians of
+    ``fn`` at ``inputs`` cast to float64. With ``second_order`` the function
+    examined is the vector-Jacobian product of ``fn`` (what gradgradcheck tests)."""
+    xs = []
+    for value in inputs:
+        if not is_plain_tensor(value):
+            return {"t": "error", "why": f"an input is a {_type(value).__name__}, not a tensor"}
+        xs.append(_requires_grad_(_to(_detach(value), _float64), True))
+    if _isinstance(fn, type) and issubclass(fn, _Function):
+        fn = fn.apply
+    if not callable(fn):
+        return {"t": "error", "why": f"it is a {_type(fn).__name__}, not a function"}
+    target = fn
+    if second_order:
+        generator = torch.Generator().manual_seed(seed)
+        probe_out = _flat_outputs(fn(*xs))
+        weights = [torch.randn(o.shape, dtype=_float64, generator=generator) for o in probe_out]
+
+        def target(*args):
+            outs = _flat_outputs(fn(*args))
+            total = sum((o * w).sum() for o, w in zip(outs, weights))
+            grads = _autograd_grad(total, args, create_graph=True, allow_unused=True)
+            return tuple(g if g is not None else _zeros(a.shape, dtype=_float64) for g, a in zip(grads, args))
+
+    outputs = _flat_outputs(target(*xs))
+    n_out = sum(o.numel() for o in outputs)
+    n_in = sum(x.numel() for x in xs)
+    if n_out * n_in > MAX_JACOBIAN:
+        return {"t": "error", "why": f"the Jacobian would have {n_out} x {n_in} entries; use smaller inputs"}
+    analytical = _zeros((n_out, n_in), dtype=_float64)
+    flat = torch.cat([o.reshape(-1) for o in outputs]) if outputs else _zeros(0, dtype=_float64)
+    for i in range(n_out):
+        if not flat.requires_grad:
+            break
+        grads = _autograd_grad(flat[i], xs, retain_graph=True, allow_unused=True)
+        analytical[i] = torch.cat([(g if g is not None else _zeros(x.shape, dtype=_float64)).reshape(-1)
+                                   for g, x in zip(grads, xs)])
+    numerical = _zeros((n_out, n_in), dtype=_float64)
+    column = 0
+    with torch.no_grad() if not second_order else _nullcontext():
+        for x in xs:
+            base = _detach(x).clone()
+            for k in range(x.numel()):
+                plus, minus = base.clone(), base.clone()
+                plus.view(-1)[k] += eps
+                minus.view(-1)[k] -= eps
+                args_p = [plus.requires_grad_(second_order) if y is x else y for y in xs]
+                f_plus = _cat_flat(target(*args_p))
+                args_m = [minus.requires_grad_(second_order) if y is x else y for y in xs]
+                f_minus = _cat_flat(target(*args_m))
+                numerical[:, column] = (f_plus - f_minus) / (2 * eps)
+                column += 1
+    return {"t": "jacobians", "analytical": encode_tensor(analytical), "numerical": encode_tensor(numerical)}
+
+
+class _nullcontext:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _flat_outputs(result: Any) -> list:
+    if is_plain_tensor(result):
+        return [result]
+    if _isinstance(result, (tuple, list)):
+        return [r for r in result if is_plain_tensor(r)]
+    raise TypeError(f"the function returned a {_type(result).__name__}, not a tensor")
+
+
+def _cat_flat(result: Any):
+    outs = _flat_outputs(result)
+    return torch.cat([_detach(o).reshape(-1) for o in outs]) if outs else _zeros(0, dtype=_float64)
+
+
+def decode_value(encoded: dict) -> Any:
+    """Rebuild a value from ``encode_value``'s plain data (for the judge run
+    that evaluates a pack's python assertion over both namespaces)."""
+    import numpy as np
+
+    kind = encoded.get("t")
+    if kind == "tensor":
+        if "data" not in encoded:
+            return None
+        array = np.frombuffer(base64.b64decode(encoded["data"]), dtype=np.dtype(encoded["np"])).reshape(
+            encoded["shape"]
+        )
+        tensor = torch.from_numpy(array.copy())
+        return tensor.to(getattr(torch, encoded["dtype"])) if hasattr(torch, encoded["dtype"]) else tensor
+    if kind in ("num", "bool", "str"):
+        value = encoded["v"]
+        return float(value) if kind == "num" and isinstance(value, str) else value
+    if kind == "seq":
+        items = [decode_value(item) for item in encoded["items"]]
+        return tuple(items) if encoded.get("tuple") else items
+    return None

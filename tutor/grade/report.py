@@ -1,0 +1,178 @@
+"""Results of grading, and the formats they are written in: terminal text,
+JSON (DESIGN.md's schema), JUnit XML and Gradescope's results.json."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+STATUSES = ("passed", "failed", "error", "timeout", "missing")
+
+
+@dataclass
+class CheckResult:
+    name: str
+    kind: str
+    passed: bool
+    message: str
+    score: float
+    max_score: float
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "passed": self.passed, "message": self.message,
+                "score": self.score, "max_score": self.max_score}
+
+
+@dataclass
+class ExerciseResult:
+    id: str
+    status: str
+    score: float
+    max_score: float
+    checks: list[CheckResult] = field(default_factory=list)
+    error: str = ""  # what went wrong with the code as a whole, for the learner
+    output: str = ""  # tail of what the learner's code printed (first trial)
+    elapsed: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+    def to_dict(self) -> dict:
+        out = {"id": self.id, "status": self.status, "score": _num(self.score), "max_score": _num(self.max_score),
+               "checks": [c.to_dict() for c in self.checks]}
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+@dataclass
+class GradeReport:
+    pack: str
+    exercises: list[ExerciseResult]
+    submission: str = ""
+
+    @property
+    def score(self) -> float:
+        return sum(e.score for e in self.exercises)
+
+    @property
+    def max_score(self) -> float:
+        return sum(e.max_score for e in self.exercises)
+
+    def to_dict(self) -> dict:
+        out = {"pack": self.pack, "score": _num(self.score), "max_score": _num(self.max_score),
+               "exercises": [e.to_dict() for e in self.exercises]}
+        if self.submission:
+            out["submission"] = self.submission
+        return out
+
+
+def _num(value: float) -> float:
+    return round(float(value), 6)
+
+
+# ------------------------------------------------------------------- writers
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def to_json(reports: list[GradeReport]) -> str:
+    """One submission: DESIGN.md's object. Several (a class): {"submissions": [...]}."""
+    if len(reports) == 1:
+        return json.dumps(reports[0].to_dict(), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps({"pack": reports[0].pack if reports else "",
+                       "submissions": [r.to_dict() for r in reports]}, indent=2, ensure_ascii=False) + "\n"
+
+
+def to_junit(reports: list[GradeReport]) -> str:
+    """JUnit XML: a testsuite per submission and exercise, a testcase per check."""
+    root = ET.Element("testsuites", name="autograd-tutor")
+    totals = {"tests": 0, "failures": 0, "errors": 0}
+    for report in reports:
+        for exercise in report.exercises:
+            prefix = f"{report.submission}." if report.submission else ""
+            suite = ET.SubElement(root, "testsuite", name=f"{prefix}{exercise.id}")
+            counts = {"tests": 0, "failures": 0, "errors": 0}
+            cases = exercise.checks or [CheckResult("submission", "file", False, exercise.error, 0, exercise.max_score)]
+            for check in cases:
+                case = ET.SubElement(suite, "testcase", classname=f"{report.pack}.{prefix}{exercise.id}",
+                                     name=check.name, time=f"{exercise.elapsed / max(len(cases), 1):.4f}")
+                counts["tests"] += 1
+                if check.passed:
+                    continue
+                tag = "error" if exercise.status in ("error", "timeout") else "failure"
+                counts["errors" if tag == "error" else "failures"] += 1
+                text = check.message or exercise.error or exercise.status
+                element = ET.SubElement(case, tag, message=_first_line(text), type=exercise.status)
+                element.text = "\n\n".join(t for t in (check.message, exercise.error) if t)
+            if exercise.output:
+                ET.SubElement(suite, "system-out").text = exercise.output
+            for key, value in counts.items():
+                suite.set(key, str(value))
+                totals[key] += value
+            suite.set("time", f"{exercise.elapsed:.4f}")
+    for key, value in totals.items():
+        root.set(key, str(value))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def to_gradescope(report: GradeReport) -> str:
+    """Gradescope's autograder results.json: a test per check."""
+    tests = []
+    for exercise in report.exercises:
+        cases = exercise.checks or [CheckResult("submission", "file", False, exercise.error, 0, exercise.max_score)]
+        for check in cases:
+            output = check.message or ("passed" if check.passed else exercise.error)
+            if not check.passed and exercise.error and exercise.error not in output:
+                output += "\n\n" + exercise.error
+            tests.append({
+                "name": f"{exercise.id}: {check.name}",
+                "score": _num(check.score),
+                "max_score": _num(check.max_score),
+                "status": "passed" if check.passed else "failed",
+                "output": output,
+                "visibility": "visible",
+            })
+    return json.dumps({"score": _num(report.score), "tests": tests,
+                       "output": f"{_num(report.score)} of {_num(report.max_score)} points"},
+                      indent=2, ensure_ascii=False) + "\n"
+
+
+def _first_line(text: str) -> str:
+    line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
+    return line[:300]
+
+
+# ------------------------------------------------------------------ terminal
+
+
+def render_exercise(result: ExerciseResult, title: str = "", color: bool = False) -> str:
+    def paint(text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if color else text
+
+    lines = [f"{result.id}" + (f": {title}" if title else "")]
+    for check in result.checks:
+        mark = paint("pass", "32") if check.passed else paint("FAIL", "31;1")
+        lines.append(f"  {mark}  {check.name}  ({_num(check.score):g}/{_num(check.max_score):g})")
+        if check.message and not check.passed:
+            lines.extend("        " + line for line in check.message.splitlines())
+    if result.error:
+        lines.append("")
+        lines.extend("  " + line for line in result.error.rstrip().splitlines())
+    verdict = {"passed": paint("solved", "32;1"), "failed": paint("not yet", "33;1")}.get(
+        result.status, paint(result.status, "31;1"))
+    lines.append(f"  score {_num(result.score):g}/{_num(result.max_score):g}: {verdict}")
+    return "\n".join(lines)
