@@ -87,26 +87,27 @@ def load_pack_dir(root: Path, display_root: str | None = None) -> tuple[Pack | N
         raise UserError(f"{display_root}: not a lesson pack (no {MANIFEST} inside)")
 
     out = _Collector()
-    manifest = _load_file(root / MANIFEST, PackManifest, root, display_root, out)
-    lessons = [
-        loaded
-        for path in _yaml_files(root / LESSON_DIR)
-        if (loaded := _load_file(path, Lesson, root, display_root, out)) is not None
-    ]
+    manifest = _load_file(root / MANIFEST, PackManifest, root, display_root, out, set())
+    # Ids of files that failed validation, so that what names them is not
+    # blamed as well (one mistake, one error line).
+    unreadable_lessons: set[str] = set()
+    unreadable_exercises: set[str] = set()
+    lessons = []
+    for path in _yaml_files(root / LESSON_DIR):
+        loaded = _load_file(path, Lesson, root, display_root, out, unreadable_lessons)
+        if loaded is not None:
+            lessons.append(loaded)
     exercises = []
-    unreadable_exercises = set()  # file stems, so lessons naming them are not blamed too
     for path in _yaml_files(root / EXERCISE_DIR):
-        loaded = _load_file(path, Exercise, root, display_root, out)
-        if loaded is None:
-            unreadable_exercises.add(path.stem)
-        else:
+        loaded = _load_file(path, Exercise, root, display_root, out, unreadable_exercises)
+        if loaded is not None:
             exercises.append(loaded)
     exercises = [_with_solution(loaded, root, out) for loaded in exercises]
     if manifest is not None:
         _check_languages([manifest, *lessons, *exercises], manifest.model.languages, out)
     _check_unique(lessons, "lesson", out)
     _check_unique(exercises, "exercise", out)
-    ordered_lessons = _order_lessons(manifest, lessons, out)
+    ordered_lessons = _order_lessons(manifest, lessons, unreadable_lessons, out)
     _check_lesson_links(lessons, exercises, unreadable_exercises, out)
     for loaded in lessons:
         _check_lesson_code(loaded, out)
@@ -138,8 +139,12 @@ def _display(path: Path, root: Path, display_root: str) -> str:
     return rel if display_root in ("", ".") else os.path.join(display_root, rel)
 
 
-def _load_file(path: Path, model: type[BaseModel], root: Path, display_root: str, out: _Collector) -> _Loaded | None:
+def _load_file(
+    path: Path, model: type[BaseModel], root: Path, display_root: str, out: _Collector, failed_ids: set[str]
+) -> _Loaded | None:
+    """Validate one file. On failure its id (or file name) goes into ``failed_ids``."""
     display = _display(path, root, display_root)
+    failed_ids.add(path.stem)
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -147,15 +152,24 @@ def _load_file(path: Path, model: type[BaseModel], root: Path, display_root: str
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        line, col = _byte_position(raw, exc.start)
         out.issues.append(PackIssue(display, line, col, "", "file is not valid UTF-8"))
         return None
-    instance, _data, source, issues = validate_text(text, model, display)
+    instance, data, source, issues = validate_text(text, model, display)
     out.issues.extend(issues)
     if instance is None:
+        if isinstance(data, dict) and isinstance(data.get("id"), str):
+            failed_ids.add(data["id"])
         return None
+    failed_ids.discard(path.stem)
     return _Loaded(instance, display, source, path)
+
+
+def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters, as editors count) of a byte offset."""
+    line_start = raw.rfind(b"\n", 0, offset) + 1
+    col = len(raw[line_start:offset].decode("utf-8", errors="replace")) + 1
+    return raw[:offset].count(b"\n") + 1, col
 
 
 def _with_solution(loaded: _Loaded, root: Path, out: _Collector) -> _Loaded:
@@ -173,12 +187,19 @@ def _with_solution(loaded: _Loaded, root: Path, out: _Collector) -> _Loaded:
         out.at(loaded, ("solution_file",), f"solution file '{exercise.solution_file}' is outside the pack")
         return loaded
     try:
-        code = target.read_text(encoding="utf-8")
+        raw = target.read_bytes()
     except FileNotFoundError:
         out.at(loaded, ("solution_file",), f"solution file '{exercise.solution_file}' not found")
         return loaded
-    except (OSError, UnicodeDecodeError) as exc:
-        out.at(loaded, ("solution_file",), f"cannot read solution file '{exercise.solution_file}': {exc}")
+    except OSError as exc:
+        out.at(loaded, ("solution_file",), f"cannot read solution file '{exercise.solution_file}': {exc.strerror}")
+        return loaded
+    try:
+        code = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = _byte_position(raw, exc.start)
+        display = os.path.join(os.path.dirname(loaded.display), exercise.solution_file)
+        out.issues.append(PackIssue(display, line, col, "", "file is not valid UTF-8"))
         return loaded
     loaded.model = exercise.model_copy(update={"solution": code})
     return loaded
@@ -219,7 +240,9 @@ def _check_unique(files: list[_Loaded], what: str, out: _Collector) -> None:
             first[item_id] = loaded
 
 
-def _order_lessons(manifest: _Loaded | None, lessons: list[_Loaded], out: _Collector) -> list[Lesson]:
+def _order_lessons(
+    manifest: _Loaded | None, lessons: list[_Loaded], unreadable: set[str], out: _Collector
+) -> list[Lesson]:
     by_id = {}
     for loaded in lessons:
         by_id.setdefault(loaded.model.id, loaded)
@@ -227,7 +250,7 @@ def _order_lessons(manifest: _Loaded | None, lessons: list[_Loaded], out: _Colle
     if listed is None:
         return [loaded.model for loaded in by_id.values()]
     for i, lesson_id in enumerate(listed):
-        if lesson_id not in by_id:
+        if lesson_id not in by_id and lesson_id not in unreadable:
             out.at(manifest, ("lessons", i), f"no lesson with id '{lesson_id}' in {LESSON_DIR}/")
     for lesson_id, loaded in by_id.items():
         if lesson_id not in listed:
@@ -286,7 +309,11 @@ def _check_exercise_code(loaded: _Loaded, out: _Collector) -> None:
         if trial.seed in seeds:
             out.at(loaded, ("trials", i, "seed"), f"seed {trial.seed} is already used by trials[{seeds[trial.seed]}]")
         seeds.setdefault(trial.seed, i)
-    defined = None if bad else codecheck.defined_names(exercise.setup, exercise.solution or "")
+    # Without a readable reference there is nothing to check names against.
+    if bad or exercise.solution is None:
+        defined = None
+    else:
+        defined = codecheck.defined_names(exercise.setup, exercise.solution)
     for i, check in enumerate(exercise.checks):
         _check_names(loaded, ("checks", i), check, defined, out)
 

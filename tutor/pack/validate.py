@@ -56,7 +56,7 @@ def errors_to_issues(
         if kind == "extra_forbidden":
             name = path[-1]
             pos = source.key(path)
-            message = f"unknown key '{name}'" + _did_you_mean(str(name), _fields(parent_model))
+            message = f"unknown key {_quote(name)}" + _did_you_mean(str(name), _fields(parent_model))
             issues.append(PackIssue(display_path, pos.line, pos.col, format_field(path[:-1]), message))
             continue
         if kind in ("union_tag_invalid", "union_tag_not_found"):
@@ -222,12 +222,12 @@ def _looks_like_text(error: dict) -> bool:
 def _pattern_words(pattern: str) -> str:
     if "a-z0-9-" in pattern:
         return "use lower-case letters, digits and dashes (like 'chain-rule-1')"
-    if "A-Za-z0-9_]*$" in pattern and "\\." not in pattern:
-        return "expected a Python variable name"
+    if pattern.startswith("^\\d"):
+        return "expected a version such as 1.0"
     if "\\." in pattern and "A-Za-z" in pattern:
         return "expected an exception class name such as RuntimeError"
-    if "\\d" in pattern:
-        return "expected a version such as 1.0"
+    if "A-Za-z0-9_]*$" in pattern:
+        return "expected a Python variable name"
     return f"must match {pattern}"
 
 
@@ -256,3 +256,9 @@ def _kind(value: Any) -> str:
     if isinstance(value, (int, float)):
         return "a number"
     return type(value).__name__
+
+
+def _quote(name: object) -> str:
+    """'name', or its repr when it holds characters that would break the line."""
+    text = str(name)
+    return f"'{text}'" if text.isprintable() else repr(text)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import re
+
 import yaml
 
 # Expanded size past which a document is refused (aliases can multiply it).
@@ -58,10 +60,30 @@ class YamlProblem:
     path: tuple = ()
 
 
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that also reads ``1e-3`` as a number (YAML 1.2 does; PyYAML's
+    1.1 rules want a dot, so tolerances written that way became strings)."""
+
+
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(
+        r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+]?[0-9]+)?
+        |[-+]?(?:[0-9][0-9_]*)(?:[eE][-+]?[0-9]+)
+        |\.[0-9_]+(?:[eE][-+]?[0-9]+)?
+        |[-+]?\.(?:inf|Inf|INF)
+        |\.(?:nan|NaN|NAN))$""",
+        re.X,
+    ),
+    list("-+0123456789."),
+)
+
+
 def load_yaml(text: str) -> tuple[object, SourceMap, list[YamlProblem]]:
     """Parse one YAML document. Never raises for bad input: problems are returned."""
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = _Loader(text)
         node = loader.get_single_node()
         if node is None:
             return None, SourceMap(), []
@@ -69,14 +91,26 @@ def load_yaml(text: str) -> tuple[object, SourceMap, list[YamlProblem]]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
+        problem = exc.problem or "invalid YAML"
+        if exc.context and exc.context_mark and exc.context_mark is not mark:
+            cm = exc.context_mark
+            message = f"{exc.context} started at line {cm.line + 1}, column {cm.column + 1}: {problem}"
+        else:
+            message = " ".join(p for p in (exc.context, problem) if p)
         return None, SourceMap(), [YamlProblem(line, col, f"invalid YAML: {message}")]
-    except yaml.YAMLError as exc:  # reader errors: bad characters
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line, col = _line_col(text, exc.position)
+        return None, SourceMap(), [YamlProblem(line, col, f"invalid YAML: unacceptable character "
+                                                          f"#x{exc.character:04x}: {exc.reason}"
+                                               if isinstance(exc.character, int) else
+                                               f"invalid YAML: {exc.reason}")]
+    except yaml.YAMLError as exc:
         return None, SourceMap(), [YamlProblem(1, 1, f"invalid YAML: {_one_line(exc)}")]
     except RecursionError:
         return None, SourceMap(), [YamlProblem(1, 1, "invalid YAML: nesting too deep")]
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     source = SourceMap()
     problems = _walk(node, loader, text, source)
     return data, source, problems
@@ -103,7 +137,7 @@ def _walk(root: yaml.Node, loader: yaml.SafeLoader, text: str, source: SourceMap
         inner = ancestors | {id(node)}
         if isinstance(node, yaml.ScalarNode):
             if node.style in ("|", ">"):
-                source.blocks[path] = _block_start(lines, mark.line)
+                source.blocks[path] = _block_start(lines, mark.line, mark.column)
         elif isinstance(node, yaml.SequenceNode):
             for i, child in enumerate(node.value):
                 stack.append((child, path + (i,), inner))
@@ -139,14 +173,24 @@ def _key(loader: yaml.SafeLoader, node: yaml.Node) -> object:
     return f"<{node.tag}>"
 
 
-def _block_start(lines: list[str], indicator_line: int) -> tuple[int, int]:
+def _block_start(lines: list[str], indicator_line: int, indicator_col: int) -> tuple[int, int]:
     """First content line (1-based) and indent of a ``|`` block scalar."""
+    header = lines[indicator_line][indicator_col:].split("#")[0] if indicator_line < len(lines) else ""
+    digits = [ch for ch in header if ch.isdigit()]
+    if digits:  # an explicit indentation indicator, like `|2`
+        parent = len(lines[indicator_line]) - len(lines[indicator_line].lstrip(" "))
+        return indicator_line + 2, parent + int(digits[0])
     # Content starts on the next line even if that line is blank (``|`` keeps
     # leading blank lines); the indent comes from the first non-blank line.
     for i in range(indicator_line + 1, len(lines)):
         if lines[i].strip():
             return indicator_line + 2, len(lines[i]) - len(lines[i].lstrip(" "))
     return indicator_line + 2, 0
+
+
+def _line_col(text: str, position: int) -> tuple[int, int]:
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
 
 
 def _one_line(exc: BaseException) -> str:
