@@ -1,0 +1,5 @@
+"""``python -m tutor.kernel``: the kernel process (started by KernelClient)."""
+
+from tutor.kernel.server import main
+
+raise SystemExit(main())

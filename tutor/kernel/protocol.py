@@ -1,0 +1,184 @@
+"""The kernel protocol: plain dataclass messages and their codec.
+
+This module is torch-free: the UI process imports it. Messages travel as
+JSON lines, one message per line, each an object with a ``"type"`` tag
+naming the dataclass and its fields beside it. Requests go from the client
+to the kernel's stdin; events come back on the kernel's stdout (the kernel
+moves its own fds 1 and 2 aside so learner and C-level output cannot corrupt
+the stream). ``docs/architecture.md`` describes the exchange.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+PROTOCOL_VERSION = 1
+
+# --- requests (client -> kernel) -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Execute:
+    """Run ``code`` in the namespace; ends with ``Done`` carrying the same id."""
+
+    id: str
+    code: str
+
+
+@dataclass(frozen=True)
+class Interrupt:
+    """Raise KeyboardInterrupt in the running code (ignored when idle)."""
+
+
+@dataclass(frozen=True)
+class Complete:
+    """Complete the name or attribute ending at ``cursor`` in ``code``.
+
+    Answered with ``Completions`` even while code runs."""
+
+    id: str
+    code: str
+    cursor: int
+
+
+@dataclass(frozen=True)
+class Reset:
+    """Start a fresh namespace (torch, nn, F, device, seed) and run ``setup`` in it."""
+
+    id: str
+    setup: str = ""
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Send the namespace's graph now, changed or not; ends with ``Done``."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class Shutdown:
+    """Exit cleanly."""
+
+
+# --- events (kernel -> client) ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ready:
+    """First event of every kernel process. ``note`` explains a device fallback."""
+
+    protocol: int
+    pid: int
+    python: str
+    torch: str
+    device: str
+    threads: int
+    graph: bool
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Stream:
+    """A chunk of output; ``name`` is "stdout" or "stderr"."""
+
+    id: str
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """The repr of a cell's last expression, as the Python REPL would echo it."""
+
+    id: str
+    repr: str
+
+
+@dataclass(frozen=True)
+class Error:
+    """An exception the code raised; ``traceback`` shows only the learner's frames."""
+
+    id: str
+    ename: str
+    evalue: str
+    traceback: str
+
+
+@dataclass(frozen=True)
+class Graph:
+    """A graph snapshot (``GraphSnapshot.to_dict()``) and its canonical hash."""
+
+    id: str
+    hash: str
+    snapshot: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Completions:
+    """Candidates replacing ``code[start:cursor]``."""
+
+    id: str
+    start: int
+    matches: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Done:
+    """A request finished. ``status`` is "ok", "error" or "interrupted"."""
+
+    id: str
+    status: str
+    cell: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class KernelDied:
+    """Made by the client, never sent by a kernel: the process ended unasked.
+
+    ``message`` is one line for the learner; ``restarting`` says whether a
+    fresh kernel (with the setup re-run) is on its way."""
+
+    exit_code: int | None
+    message: str
+    restarting: bool
+
+
+Request = Union[Execute, Interrupt, Complete, Reset, Snapshot, Shutdown]
+Event = Union[Ready, Stream, Result, Error, Graph, Completions, Done, KernelDied]
+
+_TYPES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        Execute, Interrupt, Complete, Reset, Snapshot, Shutdown,
+        Ready, Stream, Result, Error, Graph, Completions, Done, KernelDied,
+    )
+}
+
+
+class ProtocolError(ValueError):
+    """A line that is not a message of this protocol."""
+
+
+def encode(message: Request | Event) -> bytes:
+    """One message as one JSON line (UTF-8, newline-terminated)."""
+    body = dataclasses.asdict(message)
+    body["type"] = type(message).__name__
+    # ensure_ascii keeps the line free of raw newlines and odd code points.
+    return json.dumps(body, separators=(",", ":")).encode() + b"\n"
+
+
+def decode(line: bytes | str) -> Request | Event:
+    """Parse one line made by ``encode``; raises ``ProtocolError`` otherwise."""
+    try:
+        body = json.loads(line)
+        cls = _TYPES[body.pop("type")]
+        return cls(**body)
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ProtocolError(f"not a kernel message: {line[:200]!r}") from exc
+

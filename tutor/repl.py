@@ -1,0 +1,389 @@
+"""The line-mode REPL: the accessible front end on the kernel.
+
+Works at a terminal (prompt_toolkit: highlighting, multi-line input that
+submits when the statement is complete, history, completion from the
+kernel, auto-suggest) and in a pipe (reads cells from stdin, prints results,
+exit status 1 if any cell failed). Never imports torch: code runs in the
+kernel (tutor.kernel.client). prompt_toolkit is imported only for a terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from tutor.errors import UserError
+from tutor.kernel.client import KernelClient, KernelError, KernelOptions
+from tutor.kernel.protocol import Done, Error, Event, Graph, KernelDied, Result, Stream
+from tutor.repl_input import is_magic, iter_cells, should_submit
+
+SETUP_SEED = 0
+RESTART_AFTER_SECONDS = 1.0  # a second Ctrl-C this long after the first restarts the kernel
+
+HELP = """\
+Python with torch, nn, F and device already imported. Magic commands:
+  %graph [name]   the autograd graph of your tensors (or of one tensor) as a tree
+  %check          check your work on the current exercise
+  %hint           the next hint for the current exercise
+  %reset          a fresh namespace with the exercise's setup run again
+  %exercise [ID]  start an exercise (without ID: list them)
+  %lesson         the lesson that goes with the current exercise
+  %help           this text
+Ctrl-C stops running code (twice: restarts the kernel) or clears the line; Ctrl-D quits."""
+
+
+@dataclass
+class Style:
+    """ANSI styling for terminal output; all empty when colour is off."""
+
+    error: str = ""
+    note: str = ""
+    reset: str = ""
+
+    @classmethod
+    def for_stream(cls, stream: TextIO) -> Style:
+        if color_enabled(stream):
+            return cls(error="\x1b[31m", note="\x1b[2m", reset="\x1b[0m")
+        return cls()
+
+
+def color_enabled(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
+    return not os.environ.get("NO_COLOR") and stream.isatty()
+
+
+@dataclass
+class ReplSession:
+    """What both front ends share: the kernel, the current exercise, magics."""
+
+    client: KernelClient
+    pack_ref: str | None = None
+    lang: str = "en"
+    out: TextIO = sys.stdout
+    err: TextIO = sys.stderr
+    exercise: Any = None
+    hints_shown: int = 0
+    cells_since_exercise: list[str] = field(default_factory=list)
+    failures: int = 0
+    _pack: Any = None
+    _announced: bool = False
+
+    def __post_init__(self) -> None:
+        self.style = Style.for_stream(self.err)
+
+    # --- pack and exercise -------------------------------------------------
+
+    @property
+    def pack(self) -> Any:
+        if self._pack is None:
+            from tutor.pack import load_pack
+
+            self._pack = load_pack(self.pack_ref)
+        return self._pack
+
+    def select_exercise(self, exercise_id: str) -> None:
+        """Make ``exercise_id`` current; its setup becomes the kernel's."""
+        self.exercise = self.pack.exercise(exercise_id)
+        self.hints_shown = 0
+        self.cells_since_exercise = []
+        self.client.setup = self.exercise.setup
+        self.client.seed = SETUP_SEED
+
+    # --- running code ------------------------------------------------------
+
+    def announce_kernel(self) -> None:
+        """Say once which torch and device the learner got (and any fallback)."""
+        if self._announced:
+            return
+        self._announced = True
+        try:
+            info = self.client.ready()
+        except KernelError as exc:
+            raise UserError(f"the kernel could not start: {exc}") from None
+        if info.note:
+            self.notice(info.note)
+        if self.out.isatty():
+            self.notice(f"torch {info.torch} on {info.device}" + ("" if info.graph else " (graph view unavailable)"))
+
+    def submit(self, text: str) -> None:
+        """Run one cell or one magic line."""
+        if is_magic(text.lstrip()):
+            self.magic(text.strip())
+            return
+        if not text.strip():
+            return
+        self.announce_kernel()
+        if self.run_request(self.client.execute(text)):
+            self.cells_since_exercise.append(text)
+
+    def run_request(self, request_id: str) -> bool:
+        """Show the events of a request until it is done; True if it succeeded.
+
+        Ctrl-C here interrupts the kernel; a second one, a moment later,
+        restarts it (code that swallows KeyboardInterrupt cannot hold the
+        learner hostage)."""
+        interrupted_at: float | None = None
+        while True:
+            try:
+                event = self.client.next_event(timeout=0.1)
+                if event is None:
+                    continue
+                self.show(event)
+                if isinstance(event, KernelDied):
+                    self.failures += 1
+                    return False
+                if isinstance(event, Done) and event.id == request_id:
+                    if event.status != "ok":
+                        self.failures += 1
+                    return event.status == "ok"
+            except KeyboardInterrupt:
+                now = time.monotonic()
+                if interrupted_at is None:
+                    interrupted_at = now
+                    self.client.interrupt()
+                elif now - interrupted_at >= RESTART_AFTER_SECONDS:
+                    self.notice("the code did not stop; restarting the kernel: your setup runs again, other variables are lost")
+                    self.client.restart()
+                    self.failures += 1
+                    return False
+
+    def show(self, event: Event) -> None:
+        if isinstance(event, Stream):
+            stream = self.out if event.name == "stdout" else self.err
+            stream.write(event.text)
+            stream.flush()
+        elif isinstance(event, Result):
+            self.out.write(event.repr + "\n")
+            self.out.flush()
+        elif isinstance(event, Error):
+            self.err.write(f"{self.style.error}{event.traceback}{self.style.reset}")
+            self.err.flush()
+        elif isinstance(event, KernelDied):
+            self.notice(event.message, error=True)
+        elif isinstance(event, Graph):
+            pass  # the client keeps the latest; %graph shows it
+
+    def notice(self, text: str, *, error: bool = False) -> None:
+        colour = self.style.error if error else self.style.note
+        self.err.write(f"{colour}{text}{self.style.reset}\n")
+        self.err.flush()
+
+    # --- magic commands ----------------------------------------------------
+
+    def magic(self, line: str) -> None:
+        name, _, argument = line[1:].partition(" ")
+        argument = argument.strip()
+        handler = getattr(self, f"magic_{name}", None)
+        if handler is None:
+            self.notice(f"unknown command %{name}; %help lists them", error=True)
+            self.failures += 1
+            return
+        try:
+            handler(argument)
+        except UserError as exc:
+            self.notice(exc.message, error=True)
+            self.failures += 1
+
+    def magic_help(self, argument: str) -> None:
+        self.out.write(HELP + "\n")
+
+    def magic_graph(self, argument: str) -> None:
+        self.announce_kernel()
+        try:
+            from tutor.graph.model import GraphSnapshot
+            from tutor.graph.render import render_text
+        except ImportError:
+            raise UserError("the graph view is not available in this build yet") from None
+        graph = self.client.last_graph or self.client.snapshot()
+        if graph is None:
+            raise UserError("the graph view is not available in this build yet")
+        snapshot = GraphSnapshot.from_dict(graph.snapshot)
+        try:
+            text = render_text(snapshot, root=argument or None, color=color_enabled(self.out))
+        except (KeyError, ValueError) as exc:
+            raise UserError(f"no graph for '{argument}': {exc}") from None
+        self.out.write(text.rstrip("\n") + "\n")
+
+    def magic_check(self, argument: str) -> None:
+        """Grade the cells that ran without error since %exercise, in the
+        grader's isolated runs (never in this namespace)."""
+        exercise = self._need_exercise()
+        code = "\n".join(self.cells_since_exercise)
+        if not code.strip():
+            raise UserError("nothing to check yet: %check grades the code you have run since %exercise")
+        from tutor.grade.grader import Grader, Submission
+        from tutor.grade.report import render_exercise
+        from tutor.progress import open_store
+
+        self.notice("checking against the reference solution...")
+        with Grader(jobs=min(2 * len(exercise.trials), os.cpu_count() or 1)) as grader:
+            (result,) = grader.grade([Submission(exercise, code)])
+        with open_store() as store:
+            store.record_attempt(self.pack.id, exercise.id, score=result.score, max_score=result.max_score)
+            store.set_current(self.pack.id, exercise.id)
+        self.out.write(render_exercise(result, exercise.title.get(self.lang), color=color_enabled(self.out)) + "\n")
+        if not result.passed:
+            self.failures += 1
+
+    def magic_hint(self, argument: str) -> None:
+        exercise = self._need_exercise()
+        if not exercise.hints:
+            self.out.write("This exercise has no hints.\n")
+            return
+        index = min(self.hints_shown, len(exercise.hints) - 1)
+        if index == self.hints_shown:  # a new hint, not the last one repeated
+            from tutor.progress import open_store
+
+            with open_store() as store:
+                store.take_hint(self.pack.id, exercise.id)
+        self.hints_shown = index + 1
+        self.out.write(f"Hint {index + 1}/{len(exercise.hints)}: {exercise.hints[index].get(self.lang)}\n")
+
+    def magic_reset(self, argument: str) -> None:
+        self.announce_kernel()
+        self.cells_since_exercise = []
+        if not self.run_request(self.client.send_reset()):
+            return  # the setup's error is already on screen
+        self.notice("fresh namespace" + (" with the exercise's setup" if self.client.setup else ""))
+
+    def magic_exercise(self, argument: str) -> None:
+        if not argument:
+            for exercise in self.pack.exercises.values():
+                self.out.write(f"  {exercise.id:28} {exercise.title.get(self.lang)}\n")
+            return
+        self.select_exercise(argument)
+        self.magic_reset("")
+        self.show_exercise()
+
+    def magic_lesson(self, argument: str) -> None:
+        exercise = self._need_exercise()
+        lesson = self.pack.lesson_for(exercise.id)
+        if lesson is None:
+            raise UserError(f"exercise {exercise.id} is not part of a lesson")
+        self.out.write(f"# {lesson.title.get(self.lang)}\n\n{lesson.body.get(self.lang).rstrip()}\n")
+
+    def show_exercise(self) -> None:
+        exercise = self.exercise
+        self.out.write(f"# {exercise.title.get(self.lang)} ({exercise.id})\n\n{exercise.prompt.get(self.lang).rstrip()}\n")
+        if exercise.starter.strip():
+            self.out.write(f"\nStarter code:\n{exercise.starter.rstrip()}\n")
+        self.out.flush()
+
+    def _need_exercise(self) -> Any:
+        if self.exercise is None:
+            raise UserError("no exercise is selected; choose one with %exercise ID")
+        return self.exercise
+
+
+# --- front ends --------------------------------------------------------------
+
+
+def run_pipe(session: ReplSession, lines: Iterable[str]) -> int:
+    """Read cells from a pipe, run them in order; 1 if any failed."""
+    try:
+        for cell in iter_cells(lines):
+            session.submit(cell)
+    except KeyboardInterrupt:
+        return 130
+    return 1 if session.failures else 0
+
+
+def run_terminal(session: ReplSession) -> int:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.history import FileHistory
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.output.color_depth import ColorDepth
+
+    from tutor.paths import repl_history
+
+    client = session.client
+
+    class KernelCompleter(Completer):
+        def get_completions(self, document: Any, complete_event: Any) -> Iterable[Completion]:
+            if not complete_event.completion_requested and not document.get_word_before_cursor():
+                return
+            answer = client.complete(document.text, document.cursor_position, timeout=1.0)
+            for match in answer.matches:
+                yield Completion(match, start_position=answer.start - document.cursor_position)
+
+    keys = KeyBindings()
+
+    @keys.add("enter")
+    def _enter(event: Any) -> None:
+        buffer = event.current_buffer
+        if should_submit(buffer.text):
+            buffer.validate_and_handle()
+            return
+        line = buffer.document.current_line
+        indent = line[: len(line) - len(line.lstrip())]
+        if line.rstrip().endswith(":"):
+            indent += "    "
+        buffer.insert_text("\n" + indent)
+
+    lexer = None
+    colour = color_enabled(sys.stdout)
+    if colour:
+        from prompt_toolkit.lexers import PygmentsLexer
+        from pygments.lexers.python import PythonLexer
+
+        lexer = PygmentsLexer(PythonLexer)
+
+    def toolbar() -> str:
+        info = client.info
+        if info is None:
+            return " starting torch in the background ... "
+        current = f" · exercise {session.exercise.id}" if session.exercise else ""
+        return f" torch {info.torch} · {info.device}{current} · %help "
+
+    prompt = PromptSession(
+        history=FileHistory(str(repl_history())),
+        auto_suggest=AutoSuggestFromHistory(),
+        completer=KernelCompleter(),
+        complete_while_typing=False,
+        lexer=lexer,
+        key_bindings=keys,
+        multiline=True,
+        prompt_continuation=lambda width, line_number, wrap_count: "... ".rjust(width),
+        bottom_toolbar=toolbar,
+        refresh_interval=0.5,
+        color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
+        include_default_pygments_style=colour,
+    )
+    session.out.write("autograd-tutor REPL. %help lists commands; Ctrl-D quits.\n")
+    if session.exercise is not None:
+        session.show_exercise()
+    while True:
+        try:
+            text = prompt.prompt(">>> ")
+        except KeyboardInterrupt:
+            continue  # Ctrl-C at the prompt clears the line
+        except EOFError:
+            return 0
+        try:
+            session.submit(text)
+        except KeyboardInterrupt:  # while waiting for the kernel to start, say
+            session.notice("KeyboardInterrupt")
+
+
+def main(*, exercise_id: str | None, pack_ref: str | None, lang: str | None, device: str) -> int:
+    """Entry point for ``autograd-tutor repl``."""
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    client = KernelClient(KernelOptions(device=device), seed=SETUP_SEED)
+    session = ReplSession(client, pack_ref=pack_ref, lang=lang or "en")
+    if exercise_id:
+        # Before start: the kernel runs the setup first thing; its output and
+        # errors show with the first cell's.
+        session.select_exercise(exercise_id)
+    client.start()
+    try:
+        if interactive:
+            return run_terminal(session)
+        return run_pipe(session, sys.stdin)
+    finally:
+        client.shutdown()
