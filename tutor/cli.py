@@ -18,7 +18,11 @@ from tutor.errors import UserError
 # Order here is the order in --help.
 COMMAND_MODULES = (
     "tutor.commands.listing",
+    "tutor.commands.check",
+    "tutor.commands.grade",
     "tutor.commands.pack",
+    "tutor.commands.graph",
+    "tutor.commands.repl",
 )
 
 DESCRIPTION = """\
@@ -80,12 +84,23 @@ def add_lang_option(parser: argparse.ArgumentParser, *, subcommand: bool = False
 
 
 def _start(args: argparse.Namespace) -> int:
-    """No subcommand: start learning. Until the full-screen app lands this
-    shows the course outline with the learner's progress."""
-    from tutor.commands.listing import run_list
+    """No subcommand: start learning where the learner left off.
 
-    args.json = False
-    return run_list(args)
+    Until the full-screen app lands this is the line-mode REPL, on the
+    current exercise (or the first one not yet solved)."""
+    from tutor.commands import repl
+    from tutor.pack import load_pack
+    from tutor.progress import open_store
+
+    pack = load_pack(args.pack)
+    with open_store() as store:
+        current = store.current(pack.id)
+        progress = store.pack(pack.id)
+    if current not in pack.exercises:
+        unsolved = [ex for ex in pack.exercises if not (progress.get(ex) and progress[ex].solved)]
+        current = (unsolved or list(pack.exercises) or [None])[0]
+    args.exercise = current
+    return repl.run(args)
 
 
 def main(argv: list[str] | None = None) -> int:

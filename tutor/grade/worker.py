@@ -95,8 +95,9 @@ def _collect(pid: int, fd: int, deadline: float):
                 except framing.FrameError:
                     return None, "died", {"why": "the run sent malformed data"}
                 if found is not None:
-                    waited = _reap(pid, block_for=0.5)
-                    return found[0], "ok", waited
+                    # The result is complete; the child is killed with its
+                    # group right after, so there is no need to wait for it.
+                    return found[0], "ok", None
                 if len(buffer) > framing.MAX_FRAME:
                     return None, "died", {"why": "the run sent too much data"}
                 continue
@@ -131,12 +132,12 @@ def _kill_everything(pid: int, uid: int | None) -> None:
         os.killpg(pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    if uid is not None and os.geteuid() == 0:
-        _kill_uid(uid)  # processes that left the group (setsid) still have the run's uid
     try:
-        os.waitpid(pid, 0)
+        os.waitpid(pid, 0)  # reap first: a zombie still shows the run's uid
     except ChildProcessError:
         pass
+    if uid is not None and os.geteuid() == 0:
+        _kill_uid(uid)  # processes that left the group (setsid) still have the run's uid
 
 
 def _kill_uid(uid: int) -> None:

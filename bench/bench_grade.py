@@ -1,0 +1,86 @@
+"""Grading throughput: the warm fork-server workers against a baseline that
+starts a fresh Python process (importing torch) for every run.
+
+    .venv/bin/python bench/bench_grade.py [--submissions 20] [--jobs N] [--baseline-runs 12]
+
+Grades the built-in pack for N copies of a submission folder (half reference
+solutions, half starters) and prints wall time, runs per second per core, and
+the same for the baseline doing identical runs, side by side. The baseline is
+measured on a sample of runs (each costs a full interpreter start).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+from tutor.grade.grader import Grader, Submission, _probes
+from tutor.pack import load_pack
+
+BASELINE = """
+import json, sys
+from tutor.grade import child
+request = json.loads(sys.stdin.read())
+print(json.dumps(child.run(request))[:100])
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--submissions", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    parser.add_argument("--baseline-runs", type=int, default=12)
+    args = parser.parse_args()
+    pack = load_pack(None)
+    exercises = list(pack.exercises.values())
+    submissions = [
+        Submission(ex, ex.solution if k % 2 == 0 else ex.starter)
+        for k in range(args.submissions)
+        for ex in exercises
+    ]
+    learner_runs = sum(len(s.exercise.trials) for s in submissions)
+    reference_runs = sum(len(ex.trials) for ex in exercises)
+    runs = learner_runs + reference_runs
+
+    started = time.perf_counter()
+    with Grader(jobs=args.jobs) as grader:
+        grader.pool.start()
+        warm = time.perf_counter() - started
+        t0 = time.perf_counter()
+        results = grader.grade(submissions)
+        wall = time.perf_counter() - t0
+    passed = sum(r.passed for r in results)
+    assert passed == len(submissions) // 2 + (len(submissions) % 2 and len(exercises)), "unexpected verdicts"
+
+    requests = []
+    for sub in submissions[: args.baseline_runs]:
+        ex = sub.exercise
+        requests.append({"setup": ex.setup, "code": sub.code, "seed": ex.trials[0].seed, "device": "cpu",
+                         "probes": _probes(ex, "learner")})
+    times = []
+    for request in requests:
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", BASELINE], input=json.dumps(request), text=True,
+                       capture_output=True, check=True)
+        times.append(time.perf_counter() - t)
+    per_run_baseline = statistics.median(times)
+    cores = args.jobs
+    warm_rate = runs / wall / cores
+    base_rate = 1 / per_run_baseline
+    print(f"built-in pack, {args.submissions} submissions x {len(exercises)} exercises: "
+          f"{runs} runs ({learner_runs} learner + {reference_runs} reference), jobs={cores}")
+    print(f"  warm workers:   start {warm:6.2f} s, grading {wall:6.2f} s wall, "
+          f"{warm_rate:6.1f} runs/s/core, {wall / runs * cores * 1000:6.1f} ms per run per core")
+    print(f"  fresh process:  median {per_run_baseline * 1000:6.1f} ms per run over {len(times)} runs, "
+          f"{base_rate:6.1f} runs/s/core, projected {runs * per_run_baseline / cores:6.2f} s wall")
+    print(f"  speed-up: x{warm_rate / base_rate:.1f} per run "
+          f"(x{runs * per_run_baseline / cores / (wall + warm):.1f} including worker start-up)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,432 @@
+"""Capture a live autograd graph into a plain :class:`GraphSnapshot`.
+
+The only module that walks ``grad_fn``. The walk is iterative (no recursion
+limit), never raises on odd graphs (freed or stale saved tensors, views,
+custom Functions, double backward), holds no torch object in its result, and
+touches at most as many Nodes as the process can later free safely (see
+stack_guard.py).
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import types
+from typing import Any, Mapping
+
+import torch
+
+from tutor.graph import stack_guard
+from tutor.graph.model import (
+    AVAILABLE,
+    CONST,
+    CUSTOM,
+    FREED,
+    LEAF,
+    OP,
+    STALE,
+    GraphEdge,
+    GraphNode,
+    GraphSnapshot,
+    SavedTensor,
+)
+from tutor.graph.opnames import op_name
+
+DEFAULT_MAX_NODES = 5000
+
+def capture(roots: Any, *, max_nodes: int = DEFAULT_MAX_NODES, saved: bool = True) -> GraphSnapshot:
+    """Snapshot the graph behind ``roots``: a tensor (named ``output``), a list
+    of tensors (``output0``, ``output1``, ...) or a dict name -> tensor."""
+    if isinstance(roots, torch.Tensor):
+        named = [("output", roots)]
+    elif isinstance(roots, Mapping):
+        named = [(str(k), v) for k, v in roots.items() if isinstance(v, torch.Tensor)]
+    else:
+        named = [(f"output{i}", t) for i, t in enumerate(roots) if isinstance(t, torch.Tensor)]
+    return _Walker(max_nodes, saved).run(named)
+
+
+def capture_namespace(
+    ns: Mapping[str, Any], *, max_nodes: int = DEFAULT_MAX_NODES, saved: bool = True
+) -> GraphSnapshot:
+    """Snapshot every tensor bound to a public name in ``ns``, and the
+    parameters of every ``nn.Module`` bound to one (as ``model.weight``)."""
+    named: list[tuple[str, torch.Tensor]] = []
+    for name, value in ns.items():
+        if name.startswith("_") or isinstance(value, (types.ModuleType, type)):
+            continue
+        if isinstance(value, torch.Tensor):
+            named.append((name, value))
+        elif isinstance(value, torch.nn.Module):
+            named.extend((f"{name}.{p}", t) for p, t in value.named_parameters())
+    return _Walker(max_nodes, saved).run(named)
+
+
+# ---------------------------------------------------------------------------
+# Per-type facts, computed once per autograd Node class: dir() is slow and the
+# answer is the same for every MulBackward0.
+
+
+class _TypeInfo:
+    __slots__ = ("raw", "op", "kind", "tensor_attrs", "value_attrs", "name_is_type")
+
+    def __init__(self, fn: Any) -> None:
+        raw = fn.name()
+        self.raw = raw
+        self.name_is_type = type(fn).__name__ == raw
+        custom = hasattr(fn, "_forward_cls")
+        self.kind = CUSTOM if custom else OP
+        if custom:
+            self.op = fn._forward_cls.__name__
+        else:
+            self.op = op_name(raw)
+        names = dir(fn)
+        raw_saved = {a[len("_raw_saved_") :] for a in names if a.startswith("_raw_saved_")}
+        if custom:
+            self.tensor_attrs: tuple[str, ...] = ()
+            self.value_attrs: tuple[str, ...] = ()
+        else:
+            self.tensor_attrs = tuple(sorted(raw_saved))
+            self.value_attrs = tuple(
+                sorted(
+                    a[len("_saved_") :]
+                    for a in names
+                    if a.startswith("_saved_") and a[len("_saved_") :] not in raw_saved
+                )
+            )
+
+
+_TYPES: dict[type, _TypeInfo] = {}
+_DTYPES: dict[Any, str] = {}
+_DEVICES: dict[Any, str] = {}
+
+
+def _dtype(dt: Any) -> str:
+    s = _DTYPES.get(dt)
+    if s is None:
+        s = _DTYPES[dt] = str(dt).replace("torch.", "")
+    return s
+
+
+def _device(dev: Any) -> str:
+    s = _DEVICES.get(dev)
+    if s is None:
+        s = _DEVICES[dev] = str(dev)
+    return s
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    """A JSON-safe copy of a non-tensor saved value (dim, alpha, sizes ...)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, (list, tuple)) and depth < 2:
+        return [_plain(v, depth + 1) for v in value[:64]]
+    if isinstance(value, torch.Tensor):
+        return f"tensor{list(value.shape)}"
+    try:  # SymInt, torch.dtype, torch.device, enums ...
+        return int(value) if isinstance(value, torch.SymInt) else str(value)
+    except Exception:
+        return repr(value)
+
+
+# ---------------------------------------------------------------------------
+
+
+class _Walker:
+    def __init__(self, max_nodes: int, saved: bool) -> None:
+        max_nodes = max(1, int(max_nodes))
+        if max_nodes > stack_guard.safe_node_count():
+            max_nodes = min(max_nodes, stack_guard.make_room(max_nodes))
+        self.max_nodes = max_nodes
+        self.saved = saved
+        self.nodes: list[GraphNode] = []
+        self.edges: list[GraphEdge] = []
+        self.fn_ids: dict[Any, int] = {}  # autograd Node -> id
+        self.tensor_ids: dict[int, int] = {}  # id(leaf or constant tensor) -> node id
+        self.fn_names: dict[Any, list[tuple[str, torch.Tensor]]] = {}
+        self.tensor_names: dict[int, list[str]] = {}
+        self.seq: dict[int, int] = {}  # node id -> autograd sequence number
+        self.keep: list[Any] = []  # tensors whose id() we rely on stay alive
+        self.frontier: list[Any] = []  # Nodes cut by the cap, for counting
+
+    # ----- entry -----
+    def run(self, named: list[tuple[str, torch.Tensor]]) -> GraphSnapshot:
+        # Thousands of new small objects would trigger the cyclic GC again and
+        # again, each pass scanning everything alive: 10x slower on 10k nodes.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run(named)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    def _run(self, named: list[tuple[str, torch.Tensor]]) -> GraphSnapshot:
+        for name, t in named:
+            fn = t.grad_fn
+            if fn is not None:
+                self.fn_names.setdefault(fn, []).append((name, t))
+            else:
+                self.tensor_names.setdefault(id(t), []).append(name)
+                self.keep.append(t)
+
+        roots: dict[str, int] = {}
+        stack: list[Any] = []
+        for name, t in named:
+            fn = t.grad_fn
+            if fn is None:
+                roots[name] = self._tensor_node(t)
+                continue
+            node_id = self.fn_ids.get(fn)
+            if node_id is None:
+                node_id = self._new_fn_id(fn)
+                stack.append(fn)
+                self._expand_all(stack)
+            roots[name] = node_id
+
+        total, exact = self._count_rest()
+        self._number_forward_order()
+        return GraphSnapshot(
+            nodes=self.nodes,
+            edges=self.edges,
+            roots=roots,
+            truncated=bool(self.frontier),
+            total_nodes=total,
+            total_exact=exact,
+            torch_version=torch.__version__,
+        )
+
+    # ----- the detailed walk -----
+    def _expand_all(self, stack: list[Any]) -> None:
+        # The hot loop: ~2 us per node is the budget, so lookups are local.
+        nodes, edges, fn_ids, frontier = self.nodes, self.edges, self.fn_ids, self.frontier
+        fn_names, seq, types_ = self.fn_names, self.seq, _TYPES
+        max_nodes, want_saved = self.max_nodes, self.saved
+        while stack:
+            fn = stack.pop()
+            parent = fn_ids[fn]
+            node = nodes[parent]
+            info = types_[type(fn)]
+            metas = fn._input_metadata
+            if metas:
+                m = metas[0]
+                node.shape = list(m.shape)
+                node.dtype = _dtype(m.dtype)
+                node.device = _device(m.device)
+                if len(metas) > 1:
+                    node.num_outputs = len(metas)
+            seq[parent] = fn._sequence_nr()
+            if fn_names:
+                for name, t in fn_names.get(fn, ()):
+                    self._attach_name(node, name, t)
+            unpacked: dict[str, Any] = {}
+            if want_saved:
+                if info.kind == CUSTOM:
+                    self._describe_custom(fn, node)
+                else:
+                    for attr in info.tensor_attrs:
+                        self._read_saved(fn, attr, node, unpacked)
+                    for attr in info.value_attrs:
+                        try:
+                            node.attrs[attr] = _plain(getattr(fn, "_saved_" + attr))
+                        except Exception:  # a freed graph may refuse; the value is optional
+                            pass
+            fresh: list[Any] = []
+            input_nr = -1
+            for child, output_nr in fn.next_functions:
+                input_nr += 1
+                if child is None:
+                    child_id = self._const_input(input_nr, unpacked)
+                elif child in fn_ids:
+                    child_id = fn_ids[child]
+                elif hasattr(child, "variable"):  # AccumulateGrad: a leaf
+                    child_id = self._leaf_node(child)
+                elif len(nodes) >= max_nodes:
+                    node.more_inputs = True
+                    frontier.append(child)
+                    continue
+                else:
+                    child_id = self._new_fn_id(child)
+                    fresh.append(child)
+                edges.append(GraphEdge(parent, child_id, input_nr, output_nr))
+            # Reversed so inputs are expanded (and numbered) in input order.
+            if fresh:
+                stack.extend(reversed(fresh))
+
+    def _new_fn_id(self, fn: Any) -> int:
+        info = _TYPES.get(type(fn))
+        if info is None:
+            info = _TYPES[type(fn)] = _TypeInfo(fn)
+        raw = info.raw if info.name_is_type else fn.name()
+        node_id = len(self.nodes)
+        self.fn_ids[fn] = node_id
+        self.nodes.append(GraphNode(node_id, raw, info.op, info.kind, is_leaf=False))
+        return node_id
+
+    def _read_saved(self, fn: Any, attr: str, node: GraphNode, unpacked: dict[str, Any]) -> None:
+        try:
+            value = getattr(fn, "_saved_" + attr)
+        except RuntimeError:
+            # Freed by backward, or stale after an in-place change. The raw
+            # SavedTensor still knows the shape unless it was freed.
+            self._saved_from_raw(getattr(fn, "_raw_saved_" + attr, None), attr, node)
+            return
+        except Exception:
+            return
+        if isinstance(value, torch.Tensor):
+            unpacked[attr] = value
+            node.saved.append(SavedTensor(attr, list(value.shape), _dtype(value.dtype), AVAILABLE))
+        elif isinstance(value, (list, tuple)):
+            for i, v in enumerate(value):
+                if isinstance(v, torch.Tensor):
+                    node.saved.append(SavedTensor(f"{attr}[{i}]", list(v.shape), _dtype(v.dtype), AVAILABLE))
+
+    @staticmethod
+    def _saved_from_raw(raw: Any, attr: str, node: GraphNode) -> None:
+        items = raw if isinstance(raw, (list, tuple)) else [raw]
+        for i, item in enumerate(items):
+            label = attr if len(items) == 1 else f"{attr}[{i}]"
+            data = getattr(item, "data", None) if item is not None else None
+            if data is None:
+                node.saved.append(SavedTensor(label, None, None, FREED))
+            else:
+                node.saved.append(SavedTensor(label, list(data.shape), _dtype(data.dtype), STALE))
+
+    def _describe_custom(self, fn: Any, node: GraphNode) -> None:
+        try:
+            tensors = fn.saved_tensors
+            states = [AVAILABLE] * len(tensors)
+        except RuntimeError as exc:
+            raw = getattr(fn, "_raw_saved_tensors", ()) or ()
+            freed = "freed" in str(exc) or "second time" in str(exc)
+            tensors = [getattr(r, "data", None) for r in raw]
+            states = [FREED if (freed or t is None) else STALE for t in tensors]
+        for i, (t, state) in enumerate(zip(tensors, states)):
+            if t is None:
+                node.saved.append(SavedTensor(f"saved_tensors[{i}]", None, None, state))
+            else:
+                node.saved.append(SavedTensor(f"saved_tensors[{i}]", list(t.shape), _dtype(t.dtype), state))
+        for key, value in vars(fn).items():
+            if key.startswith("_"):
+                continue
+            if isinstance(value, torch.Tensor):
+                # Stored on ctx directly instead of save_for_backward: worth seeing.
+                node.saved.append(SavedTensor(f"ctx.{key}", list(value.shape), _dtype(value.dtype), AVAILABLE))
+            else:
+                node.attrs[key] = _plain(value)
+
+    # ----- leaves and constants -----
+    def _leaf_node(self, acc: Any) -> int:
+        t = acc.variable
+        node_id = self.tensor_ids.get(id(t))
+        if node_id is None:
+            node_id = self._tensor_node(t)
+        node = self.nodes[node_id]
+        node.raw_op = acc.name()
+        return node_id
+
+    def _tensor_node(self, t: torch.Tensor) -> int:
+        """A node for a tensor with no grad_fn: a leaf, or a constant."""
+        node_id = self.tensor_ids.get(id(t))
+        if node_id is not None:
+            return node_id
+        leaf = t.requires_grad
+        node_id = len(self.nodes)
+        node = GraphNode(
+            node_id,
+            "AccumulateGrad" if leaf else "Constant",
+            "Leaf" if leaf else "Const",
+            LEAF if leaf else CONST,
+            shape=list(t.shape),
+            dtype=_dtype(t.dtype),
+            device=_device(t.device),
+            requires_grad=leaf,
+            is_leaf=True,
+        )
+        self.nodes.append(node)
+        self.tensor_ids[id(t)] = node_id
+        self.keep.append(t)
+        node.names.extend(self.tensor_names.get(id(t), ()))
+        if leaf:
+            self._tensor_state(node, t)
+        elif t.numel() == 1 and t.dim() == 0:
+            node.value = _scalar(t)
+        return node_id
+
+    def _const_input(self, input_nr: int, unpacked: dict[str, Any]) -> int:
+        """An input that needs no gradient. When the op saved it (``x * c``
+        saves ``c`` as ``other``) its shape and value are known, and a named
+        constant is shared like any tensor."""
+        t = unpacked.get("self" if input_nr == 0 else "other") if input_nr < 2 and unpacked else None
+        if t is not None and (id(t) in self.tensor_ids or id(t) in self.tensor_names):
+            return self._tensor_node(t)
+        node_id = len(self.nodes)
+        node = GraphNode(node_id, "Constant", "Const", CONST, requires_grad=False, is_leaf=True)
+        if t is not None and t.grad_fn is None and not t.requires_grad:
+            node.shape = list(t.shape)
+            node.dtype = _dtype(t.dtype)
+            node.device = _device(t.device)
+            if not node.shape:
+                node.value = _scalar(t)
+        self.nodes.append(node)
+        return node_id
+
+    def _attach_name(self, node: GraphNode, name: str, t: torch.Tensor) -> None:
+        node.names.append(name)
+        if node.retains_grad is None:
+            self._tensor_state(node, t)
+
+    @staticmethod
+    def _tensor_state(node: GraphNode, t: torch.Tensor) -> None:
+        """What only the tensor knows: grad, retain_grad, hooks."""
+        node.retains_grad = bool(t.retains_grad)
+        if t.is_leaf or t.retains_grad:  # .grad of other non-leaves warns
+            g = t.grad
+            if g is not None:
+                node.has_grad = True
+                node.grad_shape = list(g.shape)
+        node.hooks = len(t._backward_hooks or ())
+        node.post_accumulate_hooks = len(getattr(t, "_post_accumulate_grad_hooks", None) or ())
+
+    # ----- beyond the cap -----
+    def _count_rest(self) -> tuple[int, bool]:
+        """Count the Nodes the cap cut off, touching no more of them than the
+        stack can free later (stack_guard.py)."""
+        if not self.frontier:
+            return len(self.nodes), True
+        seen = set(self.fn_ids)
+        budget = stack_guard.safe_node_count()
+        stack = [fn for fn in self.frontier if not (fn in seen or seen.add(fn))]
+        extra = len(stack)
+        while stack:
+            fn = stack.pop()
+            for child, _ in fn.next_functions:
+                if child is None:  # a constant input, a node of its own
+                    extra += 1
+                    continue
+                if child in seen:
+                    continue
+                if len(seen) >= budget:
+                    budget = stack_guard.make_room(len(seen) + 1)
+                    if len(seen) >= budget:
+                        return len(self.nodes) + extra, False
+                seen.add(child)
+                extra += 1
+                stack.append(child)
+        return len(self.nodes) + extra, True
+
+    def _number_forward_order(self) -> None:
+        for rank, node_id in enumerate(sorted(self.seq, key=self.seq.__getitem__)):
+            self.nodes[node_id].order = rank
+
+
+def _scalar(t: torch.Tensor) -> float | int | bool | None:
+    try:
+        v = t.item()
+    except Exception:
+        return None
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    return v if isinstance(v, (bool, int, float)) else None

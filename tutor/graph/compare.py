@@ -1,0 +1,254 @@
+"""Compare a learner's graph with the reference's, and say what differs. Torch-free.
+
+Three tiers, each stricter than the last:
+- ``leaves``: the root reaches the same leaves (by name and shape), so the
+  same tensors receive gradients;
+- ``ops``: the same multiset of normalized ops;
+- ``structure``: the same normalized DAG, sharing included (``exact``).
+Differences are sentences for the learner, using the names they used.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from tutor.graph.model import CONST, GraphSnapshot
+from tutor.graph.normalize import NormGraph, graph_hash, local_key, normalize, ordered_children
+
+TIERS = ("leaves", "ops", "structure")
+_TIER_OF = {"leaves": 1, "ops": 2, "structure": 3, "exact": 3}
+_INFIX = {"Add": "+", "Sub": "-", "Mul": "*", "Div": "/", "MatMul": "@", "Pow": "**"}
+
+
+@dataclass
+class GraphComparison:
+    equal: bool
+    tiers: dict[str, bool] = field(default_factory=dict)
+    differences: list[str] = field(default_factory=list)
+
+
+def compare(
+    expected: GraphSnapshot,
+    actual: GraphSnapshot,
+    *,
+    root: str,
+    tier: str = "exact",
+    collapse_views: bool = True,
+) -> GraphComparison:
+    """Compare the graphs behind the tensor named ``root`` in both snapshots.
+    ``tier`` ("leaves", "ops", "structure" or "exact") sets what ``equal``
+    requires; every tier is still reported in ``tiers``."""
+    if tier not in _TIER_OF:
+        raise ValueError(f"tier must be one of {', '.join(_TIER_OF)}, not {tier!r}")
+    if expected.find(root) is None:
+        raise ValueError(f"the reference graph has no tensor named {root!r}")
+    if actual.find(root) is None:
+        return _fail(f"your code has no tensor named `{root}`, so its graph cannot be checked.")
+
+    e = normalize(expected, root, collapse_views=collapse_views)
+    a = normalize(actual, root, collapse_views=collapse_views)
+    e_root, a_root = e.nodes[e.root], a.nodes[a.root]
+    if a_root.kind == CONST and e_root.kind != CONST:
+        return _fail(
+            f"`{root}` is not connected to any tensor that requires grad: "
+            "was it computed under `no_grad`, from detached tensors, or with `.item()`/numpy?"
+        )
+
+    differences: list[str] = []
+    leaves_ok = _compare_leaves(e, a, root, differences)
+    ops_ok = _compare_ops(e, a, root, differences)
+    structure_ok = leaves_ok and ops_ok and graph_hash(e) == graph_hash(a)
+    if leaves_ok and ops_ok and not structure_ok:
+        differences.append(_structure_difference(e, a, root))
+    tiers = {"leaves": leaves_ok, "ops": ops_ok, "structure": structure_ok}
+    need = _TIER_OF[tier]
+    equal = all(tiers[t] for t in TIERS[:need])
+    return GraphComparison(equal, tiers, differences)
+
+
+def _fail(message: str) -> GraphComparison:
+    return GraphComparison(False, {t: False for t in TIERS}, [message])
+
+
+# ----- tier 1: leaves ---------------------------------------------------------
+
+
+def _leaves(g: NormGraph) -> dict[str, int]:
+    """Leaf key (its name, else its shape) -> node id."""
+    out = {}
+    for n in g.nodes.values():
+        if n.is_leaf:
+            out[n.names[0] if n.names else n.label] = n.id
+    return out
+
+
+def _compare_leaves(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bool:
+    el, al = _leaves(e), _leaves(a)
+    ok = True
+    e_up = e.parents()
+    for key, nid in el.items():
+        if key not in al:
+            ok = False
+            via = [e.nodes[p].label for p in e_up.get(nid, [])]
+            through = f" through {via[0]}" if via else ""
+            out.append(
+                f"`{root}` should reach `{key}`{through}, but in your graph `{key}` is not reached: "
+                "was it detached or created under `no_grad`?"
+            )
+        elif e.nodes[nid].shape != a.nodes[al[key]].shape:
+            ok = False
+            out.append(
+                f"`{key}` has shape {_shape(a.nodes[al[key]].shape)} in your graph "
+                f"but {_shape(e.nodes[nid].shape)} in the reference."
+            )
+    for key in al:
+        if key not in el:
+            ok = False
+            out.append(f"`{root}` reaches `{key}` in your graph, but the reference does not use it.")
+    return ok
+
+
+# ----- tier 2: ops --------------------------------------------------------------
+
+
+def _op_counts(g: NormGraph) -> Counter[str]:
+    return Counter(n.label for n in g.nodes.values() if not n.is_leaf and n.kind != CONST)
+
+
+def _compare_ops(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bool:
+    ec, ac = _op_counts(e), _op_counts(a)
+    if ec == ac:
+        return True
+    reported: set[str] = set()
+    # Recomputation: the same subtree computed several times where the
+    # reference computes it once and reuses it.
+    e_sigs = Counter(e.sig[n] for n in e.nodes)
+    a_by_sig: dict[str, list[int]] = {}
+    for nid in a.nodes:
+        a_by_sig.setdefault(a.sig[nid], []).append(nid)
+    for sig, ids in a_by_sig.items():
+        n = a.nodes[ids[0]]
+        if len(ids) > e_sigs.get(sig, 0) >= 1 and not n.is_leaf and n.label not in reported:
+            times = {2: "twice", 3: "three times"}.get(len(ids), f"{len(ids)} times")
+            once = "once" if e_sigs[sig] == 1 else f"{e_sigs[sig]} times"
+            out.append(f"your graph computes `{expression(a, ids[0])}` {times} where the reference computes it {once}.")
+            reported.add(n.label)
+    for label in sorted(set(ec) | set(ac)):
+        if label in reported or ec[label] == ac[label]:
+            continue
+        if ac[label] > ec[label]:
+            nid = _unmatched(a, e, label)
+            out.append(f"extra op {label} {_between(a, nid, root)}.")
+        else:
+            nid = _unmatched(e, a, label)
+            out.append(f"missing op {label} {_between(e, nid, root)}.")
+    return False
+
+
+def _unmatched(g: NormGraph, other: NormGraph, label: str) -> int:
+    """A node with ``label`` in ``g`` whose subtree does not occur in ``other``."""
+    other_sigs = set(other.sig.values())
+    candidates = [n.id for n in g.nodes.values() if n.label == label]
+    for nid in candidates:
+        if g.sig[nid] not in other_sigs:
+            return nid
+    return candidates[0]
+
+
+def _between(g: NormGraph, nid: int, root: str) -> str:
+    """``between `h` and `loss` ``: the nearest named input and consumer."""
+    below = _nearest_named(g, nid, down=True)
+    above = _nearest_named(g, nid, down=False) or root
+    if below and above:
+        return f"between `{below}` and `{above}`"
+    return f"on the way to `{above}`"
+
+
+def _nearest_named(g: NormGraph, nid: int, *, down: bool, up: dict | None = None) -> str | None:
+    if not down and up is None:
+        up = g.parents()
+    frontier, seen = [nid], {nid}
+    while frontier:
+        nxt = []
+        for x in frontier:
+            for y in ([c for _, c in g.nodes[x].children] if down else up.get(x, [])):
+                if y in seen:
+                    continue
+                seen.add(y)
+                if g.nodes[y].names:
+                    return g.nodes[y].names[0]
+                nxt.append(y)
+        frontier = nxt
+    return None
+
+
+# ----- tier 3: structure ----------------------------------------------------------
+
+
+def _structure_difference(e: NormGraph, a: NormGraph, root: str) -> str:
+    """Walk both graphs together to the first place they part."""
+    pairs: list[tuple[int, int, tuple[int, int] | None]] = [(e.root, a.root, None)]
+    seen = set()
+    e_up = e.parents()
+    while pairs:
+        en, an, parent = pairs.pop(0)
+        if (en, an) in seen or e.sig[en] == a.sig[an]:
+            continue
+        seen.add((en, an))
+        if local_key(e, en) != local_key(a, an):
+            # Two different leaves say little alone: show the op using them.
+            if parent is not None and (e.nodes[en].is_leaf or a.nodes[an].is_leaf):
+                en, an = parent
+            named = e.nodes[en].names[0] if e.nodes[en].names else _nearest_named(e, en, down=False, up=e_up)
+            where = f" (in `{named or root}`)" if named != root and en != e.root else ""
+            return (
+                f"where the reference computes `{expression(e, en)}`, your graph computes "
+                f"`{expression(a, an)}`{where}."
+            )
+        ek, ak = ordered_children(e, en), ordered_children(a, an)
+        if e.nodes[en].commutative:
+            # Pair up the children that already match; compare the rest in order.
+            rest_a, rest_e = list(ak), []
+            for c in ek:
+                match = next((x for x in rest_a if a.sig[x] == e.sig[c]), None)
+                if match is None:
+                    rest_e.append(c)
+                else:
+                    rest_a.remove(match)
+            pairs.extend((x, y, (en, an)) for x, y in zip(rest_e, rest_a))
+        else:
+            pairs.extend((x, y, (en, an)) for x, y in zip(ek, ak))
+    return (
+        f"your graph for `{root}` uses the same ops on the same tensors, but shares intermediate "
+        "results differently from the reference (a value computed once and reused, or computed again)."
+    )
+
+
+# ----- display ----------------------------------------------------------------------
+
+
+def expression(g: NormGraph, nid: int, depth: int = 3) -> str:
+    """A short Python-like expression for a subtree, using the learner's names."""
+    n = g.nodes[nid]
+    if n.is_leaf or n.kind == CONST:
+        return n.names[0] if n.names else ("const" if n.kind == CONST else "leaf")
+    if depth <= 0:
+        return n.names[0] if n.names else "..."
+    operands = {p: expression(g, c, depth - 1) for p, c in n.children}
+    operands.update(n.consts)
+    args = [operands[p] for p in sorted(operands)]
+    op = _INFIX.get(n.label)
+    if op and len(args) == 2:
+        return f"{_paren(args[0])} {op} {_paren(args[1])}"
+    if n.label == "Neg" and len(args) == 1:
+        return f"-{_paren(args[0])}"
+    return f"{n.label.lower()}({', '.join(args)})"
+
+
+def _paren(text: str) -> str:
+    return f"({text})" if " " in text and not text.startswith("(") else text
+
+
+def _shape(shape: list[int] | None) -> str:
+    return "?" if shape is None else "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"

@@ -1,0 +1,228 @@
+"""Plain data for one captured autograd graph.
+
+Nothing here imports torch: a snapshot crosses process boundaries as JSON
+(kernel -> UI, learner run -> grader) and the UI process must never load torch.
+
+Conventions:
+- A node is one autograd Node (``grad_fn``), one leaf (its ``AccumulateGrad``),
+  or one constant input (an input that needs no gradient).
+- An edge goes from a *parent* (the consumer, nearer the output) to a *child*
+  (one of its inputs): ``input_nr`` is the input position on the parent,
+  ``output_nr`` the output number on the child.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+# Node kinds.
+OP = "op"  # a built-in autograd Node, e.g. MulBackward0
+LEAF = "leaf"  # a leaf tensor that requires grad, seen through AccumulateGrad
+CUSTOM = "custom"  # the backward of a user's torch.autograd.Function
+CONST = "const"  # an input that needs no gradient (data, a Python number)
+KINDS = (OP, LEAF, CUSTOM, CONST)
+
+# Saved-tensor states.
+AVAILABLE = "available"
+FREED = "freed"  # released by backward() without retain_graph
+STALE = "stale"  # modified in place after it was saved; backward would fail
+SAVED_STATES = (AVAILABLE, FREED, STALE)
+
+
+@dataclass(slots=True)
+class SavedTensor:
+    """A tensor an op saved for its backward (``_saved_self`` -> attr ``self``)."""
+
+    attr: str
+    shape: list[int] | None
+    dtype: str | None
+    state: str = AVAILABLE
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"attr": self.attr, "shape": self.shape, "dtype": self.dtype, "state": self.state}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SavedTensor:
+        return cls(d["attr"], d.get("shape"), d.get("dtype"), d.get("state", AVAILABLE))
+
+
+@dataclass(slots=True)
+class GraphNode:
+    id: int
+    raw_op: str  # what torch calls it: "MulBackward0", "AccumulateGrad"
+    op: str  # normalized: "Mul", "Leaf", "Const", a custom Function's class name
+    kind: str
+    names: list[str] = field(default_factory=list)  # namespace names bound to it
+    shape: list[int] | None = None  # of output 0 (for a leaf: the tensor)
+    dtype: str | None = None
+    device: str | None = None
+    requires_grad: bool = True
+    is_leaf: bool = False
+    has_grad: bool = False  # .grad is populated
+    grad_shape: list[int] | None = None
+    retains_grad: bool | None = None  # None: no named tensor to ask
+    hooks: int | None = None  # tensor hooks; None: unknown
+    post_accumulate_hooks: int | None = None
+    saved: list[SavedTensor] = field(default_factory=list)
+    attrs: dict[str, Any] = field(default_factory=dict)  # non-tensor saved values
+    order: int | None = None  # forward order among ops (0 = first run)
+    num_outputs: int = 1
+    value: float | int | bool | None = None  # a scalar constant's value, for display
+    more_inputs: bool = False  # inputs exist but were cut by the node cap
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "raw_op": self.raw_op, "op": self.op, "kind": self.kind}
+        # Fields at their default are left out: keeps 10k-node snapshots small.
+        for key, default in _NODE_DEFAULTS.items():
+            value = getattr(self, key)
+            if value != default:
+                d[key] = value
+        if self.saved:
+            d["saved"] = [s.to_dict() for s in self.saved]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GraphNode:
+        node = cls(d["id"], d["raw_op"], d["op"], d["kind"])
+        for key in _NODE_DEFAULTS:
+            if key in d:
+                value = d[key]
+                if key == "saved":
+                    value = [SavedTensor.from_dict(s) for s in value]
+                setattr(node, key, value)
+        return node
+
+    @property
+    def label(self) -> str:
+        """How a learner refers to this node: its first name, else its op."""
+        return self.names[0] if self.names else self.op
+
+
+_NODE_DEFAULTS: dict[str, Any] = {
+    "names": [],
+    "shape": None,
+    "dtype": None,
+    "device": None,
+    "requires_grad": True,
+    "is_leaf": False,
+    "has_grad": False,
+    "grad_shape": None,
+    "retains_grad": None,
+    "hooks": None,
+    "post_accumulate_hooks": None,
+    "saved": [],
+    "attrs": {},
+    "order": None,
+    "num_outputs": 1,
+    "value": None,
+    "more_inputs": False,
+}
+
+
+class GraphEdge(NamedTuple):
+    """A NamedTuple, not a frozen dataclass: frozen __init__ is ~10x slower
+    and a 10k-node capture creates 10k+ edges."""
+
+    parent: int  # consumer node id
+    child: int  # input node id
+    input_nr: int = 0  # which input of the parent
+    output_nr: int = 0  # which output of the child
+
+    def to_list(self) -> list[int]:
+        return [self.parent, self.child, self.input_nr, self.output_nr]
+
+
+@dataclass
+class GraphSnapshot:
+    nodes: list[GraphNode] = field(default_factory=list)
+    edges: list[GraphEdge] = field(default_factory=list)
+    roots: dict[str, int] = field(default_factory=dict)  # name -> node id
+    truncated: bool = False  # the node cap cut the graph
+    total_nodes: int = 0  # nodes in the whole graph, cap or not
+    total_exact: bool = True  # False: the graph was too deep to count safely
+    torch_version: str | None = None
+
+    # ----- lookups (built lazily, not serialized) -----
+    def node(self, node_id: int) -> GraphNode:
+        return self._index()[node_id]
+
+    def _index(self) -> dict[int, GraphNode]:
+        index = self.__dict__.get("_by_id")
+        if index is None or len(index) != len(self.nodes):
+            index = {n.id: n for n in self.nodes}
+            self.__dict__["_by_id"] = index
+        return index
+
+    def children(self, node_id: int) -> list[GraphEdge]:
+        """Edges into ``node_id``'s inputs, in input order."""
+        return self._adjacency()[0].get(node_id, [])
+
+    def parents(self, node_id: int) -> list[GraphEdge]:
+        return self._adjacency()[1].get(node_id, [])
+
+    def _adjacency(self) -> tuple[dict[int, list[GraphEdge]], dict[int, list[GraphEdge]]]:
+        cached = self.__dict__.get("_adj")
+        if cached is None or cached[2] != len(self.edges):
+            down: dict[int, list[GraphEdge]] = {}
+            up: dict[int, list[GraphEdge]] = {}
+            for e in self.edges:
+                down.setdefault(e.parent, []).append(e)
+                up.setdefault(e.child, []).append(e)
+            for lst in down.values():
+                lst.sort(key=lambda e: e.input_nr)
+            cached = (down, up, len(self.edges))
+            self.__dict__["_adj"] = cached
+        return cached[0], cached[1]
+
+    def find(self, name: str) -> GraphNode | None:
+        """The node a root or namespace name refers to."""
+        if name in self.roots:
+            return self.node(self.roots[name])
+        for n in self.nodes:
+            if name in n.names:
+                return n
+        return None
+
+    # ----- serialization -----
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": 1,
+            "nodes": [n.to_dict() for n in self.nodes],
+            "edges": [e.to_list() for e in self.edges],
+            "roots": dict(self.roots),
+            "truncated": self.truncated,
+            "total_nodes": self.total_nodes,
+            "total_exact": self.total_exact,
+            "torch_version": self.torch_version,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GraphSnapshot:
+        return cls(
+            nodes=[GraphNode.from_dict(n) for n in d.get("nodes", [])],
+            edges=[GraphEdge(*e) for e in d.get("edges", [])],
+            roots={str(k): int(v) for k, v in d.get("roots", {}).items()},
+            truncated=bool(d.get("truncated", False)),
+            total_nodes=int(d.get("total_nodes", 0)),
+            total_exact=bool(d.get("total_exact", True)),
+            torch_version=d.get("torch_version"),
+        )
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        # Compact separators: a 10k-node snapshot is sent on every REPL step.
+        sep = (",", ":") if indent is None else None
+        return json.dumps(self.to_dict(), indent=indent, separators=sep)
+
+    @classmethod
+    def from_json(cls, text: str) -> GraphSnapshot:
+        return cls.from_dict(json.loads(text))
+
+    def canonical_hash(self, root: str | None = None, *, collapse_views: bool = True) -> str:
+        """A hash equal for graphs that :func:`tutor.graph.compare.compare`
+        finds structurally equal (same normalization, commutative inputs in
+        any order, reuse distinct from recomputation)."""
+        from tutor.graph.normalize import canonical_hash
+
+        return canonical_hash(self, root, collapse_views=collapse_views)
