@@ -3,14 +3,11 @@ workspaces never touch the developer's real ones."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from support import REPO, run_cli  # noqa: F401  (re-exported for older tests)
 
 
 @pytest.fixture(autouse=True)
@@ -18,16 +15,3 @@ def tutor_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("AUTOGRAD_TUTOR_HOME", str(home))
     return home
-
-
-def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run ``python -m tutor ARGS`` as a user would, in a fresh process."""
-    full_env = {**os.environ, **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "tutor", *args],
-        cwd=cwd or REPO,
-        env=full_env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )

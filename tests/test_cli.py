@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from conftest import run_cli
+from support import run_cli
 
 
 def _no_traceback(result):

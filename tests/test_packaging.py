@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from support import REPO
 
 
 @pytest.fixture(scope="module")

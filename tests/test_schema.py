@@ -7,7 +7,7 @@ import jsonschema
 import pytest
 import yaml
 
-from conftest import REPO, run_cli
+from support import REPO, run_cli
 from tutor.pack.builtin import pack_dir
 from tutor.pack.scaffold import scaffold
 from tutor.pack.schema import KINDS, combined_schema, file_schema, schema_text
