@@ -62,12 +62,14 @@ class Grader:
     def grade(self, submissions: list[Submission]) -> list[ExerciseResult]:
         """Grade many submissions at once; all runs share the worker pool."""
         jobs: list[tuple[int, int, str, dict]] = []  # (submission, trial, side, request)
+        wanted: set[tuple] = set()  # each reference run once per (exercise, seed)
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
             for t, trial in enumerate(sub.exercise.trials):
                 key = (sub.exercise.id, trial.seed, sub.exercise.solution)
-                if key not in self._reference_cache:
+                if key not in self._reference_cache and key not in wanted:
+                    wanted.add(key)
                     jobs.append((i, t, "reference", self._request(sub.exercise, sub.exercise.solution, trial.seed,
                                                                     "reference")))
                 jobs.append((i, t, "learner", self._request(sub.exercise, sub.code, trial.seed, "learner")))
@@ -140,7 +142,7 @@ class Grader:
                 return ExerciseResult(exercise.id, "error", 0.0, max_points,
                                       [CheckResult(C.label(c), c.kind, False, problem, 0.0, c.points * scale)
                                        for c in exercise.checks], error=problem)
-            run_problem, learner_error = _learner_problem(learner, exercise, trial)
+            run_problem, learner_error = _learner_problem(learner, self.timeout or exercise.timeout)
             if run_problem:
                 status_flags.add("timeout" if learner["status"] == "timeout" else "error")
                 error_text = error_text or run_problem
@@ -172,7 +174,26 @@ class Grader:
             status = "passed" if all(r.passed for r in results) else "failed"
         first = runs[(i, 0, "learner")]
         return ExerciseResult(exercise.id, status, score, max_points, results, error=error_text,
-                              output=first.get("output", ""), elapsed=elapsed)
+                              output=first.get("output", ""), elapsed=elapsed,
+                              graphs=_graph_payloads(i, exercise, runs))
+
+
+def _graph_payloads(i: int, exercise, runs: dict) -> dict:
+    """Both snapshots of each graph check, from the first visible trial."""
+    visible = [t for t, trial in enumerate(exercise.trials) if not trial.hidden]
+    if not visible:
+        return {}
+    t = visible[0]
+    ref = (runs[(i, t, "reference")].get("payload") or {}).get("probes") or {}
+    yours = (runs[(i, t, "learner")].get("payload") or {}).get("probes") or {}
+    out = {}
+    for c, check in enumerate(exercise.checks):
+        if check.kind != "graph":
+            continue
+        expected, actual = ref.get(f"c{c}", {}), yours.get(f"c{c}", {})
+        if expected.get("t") == "graph" and actual.get("t") == "graph":
+            out[check.root] = {"expected": expected["snapshot"], "yours": actual["snapshot"]}
+    return out
 
 
 def _probes(exercise, side: str) -> list[dict]:
@@ -235,13 +256,12 @@ def _reference_problem(reference: dict, trial) -> str:
     return ""
 
 
-def _learner_problem(learner: dict, exercise, trial) -> tuple[str, dict | None]:
-    timeout = learner.get("status")
-    if timeout == "timeout":
-        limit = exercise.timeout
+def _learner_problem(learner: dict, limit: float) -> tuple[str, dict | None]:
+    status = learner.get("status")
+    if status == "timeout":
         return (f"your code did not finish within its time limit ({limit:g} s): an infinite loop, or far too much "
                 f"work?", None)
-    if timeout != "ok":
+    if status != "ok":
         return f"your code ended the process before it finished ({_exit_words(learner)}).", None
     error = learner["payload"].get("error")
     if error and error.get("phase") == "setup":

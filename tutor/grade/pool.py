@@ -3,6 +3,7 @@ a worker that dies. Torch-free: the grader only ever sees plain data."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import queue
 import subprocess
@@ -14,8 +15,19 @@ from typing import Iterable
 from tutor.grade import framing
 
 # Each concurrent run gets a uid of its own when the grader runs as root, so
-# its process limit and clean-up cover exactly that run.
-SANDBOX_UID_BASE = 61000
+# its process limit and clean-up cover exactly that run. A pool's uids derive
+# from its process id and a per-process pool number: two pools on one machine
+# (CI shards, a learner's check beside a course's grade, two pools in one
+# process) never share a uid, so never kill each other's runs.
+SANDBOX_UID_BASE = 100_000
+SLOTS_PER_POOL = 64
+POOLS_PER_PROCESS = 16
+_pool_numbers = itertools.count()
+
+
+def sandbox_uid_base() -> int:
+    pool = next(_pool_numbers) % POOLS_PER_PROCESS
+    return SANDBOX_UID_BASE + ((os.getpid() % (1 << 21)) * POOLS_PER_PROCESS + pool) * SLOTS_PER_POOL
 STARTUP_TIMEOUT = 120.0
 
 
@@ -24,8 +36,9 @@ class WorkerDied(Exception):
 
 
 class Worker:
-    def __init__(self, slot: int) -> None:
+    def __init__(self, slot: int, uid: int) -> None:
         self.slot = slot
+        self.uid = uid
         self.proc: subprocess.Popen | None = None
         self.info: dict = {}
 
@@ -51,7 +64,7 @@ class Worker:
             self.start()
         limits = dict(request.get("limits", {}))
         if os.geteuid() == 0:
-            limits.setdefault("uid", SANDBOX_UID_BASE + self.slot)
+            limits.setdefault("uid", self.uid)
             limits.setdefault("processes", 64)
         request = {**request, "limits": limits}
         try:
@@ -106,7 +119,8 @@ class WorkerPool:
     def __init__(self, jobs: int | None = None) -> None:
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self._idle: queue.Queue[Worker] = queue.Queue()
-        self._workers = [Worker(slot) for slot in range(self.jobs)]
+        uid_base = sandbox_uid_base()
+        self._workers = [Worker(slot, uid_base + slot % SLOTS_PER_POOL) for slot in range(self.jobs)]
         for worker in self._workers:
             self._idle.put(worker)
 

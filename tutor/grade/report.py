@@ -37,6 +37,10 @@ class ExerciseResult:
     error: str = ""  # what went wrong with the code as a whole, for the learner
     output: str = ""  # tail of what the learner's code printed (first trial)
     elapsed: float = 0.0
+    # root name -> {"expected": snapshot dict, "yours": snapshot dict} for each
+    # graph check, from the first visible trial: lets a front end draw both
+    # graphs side by side. Not part of any report format.
+    graphs: dict = field(default_factory=dict, repr=False)
 
     @property
     def passed(self) -> bool:

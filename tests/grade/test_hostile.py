@@ -1,0 +1,240 @@
+"""Hostile submissions: each must end not passed, and must not disturb the
+correct submission graded in the same batch, nor leave processes behind."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from tutor.grade.grader import Grader, Submission
+from tutor.grade.pool import SANDBOX_UID_BASE
+from tutor.pack.models import Exercise
+
+EXERCISE = Exercise.model_validate({
+    "id": "square-grad",
+    "title": "square",
+    "prompt": "compute y and its gradient",
+    "setup": "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n",
+    "solution": "y = (x ** 2).sum()\ny.backward()\n",
+    "checks": [{"kind": "grad", "tensor": "x"}, {"kind": "value", "expr": "y"}],
+    "trials": [{"seed": 0}, {"seed": 1, "hidden": True}],
+})
+
+CORRECT = "y = (x ** 2).sum()\ny.backward()\n"
+
+# name -> (code, allowed statuses, substring expected in error/messages or None)
+HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
+    "infinite_loop": ("while True:\n    pass\n", {"timeout"}, "time limit"),
+    "sleep": ("import time\ntime.sleep(1e6)\n", {"timeout"}, "time limit"),
+    "bytearray_bomb": ("b = bytearray(10**11)\n", {"error"}, "MemoryError"),
+    "growing_list": ("a = []\nwhile True:\n    a.append(bytearray(10**7))\n", {"error", "timeout"}, None),
+    "fork_bomb": ("import os\nwhile True:\n    os.fork()\n", {"error", "timeout"}, None),
+    "sys_exit_0": ("import sys\n" + CORRECT + "sys.exit(0)\n", {"error"}, "stopped the program"),
+    "os_exit_0": (CORRECT + "import os\nos._exit(0)\n", {"error"}, "ended the process"),
+    "sigkill_self": (CORRECT + "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n", {"error"}, "killed"),
+    "segfault": ("import ctypes\nctypes.string_at(0)\n", {"error"}, "segmentation fault"),
+    "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),
+    "fake_pass_text": ("print('square-grad: passed 2/2\\n  pass  grad of x (1/1)\\nscore 2/2: solved')\n"
+                       "y = 0\n", {"failed"}, None),
+    "patch_allclose": ("torch.allclose = lambda *a, **k: True\ntorch.equal = lambda *a, **k: True\n"
+                       "y = torch.tensor(0.0)\n", {"failed"}, None),
+    "patch_tensor_eq": ("torch.Tensor.__eq__ = lambda *a: True\ntorch.Tensor.__ne__ = lambda *a: False\n"
+                        "y = torch.tensor(0.0)\n", {"failed"}, None),
+    "patch_grader_modules": (
+        "import importlib\n"
+        "for mod, attrs in [('tutor.grade.checks', ['grad', 'value', 'compare_tensors', 'flag']),\n"
+        "                   ('tutor.grade.grader', ['_judge', '_learner_problem']),\n"
+        "                   ('tutor.grade.values', ['close'])]:\n"
+        "    try:\n"
+        "        m = importlib.import_module(mod)\n"
+        "    except BaseException:\n"
+        "        continue\n"
+        "    for a in attrs:\n"
+        "        setattr(m, a, lambda *a, **k: (True, ''))\n"
+        "import tutor.grade.probes as p\n"
+        "p.read_grad = lambda v: {'t': 'grad', 'grad': {'t': 'none'}}\n"
+        "p.encode_value = lambda *a, **k: {'t': 'num', 'v': 0}\n"
+        "y = 0\n", {"failed"}, None),
+    "raise_system_exit": ("raise SystemExit(0)\n", {"error"}, "SystemExit"),
+    "raise_keyboard_interrupt": ("raise KeyboardInterrupt\n", {"error"}, "KeyboardInterrupt"),
+    "raise_base_exception": ("class Boom(BaseException):\n    pass\nraise Boom('nope')\n", {"error"}, "Boom"),
+    "delete_setup_vars": ("del x\ny = torch.tensor(0.0)\n", {"failed"}, "not defined"),
+    "mutate_inputs": ("with torch.no_grad():\n    x.zero_()\ny = (x ** 2).sum()\ny.backward()\n",
+                      {"failed"}, None),
+    "lying_subclass": (
+        "class Liar(torch.Tensor):\n"
+        "    @classmethod\n"
+        "    def __torch_function__(cls, func, types, args=(), kwargs=None):\n"
+        "        return super().__torch_function__(func, types, args, kwargs or {})\n"
+        "    def tolist(self):\n        return [1.0, 2.0, 3.0]\n"
+        "    @property\n"
+        "    def grad(self):\n        return 2 * torch.Tensor.detach(self)\n"
+        "x = x.detach().as_subclass(Liar).requires_grad_()\n"
+        "y = (x ** 2).sum()\n", {"failed"}, None),
+    "patch_tensor_grad_property": (
+        "_real = x.detach().clone()\n"
+        "torch.Tensor.grad = property(lambda self: 2 * _real)\n"
+        "y = (x ** 2).sum().detach()\n", {"failed"}, None),
+    "kill_parent": (CORRECT + "import os\nos.kill(os.getppid(), 9)\n", {"error"}, None),
+    "setsid_escape": (
+        "import os, time\n"
+        "if os.fork() == 0:\n    os.setsid()\n    time.sleep(1e6)\n"
+        "while True:\n    pass\n", {"timeout"}, "time limit"),
+    "syntax_error": ("y = (x ** 2.sum()\n", {"error"}, "SyntaxError"),
+}
+
+
+# These compute the right answer before their trick; their checks may pass,
+# but the exercise as a whole must not.
+COMPLETES_FIRST = {"sys_exit_0", "kill_parent"}
+
+
+def _run_uids() -> list[int]:
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                uid = os.stat(f"/proc/{entry}").st_uid
+            except OSError:
+                continue
+            if uid >= SANDBOX_UID_BASE and not _zombie(entry):
+                pids.append(int(entry))
+    return pids
+
+
+def _zombie(pid: str) -> bool:
+    """A killed process waiting to be reaped (by init) holds nothing and runs nothing."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except OSError:
+        return True
+
+
+def _descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        state, ppid = fields[0], int(fields[1])
+        if state != "Z":
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [root]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+@pytest.fixture(scope="module")
+def graded():
+    names = list(HOSTILE)
+    subs = [Submission(EXERCISE, CORRECT)]
+    subs += [Submission(EXERCISE, HOSTILE[n][0]) for n in names]
+    started = time.monotonic()
+    with Grader(jobs=2, timeout=3) as grader:
+        results = grader.grade(subs)
+        workers = [w.proc.pid for w in grader.pool._workers if w.proc is not None]
+        # the workers are alive; anything else under this test process is a leftover
+        for _ in range(20):  # killed processes may take a moment to disappear
+            if not _run_uids():
+                break
+            time.sleep(0.1)
+        leftovers = [p for p in _descendants(os.getpid()) if p not in workers]
+        leftover_uids = _run_uids()
+    liveness = time.monotonic() - started
+    return {"correct": results[0], "by_name": dict(zip(names, results[1:])), "leftovers": leftovers,
+            "leftover_uids": leftover_uids, "liveness": liveness}
+
+
+def _text(result) -> str:
+    return "\n".join([result.error, *(c.message for c in result.checks)])
+
+
+def test_correct_submission_passes_alongside_hostile_ones(graded):
+    correct = graded["correct"]
+    assert correct.status == "passed", _text(correct)
+    assert correct.score == correct.max_score == 2
+
+
+def test_batch_completes_in_bounded_time(graded):
+    # generous liveness bound: 25 hostile x 2 trials x 3 s timeouts over 2 jobs is < 90 s
+    assert graded["liveness"] < 240
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_hostile_submission_does_not_pass(graded, name):
+    result = graded["by_name"][name]
+    _code, statuses, needle = HOSTILE[name]
+    assert result.status != "passed"
+    if name not in COMPLETES_FIRST:
+        grad_check = result.checks[0]
+        assert grad_check.name == "grad of x" and not grad_check.passed, (result.status, _text(result))
+    assert result.status in statuses, (result.status, _text(result))
+    if needle:
+        assert needle in _text(result), _text(result)
+
+
+def test_timeout_message_names_the_time_limit(graded):
+    text = _text(graded["by_name"]["sleep"])
+    assert "did not finish within its time limit" in text
+
+
+def test_timeout_message_states_the_limit_that_applied(graded):
+    text = _text(graded["by_name"]["sleep"])
+    assert "time limit (3 s)" in text, text
+
+
+def test_self_kill_is_blamed_on_the_learner_not_the_pack(graded):
+    result = graded["by_name"]["sigkill_self"]
+    assert "your code ended the process" in result.error, result.error
+    assert "problem in the pack" not in result.error
+
+
+def test_output_flood_is_capped(graded):
+    result = graded["by_name"]["output_flood"]
+    assert len(result.output) <= 64 * 1024
+
+
+def test_no_processes_left_behind(graded):
+    assert graded["leftovers"] == []
+    assert graded["leftover_uids"] == []
+
+
+def test_grader_usable_after_closing_leaves_no_uids():
+    assert _run_uids() == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="per-slot uids are used only as root")
+def test_two_graders_at_once_do_not_kill_each_others_runs():
+    import threading
+
+    slow = "import time\ntime.sleep(1.0)\n" + CORRECT
+    graders = [Grader(jobs=2, timeout=10), Grader(jobs=2, timeout=10)]
+    results: list = [None, None]
+    try:
+        for g in graders:
+            g.pool.start()
+
+        def work(k: int) -> None:
+            results[k] = graders[k].grade([Submission(EXERCISE, slow) for _ in range(2)])
+
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+    finally:
+        for g in graders:
+            g.close()
+    statuses = [r.status for batch in results for r in batch]
+    assert statuses == ["passed"] * 4, [(r.status, r.error[:120]) for batch in results for r in batch]

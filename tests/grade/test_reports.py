@@ -1,0 +1,375 @@
+"""The reports `autograd-tutor grade` writes, read back by real consumers:
+a JSON Schema written from DESIGN.md, junitparser, Gradescope's fields."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+import jsonschema
+import pytest
+from junitparser import Error, Failure, JUnitXml
+
+from support import run_cli
+from tutor.pack import load_pack
+
+# A pack of our own (scaffold + two exercises), so these tests do not move with the built-in pack's content.
+EXTRA_EXERCISES = {
+    "predict-values": """\
+id: predict-values
+title: Predict the values
+prompt: Set a, b and c.
+starter: |
+  a = 0.0
+  b = 0.0
+  c = 0.0
+solution: |
+  a = 1.0
+  b = 2.0
+  c = 3.0
+checks:
+  - kind: value
+    expr: a
+  - kind: value
+    expr: b
+  - kind: value
+    expr: c
+""",
+    "keep-hidden-grad": """\
+id: keep-hidden-grad
+title: Keep a hidden gradient
+prompt: Keep h's gradient.
+setup: |
+  torch.manual_seed(seed)
+  x = torch.randn(3, requires_grad=True)
+starter: |
+  h = x * 2
+  y = (h ** 2).sum()
+  y.backward()
+solution: |
+  h = x * 2
+  h.retain_grad()
+  y = (h ** 2).sum()
+  y.backward()
+checks:
+  - kind: grad
+    tensor: h
+  - kind: retains_grad
+    tensor: h
+    points: 2
+trials:
+  - seed: 0
+  - seed: 1
+    hidden: true
+""",
+}
+
+
+def _make_pack(root: Path) -> Path:
+    proc = run_cli("pack", "new", str(root), "--id", "report-pack")
+    assert proc.returncode == 0, proc.stderr
+    for ex_id, text in EXTRA_EXERCISES.items():
+        (root / "exercises" / f"{ex_id}.yaml").write_text(text, encoding="utf-8")
+    lesson = root / "lessons" / "01-first-lesson.yaml"
+    lesson.write_text(lesson.read_text().replace("  - square-gradient\n",
+                                                 "  - square-gradient\n  - predict-values\n  - keep-hidden-grad\n"))
+    return root
+
+
+PACK_DIR = _make_pack(Path(tempfile.mkdtemp(prefix="agt-report-pack-")) / "pack")
+PACK = load_pack(str(PACK_DIR))
+IDS = sorted(PACK.exercises)
+TOTAL = sum(e.max_points for e in PACK.exercises.values())
+MISSING_ID = "predict-values"
+ERROR_ID = "keep-hidden-grad"
+RIGHT_ID = "square-gradient"
+
+CHECK_SCHEMA = {
+    "type": "object",
+    "required": ["name", "passed", "message"],
+    "properties": {"name": {"type": "string", "minLength": 1}, "passed": {"type": "boolean"},
+                   "message": {"type": "string"}, "score": {"type": "number"}, "max_score": {"type": "number"}},
+}
+EXERCISE_SCHEMA = {
+    "type": "object",
+    "required": ["id", "status", "score", "max_score", "checks"],
+    "properties": {
+        "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+        "status": {"enum": ["passed", "failed", "error", "timeout", "missing"]},
+        "score": {"type": "number", "minimum": 0},
+        "max_score": {"type": "number", "minimum": 0},
+        "checks": {"type": "array", "items": CHECK_SCHEMA},
+    },
+}
+REPORT_SCHEMA = {
+    "type": "object",
+    "required": ["pack", "score", "max_score", "exercises"],
+    "properties": {
+        "pack": {"type": "string"},
+        "score": {"type": "number", "minimum": 0},
+        "max_score": {"type": "number", "minimum": 0},
+        "exercises": {"type": "array", "items": EXERCISE_SCHEMA},
+        "submission": {"type": "string"},
+    },
+}
+CLASS_SCHEMA = {
+    "type": "object",
+    "required": ["pack", "submissions"],
+    "properties": {"pack": {"type": "string"}, "submissions": {"type": "array", "items": REPORT_SCHEMA}},
+}
+GRADESCOPE_SCHEMA = {
+    "type": "object",
+    "required": ["tests"],
+    "properties": {
+        "score": {"type": "number"},
+        "output": {"type": "string"},
+        "tests": {"type": "array", "items": {
+            "type": "object",
+            "required": ["name", "score", "max_score", "output", "visibility"],
+            "properties": {
+                "name": {"type": "string"}, "score": {"type": "number"}, "max_score": {"type": "number"},
+                "output": {"type": "string"}, "status": {"enum": ["passed", "failed"]},
+                "visibility": {"enum": ["hidden", "after_due_date", "after_published", "visible"]},
+            },
+        }},
+    },
+}
+
+
+def _write(folder: Path, files: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for ex_id, code in files.items():
+        (folder / f"{ex_id}.py").write_text(code, encoding="utf-8")
+    return folder
+
+
+def _solutions() -> dict[str, str]:
+    return {e.id: e.solution for e in PACK.exercises.values()}
+
+
+def _starters() -> dict[str, str]:
+    return {e.id: e.starter for e in PACK.exercises.values()}
+
+
+# alice: everything right; bob: starters, one file missing; carol: one right, one crashing, rest missing
+STUDENTS = {
+    "alice": _solutions(),
+    "bob": {k: v for k, v in _starters().items() if k != MISSING_ID},
+    "carol": {RIGHT_ID: _solutions()[RIGHT_ID], ERROR_ID: "raise ValueError('oops')\n"},
+}
+
+
+@pytest.fixture(scope="module")
+def cls(tmp_path_factory):
+    root = tmp_path_factory.mktemp("class")
+    subs = root / "subs"
+    for name, files in STUDENTS.items():
+        _write(subs / name, files)
+    out = root / "out"
+    full = run_cli("grade", str(subs), "--pack", str(PACK_DIR), "--json", str(out / "all.json"), "--junit", str(out / "all.xml"),
+                   "--jobs", "2", "--fail-under", "0")
+    shards = [run_cli("grade", str(subs), "--pack", str(PACK_DIR), "--shard", f"{k}/2", "--json", str(out / f"shard{k}.json"), "--jobs", "2")
+              for k in (1, 2)]
+    return {"root": root, "subs": subs, "out": out, "full": full, "shards": shards}
+
+
+@pytest.fixture(scope="module")
+def single(tmp_path_factory):
+    """bob alone: one submission, every format, and --fail-under above his score."""
+    root = tmp_path_factory.mktemp("single")
+    folder = _write(root / "bob", STUDENTS["bob"])
+    proc = run_cli("grade", str(folder), "--pack", str(PACK_DIR), "--json", str(root / "r.json"), "--junit", str(root / "r.xml"),
+                   "--gradescope", str(root / "gs.json"), "--fail-under", "2", "--jobs", "2")
+    return {"root": root, "proc": proc}
+
+
+def _by_student(report: dict) -> dict[str, dict]:
+    return {s["submission"]: s for s in report["submissions"]}
+
+
+# ------------------------------------------------------------------ JSON
+
+
+def test_class_json_matches_schema(cls):
+    assert cls["full"].returncode == 0, cls["full"].stderr
+    report = json.loads((cls["out"] / "all.json").read_text())
+    jsonschema.validate(report, CLASS_SCHEMA)
+    assert report["pack"] == "report-pack"
+    students = _by_student(report)
+    assert sorted(students) == sorted(STUDENTS)
+    for student in students.values():
+        assert sorted(e["id"] for e in student["exercises"]) == IDS
+        assert student["max_score"] == pytest.approx(TOTAL)
+        assert student["score"] == pytest.approx(sum(e["score"] for e in student["exercises"]))
+
+
+def test_class_json_statuses(cls):
+    students = _by_student(json.loads((cls["out"] / "all.json").read_text()))
+    alice = {e["id"]: e for e in students["alice"]["exercises"]}
+    assert {e["status"] for e in alice.values()} == {"passed"}
+    assert students["alice"]["score"] == pytest.approx(TOTAL)
+    bob = {e["id"]: e for e in students["bob"]["exercises"]}
+    assert bob[MISSING_ID]["status"] == "missing"
+    assert bob[MISSING_ID]["score"] == 0
+    assert all(not c["passed"] for c in bob[MISSING_ID]["checks"])
+    assert {bob[i]["status"] for i in IDS if i != MISSING_ID} <= {"failed"}
+    carol = {e["id"]: e for e in students["carol"]["exercises"]}
+    assert carol[RIGHT_ID]["status"] == "passed"
+    assert carol[ERROR_ID]["status"] == "error"
+    assert "ValueError" in carol[ERROR_ID]["error"]
+    assert carol[MISSING_ID]["status"] == "missing"
+
+
+def test_single_json_is_design_object(single):
+    report = json.loads((single["root"] / "r.json").read_text())
+    jsonschema.validate(report, REPORT_SCHEMA)
+    assert "submissions" not in report
+    failing = [e for e in report["exercises"] if e["status"] != "passed"]
+    assert failing and all(c["message"] for e in failing for c in e["checks"] if not c["passed"])
+
+
+# ----------------------------------------------------------------- JUnit
+
+
+def test_junit_read_by_junitparser(cls):
+    xml = JUnitXml.fromfile(str(cls["out"] / "all.xml"))
+    suites = list(xml)
+    assert len(suites) == len(STUDENTS) * len(IDS)
+    checks_per_ex = {e.id: len(e.checks) for e in PACK.exercises.values()}
+    report = _by_student(json.loads((cls["out"] / "all.json").read_text()))
+    total_failures = total_errors = total_tests = 0
+    for suite in suites:
+        student, ex_id = suite.name.split(".", 1)
+        exercise = {e["id"]: e for e in report[student]["exercises"]}[ex_id]
+        cases = list(suite)
+        assert len(cases) == checks_per_ex[ex_id] == suite.tests
+        failed = [c for c in cases if not c.is_passed]
+        assert len(failed) == sum(not c["passed"] for c in exercise["checks"])
+        assert suite.failures + suite.errors == len(failed)
+        for case in failed:
+            (result,) = case.result
+            assert isinstance(result, Error if exercise["status"] in ("error", "timeout") else Failure)
+            assert result.message, case.name
+            assert result.type == exercise["status"]
+        if exercise["status"] == "error":
+            assert all("ValueError" in (c.result[0].text or "") for c in failed)
+        total_tests += suite.tests
+        total_failures += suite.failures
+        total_errors += suite.errors
+    assert xml.tests == total_tests  # junitparser recomputes nothing here: the root's counts
+    assert xml.failures == total_failures and xml.errors == total_errors
+
+
+def test_junit_failure_message_is_the_check_message(single):
+    xml = JUnitXml.fromfile(str(single["root"] / "r.xml"))
+    report = json.loads((single["root"] / "r.json").read_text())
+    messages = {(e["id"], c["name"]): c["message"] for e in report["exercises"] for c in e["checks"]}
+    seen = 0
+    for suite in xml:
+        for case in suite:
+            if case.is_passed:
+                continue
+            seen += 1
+            expected = messages[(suite.name, case.name)]
+            assert case.result[0].message == expected.strip().splitlines()[0][:300]
+            assert expected in case.result[0].text
+    assert seen > 0
+
+
+# ------------------------------------------------------------ Gradescope
+
+
+def test_gradescope_fields(single):
+    data = json.loads((single["root"] / "gs.json").read_text())
+    jsonschema.validate(data, GRADESCOPE_SCHEMA)
+    report = json.loads((single["root"] / "r.json").read_text())
+    assert data["score"] == pytest.approx(report["score"])
+    assert len(data["tests"]) == sum(len(e["checks"]) for e in report["exercises"])
+    assert sum(t["max_score"] for t in data["tests"]) == pytest.approx(report["max_score"])
+    assert sum(t["score"] for t in data["tests"]) == pytest.approx(report["score"])
+    for test in data["tests"]:
+        assert test["output"], test
+        assert 0 <= test["score"] <= test["max_score"]
+
+
+def test_gradescope_refuses_a_class(cls):
+    proc = run_cli("grade", str(cls["subs"]), "--pack", str(PACK_DIR), "--gradescope", str(cls["root"] / "gs.json"))
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert not (cls["root"] / "gs.json").exists()
+
+
+# ------------------------------------------------------------- shards, merge
+
+
+def test_shards_and_merge_recover_every_student(cls):
+    for proc in cls["shards"]:
+        assert proc.returncode == 0, proc.stderr
+    shard_students = []
+    for k in (1, 2):
+        data = json.loads((cls["out"] / f"shard{k}.json").read_text())
+        subs = data["submissions"] if "submissions" in data else [data]
+        shard_students.append({s["submission"] for s in subs})
+    assert not (shard_students[0] & shard_students[1])
+    assert shard_students[0] | shard_students[1] == set(STUDENTS)
+    merged_path = cls["out"] / "merged.json"
+    proc = run_cli("grade", "merge", str(cls["out"] / "shard1.json"), str(cls["out"] / "shard2.json"),
+                   "--json", str(merged_path))
+    assert proc.returncode == 0, proc.stderr
+    merged = json.loads(merged_path.read_text())
+    jsonschema.validate(merged, CLASS_SCHEMA)
+    full = json.loads((cls["out"] / "all.json").read_text())
+    strip = lambda r: {s["submission"]: (s["score"], [(e["id"], e["status"], e["score"]) for e in s["exercises"]])
+                       for s in r["submissions"]}
+    assert strip(merged) == strip(full)
+
+
+def test_bad_shard_spec_is_a_usage_error(cls):
+    proc = run_cli("grade", str(cls["subs"]), "--pack", str(PACK_DIR), "--shard", "3/2")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "--shard" in proc.stderr
+
+
+# -------------------------------------------------------- exit codes, errors
+
+
+def test_fail_under_exit_codes(cls, single):
+    assert cls["full"].returncode == 0  # --fail-under 0: nobody is below
+    bob = json.loads((single["root"] / "r.json").read_text())
+    assert bob["score"] < 2
+    assert single["proc"].returncode == 1, single["proc"].stderr
+
+
+@pytest.mark.parametrize("kind", ["nonexistent", "a_file"])
+def test_unreadable_folder_exits_2_with_one_line(tmp_path, kind):
+    target = tmp_path / "nope"
+    if kind == "a_file":
+        target.write_text("not a folder")
+    proc = run_cli("grade", str(target), "--pack", str(PACK_DIR), "--json", str(tmp_path / "r.json"))
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr + proc.stdout
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, proc.stderr
+    assert str(target) in lines[0]
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_check_records_progress(tmp_path):
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text(PACK.exercises[MISSING_ID].starter)
+    proc = run_cli("check", MISSING_ID, str(wrong), "--pack", str(PACK_DIR))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    listing = json.loads(run_cli("list", "--json", "--pack", str(PACK_DIR)).stdout)
+    status = {e["id"]: e for lesson in listing["lessons"] for e in lesson["exercises"]}
+    assert status[MISSING_ID]["status"] == "attempted"
+    assert status[MISSING_ID]["attempts"] == 1
+    right = tmp_path / "right.py"
+    right.write_text(PACK.exercises[MISSING_ID].solution)
+    proc = run_cli("check", MISSING_ID, str(right), "--pack", str(PACK_DIR))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "solved" in proc.stdout
+    listing = json.loads(run_cli("list", "--json", "--pack", str(PACK_DIR)).stdout)
+    status = {e["id"]: e for lesson in listing["lessons"] for e in lesson["exercises"]}
+    assert status[MISSING_ID]["status"] == "solved"
+    assert status[MISSING_ID]["attempts"] == 2
+    assert status[ERROR_ID]["status"] == "new"
