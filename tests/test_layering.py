@@ -31,3 +31,13 @@ def test_loading_a_pack_never_imports_torch():
     loaded = _modules_after("from tutor.pack import load_pack; load_pack(None)")
     assert "torch" not in loaded
     assert "textual" not in loaded
+
+
+def test_ui_side_modules_never_import_torch():
+    """What the UI process uses: the kernel client, the REPL, graph drawing
+    and comparison, and the grader (which only compares plain data)."""
+    loaded = _modules_after(
+        "import tutor.kernel.client, tutor.repl, tutor.graph, tutor.graph.model, tutor.graph.render, "
+        "tutor.graph.compare, tutor.grade.grader, tutor.grade.report, tutor.progress"
+    )
+    assert "torch" not in loaded
