@@ -36,23 +36,3 @@ def test_example_prints_what_the_lesson_states(example):
     with contextlib.redirect_stdout(out):
         exec(compile(example.code, "<example>", "exec"), namespace)
     assert out.getvalue() == example.output
-
-
-@pytest.mark.parametrize("exercise", list(PACK.exercises.values()), ids=list(PACK.exercises))
-def test_reference_and_starter_run_on_every_trial(exercise):
-    """Until the grader lands this at least proves each reference runs cleanly
-    on each trial and defines what its checks name."""
-    import torch
-    import torch.nn as nn
-    import torch.nn.functional as F
-
-    for trial in exercise.trials:
-        ns = {"torch": torch, "nn": nn, "F": F, "device": "cpu", "seed": trial.seed}
-        exec(compile(exercise.setup, "<setup>", "exec"), ns)
-        exec(compile(exercise.solution, "<solution>", "exec"), ns)
-        for check in exercise.checks:
-            for attr in ("tensor", "root", "function"):
-                if hasattr(check, attr):
-                    assert getattr(check, attr) in ns
-            if check.kind == "value":
-                eval(check.expr, ns)

@@ -59,9 +59,7 @@ def confine(request: dict, workdir: str, output_path: str, keep_fd: int) -> None
     if uid is not None and os.geteuid() == 0:
         os.chown(workdir, uid, uid)
         os.chown(output_path, uid, uid)
-        os.setgroups([])
-        os.setgid(uid)
-        os.setuid(uid)
+        _become(uid)
     # With a uid of its own (root), this caps the whole run's processes; as a
     # normal user it caps new processes relative to what the user already has.
     _limit(resource.RLIMIT_NPROC, int(limits.get("processes", 0)) or _process_count() + 1)
@@ -188,6 +186,36 @@ def _safe_str(exc: BaseException) -> str:
         return str(exc)[:500]
     except BaseException:
         return "?"
+
+
+def _become(uid: int) -> None:
+    """Run as ``uid`` (so RLIMIT_NPROC applies and clean-up can find every
+    process of the run), keeping one capability: reading files. Python and
+    torch often live under a private home (/root/.pyenv) that the uid could
+    not otherwise read, and torch imports some modules lazily."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    pr_set_keepcaps = 8
+    kept = libc.prctl(pr_set_keepcaps, 1, 0, 0, 0) == 0
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+    if kept:
+
+        class Header(ctypes.Structure):
+            _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+        class Data(ctypes.Structure):
+            _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
+                        ("inheritable", ctypes.c_uint32)]
+
+        cap_dac_read_search = 1 << 2
+        header = Header(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
+        data = (Data * 2)()
+        data[0].effective = data[0].permitted = cap_dac_read_search
+        libc.capset(ctypes.byref(header), data)
+        libc.prctl(pr_set_keepcaps, 0, 0, 0, 0)
 
 
 def _limit(which: int, value: int) -> None:

@@ -8,6 +8,7 @@ process that never executes learner code.
 
 from __future__ import annotations
 
+import json
 import signal
 import time
 from dataclasses import dataclass
@@ -67,7 +68,7 @@ class Grader:
             if sub.code is None:
                 continue
             for t, trial in enumerate(sub.exercise.trials):
-                key = (sub.exercise.id, trial.seed, sub.exercise.solution)
+                key = _reference_key(sub.exercise, trial.seed)
                 if key not in self._reference_cache and key not in wanted:
                     wanted.add(key)
                     jobs.append((i, t, "reference", self._request(sub.exercise, sub.exercise.solution, trial.seed,
@@ -80,13 +81,12 @@ class Grader:
             runs[(i, t, side)] = reply
             if side == "reference":
                 ex = submissions[i].exercise
-                self._reference_cache[(ex.id, ex.trials[t].seed, ex.solution)] = reply
+                self._reference_cache[_reference_key(ex, ex.trials[t].seed)] = reply
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
             for t, trial in enumerate(sub.exercise.trials):
-                runs.setdefault((i, t, "reference"),
-                                self._reference_cache[(sub.exercise.id, trial.seed, sub.exercise.solution)])
+                runs.setdefault((i, t, "reference"), self._reference_cache[_reference_key(sub.exercise, trial.seed)])
         judged = self._judge_python_checks(submissions, runs)
         elapsed = time.monotonic() - started
         return [self._verdict(i, sub, runs, judged, elapsed / max(len(submissions), 1))
@@ -194,6 +194,12 @@ def _graph_payloads(i: int, exercise, runs: dict) -> dict:
         if expected.get("t") == "graph" and actual.get("t") == "graph":
             out[check.root] = {"expected": expected["snapshot"], "yours": actual["snapshot"]}
     return out
+
+
+def _reference_key(exercise, seed: int) -> tuple:
+    """What a reference run depends on: the same key, the same data back."""
+    probes = json.dumps(_probes(exercise, "reference"), sort_keys=True)
+    return (exercise.id, seed, exercise.setup, exercise.solution, probes)
 
 
 def _probes(exercise, side: str) -> list[dict]:

@@ -32,6 +32,7 @@ def serve(inbox, outbox_fd: int) -> None:
     import tutor.graph.capture  # noqa: F401
 
     torch.set_num_threads(1)  # forked children must not inherit a busy thread pool
+    _warm_up(torch)
     framing.write_all(outbox_fd, framing.encode({"ready": True, "torch": torch.__version__, "pid": os.getpid()}))
     while True:
         try:
@@ -43,6 +44,26 @@ def serve(inbox, outbox_fd: int) -> None:
         reply = run_isolated(request)
         reply["id"] = request.get("id")
         framing.write_all(outbox_fd, framing.encode(reply))
+
+
+def _warm_up(torch) -> None:
+    """Import what torch loads lazily on first use (torch.func, checkpointing,
+    sympy/mpmath, profilers), once here rather than in every forked run,
+    where it would cost about a second each."""
+    try:
+        import torch.func
+        import torch.utils.checkpoint
+
+        x = torch.ones(2, requires_grad=True)
+        torch.func.grad(lambda t: (t * t).sum())(x.detach())
+        torch.func.vmap(torch.sin)(x.detach())
+        torch.func.jacrev(torch.sin)(x.detach())
+        torch.func.hessian(lambda t: (t ** 3).sum())(x.detach())
+        torch.func.jvp(torch.sin, (x.detach(),), (x.detach(),))
+        torch.utils.checkpoint.checkpoint(torch.sin, x, use_reentrant=False).sum().backward()
+        torch.sin(x).backward(gradient=torch.ones(2))
+    except Exception:  # a warm-up that fails only costs speed
+        pass
 
 
 def run_isolated(request: dict) -> dict:
