@@ -84,10 +84,15 @@ def add_lang_option(parser: argparse.ArgumentParser, *, subcommand: bool = False
 
 
 def _start(args: argparse.Namespace) -> int:
-    """No subcommand: start learning where the learner left off.
+    """No subcommand: the full-screen app at the learner's current exercise.
 
-    Until the full-screen app lands this is the line-mode REPL, on the
-    current exercise (or the first one not yet solved)."""
+    When stdin or stdout is not a terminal (a pipe, a script), the line-mode
+    REPL runs instead, on the current exercise (or the first one not yet
+    solved); ``autograd-tutor repl`` reaches it at a terminal too."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from tutor.app import run
+
+        return run(pack_ref=args.pack, lang=args.lang, device=args.device)
     from tutor.commands import repl
     from tutor.pack import load_pack
     from tutor.progress import open_store

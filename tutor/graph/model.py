@@ -219,6 +219,14 @@ class GraphSnapshot:
     def from_json(cls, text: str) -> GraphSnapshot:
         return cls.from_dict(json.loads(text))
 
+    def content_hash(self) -> str:
+        """A hash of everything a snapshot shows (grads, saved-tensor states,
+        names): what a viewer needs to know whether to redraw. Unlike
+        :meth:`canonical_hash`, it changes after ``backward()``."""
+        import hashlib
+
+        return hashlib.blake2b(self.to_json().encode(), digest_size=16).hexdigest()
+
     def canonical_hash(self, root: str | None = None, *, collapse_views: bool = True) -> str:
         """A hash equal for graphs that :func:`tutor.graph.compare.compare`
         finds structurally equal (same normalization, commutative inputs in

@@ -153,7 +153,7 @@ class Kernel:
         }
         try:
             snapshot = self._capture_graph(tensors)
-            digest = snapshot.canonical_hash()
+            digest = snapshot.content_hash()  # grads and freed buffers count as changes
             if only_if_changed and digest == self._graph_hash:
                 return
             self._graph_hash = digest

@@ -1,0 +1,90 @@
+"""Snapshots of the main states (pytest-textual-snapshot; textual is pinned).
+
+Update after an intended change with ``pytest tests/app/test_app_snapshots.py --snapshot-update``
+and look at the report before committing the new SVGs.
+"""
+
+from __future__ import annotations
+
+import pytest
+from app_fakes import linear_snapshot
+from conftest import started, wait_for
+
+pytestmark = pytest.mark.timeout(120)
+
+
+async def _settle(pilot) -> None:
+    app = pilot.app
+    for area in app.screen.query("TextArea"):
+        area.cursor_blink = False
+    await pilot.pause()
+    app.clear_notifications()
+    await pilot.pause(0.1)
+    await pilot.wait_for_scheduled_animations()
+
+
+async def _ready(pilot):
+    screen = await started(pilot)
+    await wait_for(pilot, lambda: screen.query_one("StatusBar").kernel_state == "ready")
+    for area in screen.query("TextArea"):
+        area.cursor_blink = False
+    return screen
+
+
+def test_lesson_view(snap_compare, make_app, kernel):
+    kernel.graphs["y = w * x\n"] = linear_snapshot(with_b=False)
+
+    async def run_before(pilot):
+        screen = await _ready(pilot)
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: screen.query_one("GraphPane").snapshot is not None)
+        await pilot.press("f3")
+        await _settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(140, 40), run_before=run_before)
+
+
+def test_failing_check_with_graph_diff(snap_compare, make_app):
+    async def run_before(pilot):
+        await _ready(pilot)
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "CheckScreen")
+        await _settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(140, 40), run_before=run_before)
+
+
+def test_solved(snap_compare, make_app):
+    async def run_before(pilot):
+        screen = await _ready(pilot)
+        screen.query_one("EditorPane").area.load_text("y = w * x + b\ny.backward()\n")
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "CheckScreen")
+        await _settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(140, 40), run_before=run_before)
+
+
+def test_lesson_list(snap_compare, make_app):
+    from tutor.progress import open_store
+
+    with open_store() as store:
+        store.record_attempt("app-test", "linear-gradients", score=2, max_score=2)
+        store.record_attempt("app-test", "make-a-leaf", score=0, max_score=2)
+        store.set_current("app-test", "make-a-leaf")
+
+    async def run_before(pilot):
+        await _ready(pilot)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "LessonListScreen")
+        await _settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(100, 30), run_before=run_before)
+
+
+def test_small_terminal_uses_tabs(snap_compare, make_app):
+    async def run_before(pilot):
+        await _ready(pilot)
+        await _settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)

@@ -1,0 +1,159 @@
+"""The app's side of the kernel: one thread turns client events into messages.
+
+Torch-free. ``KernelBridge`` wraps a ``KernelClient`` (or a fake with the
+same methods, in tests); it never touches widgets. The state it reports is
+one of ``starting`` (torch loading), ``ready``, ``busy`` (code running),
+``crashed`` (the process died; a line says why) and ``restarting``.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from textual.message_pump import MessagePump
+
+from tutor.app.messages import GraphChanged, KernelEvent, KernelStateChanged
+
+STATES = ("starting", "ready", "busy", "crashed", "restarting")
+
+
+class KernelBridge:
+    def __init__(self, client: Any, target: MessagePump) -> None:
+        self.client = client
+        self.target = target
+        self.state = "starting"
+        self.detail = ""
+        self._pending: set[str] = set()
+        self._lock = threading.Lock()
+        self._restarting = False
+        self._stopped = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # --- life cycle --------------------------------------------------------
+
+    def start(self) -> None:
+        """Spawn the kernel and the event pump; returns at once."""
+        self._thread = threading.Thread(target=self._pump, name="tutor-kernel-pump", daemon=True)
+        self._thread.start()
+
+    def shutdown(self) -> None:
+        self._stopped.set()
+        try:
+            self.client.shutdown()
+        except Exception:  # noqa: BLE001 - closing down; nothing useful to do
+            pass
+
+    # --- requests (UI thread) ----------------------------------------------
+
+    def execute(self, code: str) -> str | None:
+        from tutor.kernel.client import KernelError
+
+        # Hold the lock from sending to noting it pending: the kernel can
+        # answer before execute() returns, and the pump must not see that
+        # Done before the id is in _pending.
+        with self._lock:
+            try:
+                request_id = self.client.execute(code)
+            except KernelError as exc:
+                self.target.post_message(KernelStateChanged("crashed", str(exc)))
+                return None
+            self._pending.add(request_id)
+        self._update_state()
+        return request_id
+
+    def reset(self, setup: str) -> str | None:
+        from tutor.kernel.client import KernelError
+
+        with self._lock:
+            try:
+                request_id = self.client.send_reset(setup, 0)
+            except KernelError:
+                self.client.setup = setup  # the restart after a crash runs it
+                return None
+            self._pending.add(request_id)
+        self._update_state()
+        return request_id
+
+    def interrupt(self) -> None:
+        self.client.interrupt()
+
+    def restart(self) -> None:
+        """Kill and restart the kernel, off the UI thread (killing can wait)."""
+        with self._lock:
+            self._pending.clear()
+            self._restarting = True
+        self._update_state(force=True)
+        threading.Thread(target=self.client.restart, name="tutor-kernel-restart", daemon=True).start()
+
+    def complete(self, code: str, cursor: int) -> Any:
+        """Blocking (up to a second): call from a worker thread."""
+        return self.client.complete(code, cursor, timeout=1.0)
+
+    @property
+    def info(self) -> Any:
+        return self.client.info
+
+    # --- the pump (its own thread) -----------------------------------------
+
+    def _pump(self) -> None:
+        from tutor.kernel.protocol import Done, Graph, KernelDied
+
+        try:
+            self.client.start()
+        except Exception as exc:  # noqa: BLE001 - python missing, fork failed, ...
+            self._set_state("crashed", f"the kernel could not start: {exc}")
+            return
+        self._update_state(force=True)
+        while not self._stopped.is_set():
+            event = self.client.next_event(timeout=0.05)
+            if event is None:
+                self._update_state()
+                continue
+            if isinstance(event, Graph):
+                self._post_graph(event)
+            elif isinstance(event, KernelDied):
+                with self._lock:
+                    self._pending.clear()
+                    self._restarting = event.restarting
+                self._set_state("crashed", event.message)
+                self.target.post_message(KernelEvent(event))
+            else:
+                if isinstance(event, Done):
+                    with self._lock:
+                        self._pending.discard(event.id)
+                self.target.post_message(KernelEvent(event))
+            self._update_state()
+
+    def _post_graph(self, event: Any) -> None:
+        from tutor.graph.model import GraphSnapshot
+
+        try:
+            snapshot = GraphSnapshot.from_dict(event.snapshot)
+        except (KeyError, TypeError, ValueError):
+            return
+        self.target.post_message(GraphChanged(snapshot))
+
+    def _set_state(self, state: str, detail: str = "") -> None:
+        self.state, self.detail = state, detail
+        self.target.post_message(KernelStateChanged(state, detail))
+
+    def _update_state(self, force: bool = False) -> None:
+        info = self.client.info
+        with self._lock:
+            if info is None:
+                state = "restarting" if self._restarting else "starting"
+                if self.state == "crashed" and not self._restarting:
+                    state = "crashed"
+            else:
+                self._restarting = False
+                state = "busy" if self._pending else "ready"
+        detail = ""
+        if info is not None:
+            detail = f"torch {info.torch} · {info.device}"
+            if getattr(info, "note", ""):
+                detail += f" ({info.note})"
+        elif self.state == "crashed" and state == "restarting":
+            detail = self.detail
+        if force or state != self.state or detail != self.detail:
+            self._set_state(state, detail)

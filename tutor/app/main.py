@@ -1,0 +1,67 @@
+"""The Textual application: small on purpose. Screens and widgets own their handlers."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from textual.app import App
+
+from tutor.app.commands import TutorCommands
+from tutor.app.services import Services
+
+
+class TutorApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "autograd-tutor"
+    COMMANDS = App.COMMANDS | {TutorCommands}
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(self, services: Services | None = None, *, keymap: dict[str, str] | None = None,
+                 settings: dict | None = None, on_first_paint: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.services = services or Services()
+        self.keymap = dict(keymap or {})
+        self.settings = settings or {}
+        self._on_first_paint = on_first_paint
+
+    def on_mount(self) -> None:
+        from tutor.app.screens.main import MainScreen
+
+        if self.keymap:
+            self.set_keymap(self.keymap)
+        theme = self.settings.get("theme")
+        if isinstance(theme, str) and theme in self.available_themes:
+            self.theme = theme
+        self.push_screen(MainScreen(self.services, self.keymap))
+        if self._on_first_paint is not None:
+            self.call_after_refresh(self._on_first_paint)
+
+    @property
+    def main(self):
+        from tutor.app.screens.main import MainScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                return screen
+        return None
+
+    async def action_quit(self) -> None:
+        main = self.main
+        if main is not None:
+            main.shutdown()
+        self.exit()
+
+
+def run(pack_ref: str | None = None, lang: str | None = None, device: str = "auto") -> int:
+    """Run the app in this terminal until the learner quits."""
+    from tutor.app.bindings import load_keymap, load_settings
+
+    services = Services(pack_ref=pack_ref, lang=lang or "en", device=device or "auto")
+    app = TutorApp(services, keymap=load_keymap(), settings=load_settings())
+    try:
+        app.run()
+    finally:
+        if app.main is not None:
+            app.main.shutdown()
+        services.close()
+    return app.return_code or 0

@@ -1,0 +1,50 @@
+"""The status line: where the learner is, and the kernel's state, always visible."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+KERNEL_LABELS = {
+    "starting": "◌ kernel starting (loading torch)",
+    "ready": "● kernel ready",
+    "busy": "◉ kernel busy",
+    "crashed": "✖ kernel crashed",
+    "restarting": "◌ kernel restarting",
+}
+
+
+class StatusBar(Horizontal):
+    DEFAULT_CSS = """
+    StatusBar { height: 1; background: $panel; }
+    StatusBar #status-where { width: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    StatusBar #status-kernel { width: auto; padding: 0 1; text-wrap: nowrap; }
+    StatusBar #status-kernel.-ready { color: $success; }
+    StatusBar #status-kernel.-busy { color: $warning; text-style: bold; }
+    StatusBar #status-kernel.-starting, StatusBar #status-kernel.-restarting { color: $text-muted; }
+    StatusBar #status-kernel.-crashed { background: $error; color: $text; text-style: bold; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.kernel_state = "starting"
+        self.kernel_detail = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static("autograd-tutor", id="status-where")
+        yield Static(KERNEL_LABELS["starting"], id="status-kernel", classes="-starting")
+
+    def set_where(self, text: str) -> None:
+        self.query_one("#status-where", Static).update(text)
+
+    def set_kernel(self, state: str, detail: str = "") -> None:
+        self.kernel_state, self.kernel_detail = state, detail
+        box = self.query_one("#status-kernel", Static)
+        for name in KERNEL_LABELS:
+            box.set_class(name == state, f"-{name}")
+        label = KERNEL_LABELS.get(state, state)
+        if detail and state in ("ready", "busy"):
+            label += f" · {detail}"
+        box.update(label)
+        box.tooltip = detail or None
