@@ -110,3 +110,24 @@ async def test_sigkill_mid_execution_keeps_the_editor_and_the_app_usable():
         editor.area.load_text("print(w.requires_grad)\n")
         await pilot.press("f5")
         await wait_for(pilot, lambda: "True" in screen.query_one("ReplConsole").transcript().splitlines(), 30)
+
+
+async def test_quitting_the_app_stops_its_kernel():
+    """The kernel is the app's child: it must not outlive the app (a Textual
+    attribute once shadowed the screen's shut-down flag and leaked it)."""
+    app = real_app()
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await started(pilot)
+        bar = screen.query_one("StatusBar")
+        await wait_for(pilot, lambda: bar.kernel_state == "ready", KERNEL_START)
+        pid = screen.bridge.client.pid
+        assert pid is not None
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail(f"kernel {pid} still running after the app exited")

@@ -127,8 +127,13 @@ class KernelClient:
     # --- life cycle --------------------------------------------------------
 
     def start(self) -> None:
-        """Start the kernel in the background and queue the setup code."""
+        """Start the kernel in the background and queue the setup code.
+
+        Does nothing once shut down: a front end that starts its kernel from
+        a background thread may lose the race with its own shutdown."""
         with self._lock:
+            if self._closed:
+                return
             proc = _Process(self.options)
             self._proc = proc
             for target, name in ((self._read_events, "events"), (self._read_stderr, "stderr")):

@@ -55,7 +55,7 @@ class MainScreen(Screen):
         self.narrow = False
         self.active_pane = "editor"
         self.bridge: KernelBridge | None = None
-        self._closed = False
+        self._shut_down = False
 
     # --- layout -------------------------------------------------------------
 
@@ -441,9 +441,9 @@ class MainScreen(Screen):
     # --- shutting down ----------------------------------------------------------
 
     def shutdown(self) -> None:
-        if self._closed:
+        if self._shut_down:
             return
-        self._closed = True
+        self._shut_down = True
         try:
             self.query_one(EditorPane).flush()
         except Exception:  # noqa: BLE001 - unmounting: best effort, the debounced save already ran
