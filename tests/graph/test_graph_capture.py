@@ -184,3 +184,20 @@ def test_json_round_trip():
     assert back.to_dict() == s.to_dict()
     assert back.nodes == s.nodes and back.edges == s.edges and back.roots == s.roots
     assert back.canonical_hash("loss") == s.canonical_hash("loss")
+
+
+def test_a_named_constant_input_is_shown_by_its_name():
+    """`w * x` with data x: the learner sees their `x`, not an anonymous
+    constant; a detached copy of a leaf is still not that leaf."""
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    x = torch.tensor([3.0, 4.0])
+    y = w * x
+    snap = capture_namespace({"w": w, "x": x, "y": y})
+    mul = snap.find("y")
+    inputs = {snap.node(e.child).kind: snap.node(e.child).names for e in snap.children(mul.id)}
+    assert inputs == {"leaf": ["w"], "const": ["x"]}
+
+    z = w.detach() * x
+    snap = capture_namespace({"w": w, "x": x, "z": z})
+    kinds = sorted(snap.node(e.child).kind for e in snap.children(snap.find("z").id))
+    assert kinds == ["const", "const"]  # w.detach() is a constant, not the leaf w

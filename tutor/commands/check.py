@@ -44,7 +44,7 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         code = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        hint = "" if args.file else f" (start the exercise with `autograd-tutor repl --exercise {exercise.id}`, or pass FILE)"
+        hint = "" if args.file else " (open the exercise in the tutor, `autograd-tutor`, which saves your code there; or pass FILE)"
         raise UserError(f"{path}: no such file{hint}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: cannot read: {exc}") from None

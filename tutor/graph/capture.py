@@ -147,6 +147,10 @@ class _Walker:
         self.tensor_ids: dict[int, int] = {}  # id(leaf or constant tensor) -> node id
         self.fn_names: dict[Any, list[tuple[str, torch.Tensor]]] = {}
         self.tensor_names: dict[int, list[str]] = {}
+        # Named tensors without history, by what they hold: a saved constant
+        # comes back from ``_saved_other`` as a new Python object, so id()
+        # alone cannot tell that ``w * x`` used the learner's ``x``.
+        self.by_storage: dict[tuple, torch.Tensor] = {}
         self.seq: dict[int, int] = {}  # node id -> autograd sequence number
         self.keep: list[Any] = []  # tensors whose id() we rely on stay alive
         self.frontier: list[Any] = []  # Nodes cut by the cap, for counting
@@ -171,6 +175,10 @@ class _Walker:
             else:
                 self.tensor_names.setdefault(id(t), []).append(name)
                 self.keep.append(t)
+                # Only constants: `a.detach()` shares a's storage, but is not a.
+                key = None if t.requires_grad else _storage_key(t)
+                if key is not None:
+                    self.by_storage.setdefault(key, t)
 
         roots: dict[str, int] = {}
         stack: list[Any] = []
@@ -360,6 +368,8 @@ class _Walker:
         saves ``c`` as ``other``) its shape and value are known, and a named
         constant is shared like any tensor."""
         t = unpacked.get("self" if input_nr == 0 else "other") if input_nr < 2 and unpacked else None
+        if t is not None and id(t) not in self.tensor_ids and id(t) not in self.tensor_names and self.by_storage:
+            t = self.by_storage.get(_storage_key(t), t)
         if t is not None and (id(t) in self.tensor_ids or id(t) in self.tensor_names):
             return self._tensor_node(t)
         node_id = len(self.nodes)
@@ -420,6 +430,13 @@ class _Walker:
     def _number_forward_order(self) -> None:
         for rank, node_id in enumerate(sorted(self.seq, key=self.seq.__getitem__)):
             self.nodes[node_id].order = rank
+
+
+def _storage_key(t: torch.Tensor) -> tuple | None:
+    try:
+        return (t.data_ptr(), tuple(t.shape), tuple(t.stride()), t.dtype, t.device)
+    except Exception:  # sparse, meta or functorch-wrapped tensors have no plain storage
+        return None
 
 
 def _scalar(t: torch.Tensor) -> float | int | bool | None:
