@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from pathlib import Path
 
 import pytest
 from app_fakes import FakeKernel, linear_snapshot
+from app_support import PACK
 
 from tutor.grade.report import CheckResult, ExerciseResult
-
-PACK = str(Path(__file__).parent / "pack")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -56,23 +54,3 @@ def make_app(kernel):
         return TutorApp(services, **kwargs)
 
     return make
-
-
-async def wait_for(pilot, condition, timeout: float = 10.0, step: float = 0.02) -> None:
-    """Let the app run until ``condition()`` holds (or fail after ``timeout``)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {getattr(condition, '__name__', condition)}")
-        await pilot.pause(step)
-
-
-async def started(pilot, exercise: str | None = None):
-    """Wait for the pack to load and an exercise to open; returns the main screen."""
-    app = pilot.app
-    await wait_for(pilot, lambda: app.main is not None and app.main.exercise is not None)
-    if exercise is not None and app.main.exercise.id != exercise:
-        app.main.open_exercise(exercise)
-    await pilot.pause()
-    return app.main

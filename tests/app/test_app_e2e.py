@@ -7,7 +7,7 @@ import signal
 import time
 
 import pytest
-from conftest import PACK, started, wait_for
+from app_support import PACK, started, wait_for
 
 from tutor.app.main import TutorApp
 from tutor.app.services import Services

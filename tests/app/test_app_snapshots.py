@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from app_fakes import linear_snapshot
-from conftest import started, wait_for
+from app_support import started, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -13,7 +13,7 @@ import time
 import uuid
 
 import pytest
-from conftest import PACK
+from app_support import PACK
 
 from tutor.paths import workspace_file
 

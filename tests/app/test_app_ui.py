@@ -9,7 +9,7 @@ import sys
 
 import pytest
 from app_fakes import chain_snapshot, linear_snapshot
-from conftest import PACK, started, wait_for
+from app_support import PACK, started, wait_for
 
 from tutor.paths import data_dir, workspace_file
 from tutor.progress import open_store
