@@ -215,12 +215,12 @@ class ReplSession:
         code = "\n".join(self.cells_since_exercise)
         if not code.strip():
             raise UserError("nothing to check yet: %check grades the code you have run since %exercise")
-        from tutor.grade.grader import Grader, Submission
+        from tutor.grade.grader import Grader, Submission, jobs_for
         from tutor.grade.report import render_exercise
         from tutor.progress import open_store
 
         self.notice("checking against the reference solution...")
-        with Grader(jobs=min(2 * len(exercise.trials), os.cpu_count() or 1)) as grader:
+        with Grader(jobs=jobs_for(exercise)) as grader:
             (result,) = grader.grade([Submission(exercise, code)])
         with open_store() as store:
             store.record_attempt(self.pack.id, exercise.id, score=result.score, max_score=result.max_score)

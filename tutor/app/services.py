@@ -8,7 +8,6 @@ nor anything that does.
 
 from __future__ import annotations
 
-import os
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -40,12 +39,11 @@ class Services:
         """Grade in isolated runs (blocking: call from a worker thread)."""
         if self.grade_fn is not None:
             return self.grade_fn(exercise, code)
-        from tutor.grade.grader import Grader, Submission
+        from tutor.grade.grader import Grader, Submission, jobs_for
 
         with self._grader_lock:
             if self._grader is None:
-                jobs = max(1, min(2 * len(exercise.trials), os.cpu_count() or 1))
-                self._grader = Grader(jobs=jobs)
+                self._grader = Grader(jobs=jobs_for(exercise))
             (result,) = self._grader.grade([Submission(exercise, code)])
         return result
 

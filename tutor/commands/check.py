@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_check(args: argparse.Namespace) -> int:
     import json
 
-    from tutor.grade.grader import Grader, Submission
+    from tutor.grade.grader import Grader, Submission, jobs_for
     from tutor.grade.report import render_exercise
     from tutor.pack import load_pack
     from tutor.paths import workspace_file
@@ -48,7 +48,7 @@ def run_check(args: argparse.Namespace) -> int:
         raise UserError(f"{path}: no such file{hint}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: cannot read: {exc}") from None
-    with Grader(jobs=min(len(exercise.trials) * 2, os.cpu_count() or 1), timeout=args.timeout) as grader:
+    with Grader(jobs=jobs_for(exercise), timeout=args.timeout) as grader:
         (result,) = grader.grade([Submission(exercise, code)])
     with open_store() as store:
         store.record_attempt(pack.id, exercise.id, score=result.score, max_score=result.max_score)

@@ -54,7 +54,7 @@ def run_grade(args: argparse.Namespace) -> int:
         raise UserError("--gradescope writes one submission's results; give one submission folder")
     submissions: list[tuple[str, list[Submission]]] = []
     for folder, name in folders:
-        items, extra = [], []
+        items = []
         for exercise in pack.exercises.values():
             path = folder / f"{exercise.id}.py"
             try:

@@ -27,6 +27,8 @@ from tutor.grade import framing, probes
 SETUP_FILE = "<setup>"
 CODE_FILE = "<your code>"
 # What the code under test may see of the environment.
+# New processes a run may start when it cannot have a uid of its own.
+NEW_PROCESSES = 16
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
@@ -62,7 +64,7 @@ def confine(request: dict, workdir: str, output_path: str, keep_fd: int) -> None
         _become(uid)
     # With a uid of its own (root), this caps the whole run's processes; as a
     # normal user it caps new processes relative to what the user already has.
-    _limit(resource.RLIMIT_NPROC, int(limits.get("processes", 0)) or _process_count() + 1)
+    _limit(resource.RLIMIT_NPROC, int(limits.get("processes", 0)) or _process_count() + NEW_PROCESSES)
     torch.set_num_threads(1)
 
 
@@ -237,6 +239,7 @@ def _address_space() -> int:
 
 
 def _process_count() -> int:
+    """Processes the current user runs now."""
     uid = os.getuid()
     count = 0
     for entry in os.listdir("/proc"):
@@ -246,7 +249,7 @@ def _process_count() -> int:
                     count += 1
             except OSError:
                 pass
-    return count + 16
+    return count
 
 
 def child_main(request: dict, result_fd: int, workdir: str, output_path: str) -> None:

@@ -9,6 +9,7 @@ process that never executes learner code.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import time
 from dataclasses import dataclass
@@ -27,6 +28,11 @@ _FLAG_KINDS = ("leaf", "requires_grad", "retains_grad")
 class Submission:
     exercise: object  # tutor.pack.models.Exercise
     code: str | None  # None: the file is missing
+
+
+def jobs_for(exercise) -> int:
+    """Workers worth starting to check one exercise: one per run, at most a core each."""
+    return max(1, min(2 * len(exercise.trials), os.cpu_count() or 1))
 
 
 class Grader:

@@ -219,33 +219,22 @@ class PythonCheck(_Check):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
 
 
-Check = Annotated[
-    Union[
-        GradCheck,
-        ValueCheck,
-        GraphCheck,
-        LeafCheck,
-        RequiresGradCheck,
-        RetainsGradCheck,
-        RaisesCheck,
-        GradcheckCheck,
-        GradgradcheckCheck,
-        PythonCheck,
-    ],
-    Field(discriminator="kind"),
-]
-CHECK_KINDS = (
-    "grad",
-    "value",
-    "graph",
-    "leaf",
-    "requires_grad",
-    "retains_grad",
-    "raises",
-    "gradcheck",
-    "gradgradcheck",
-    "python",
+CHECK_MODELS = (
+    GradCheck,
+    ValueCheck,
+    GraphCheck,
+    LeafCheck,
+    RequiresGradCheck,
+    RetainsGradCheck,
+    RaisesCheck,
+    GradcheckCheck,
+    GradgradcheckCheck,
+    PythonCheck,
 )
+Check = Annotated[Union[CHECK_MODELS], Field(discriminator="kind")]
+# kind -> model, in the order the docs and error messages list them.
+CHECK_BY_KIND = {model.model_fields["kind"].annotation.__args__[0]: model for model in CHECK_MODELS}
+CHECK_KINDS = tuple(CHECK_BY_KIND)
 
 # ---------------------------------------------------------------------- exercise
 

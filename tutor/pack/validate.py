@@ -130,23 +130,9 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
 
 
 def _tagged_model(kind: str) -> type[BaseModel] | None:
-    from tutor.pack import models
+    from tutor.pack.models import CHECK_BY_KIND
 
-    for cls in (
-        models.GradCheck,
-        models.ValueCheck,
-        models.GraphCheck,
-        models.LeafCheck,
-        models.RequiresGradCheck,
-        models.RetainsGradCheck,
-        models.RaisesCheck,
-        models.GradcheckCheck,
-        models.GradgradcheckCheck,
-        models.PythonCheck,
-    ):
-        if cls.model_fields["kind"].annotation.__args__[0] == kind:
-            return cls
-    return None
+    return CHECK_BY_KIND.get(kind)
 
 
 def _fields(model: type[BaseModel] | None) -> list[str]:
