@@ -1,8 +1,14 @@
 # One command to set up and start, one to set up and test. See README.md.
 PYTHON ?= python3
 VENV ?= .venv
-# The CPU build of torch by default. CUDA users: see README ("Using a GPU").
+# torch comes from the default package index (PyPI) unless TORCH_INDEX names
+# another. On Linux x86_64, PyPI's torch is the CUDA build (the torch wheel is
+# about 530 MB, and it pulls NVIDIA's CUDA libraries: several GB in all); on
+# macOS and Windows it is the CPU build. For the CPU-only build on Linux:
+#   make start TORCH_INDEX=https://download.pytorch.org/whl/cpu
+# (about 190 MB). TORCH= installs no torch (bring your own). README: "Which torch".
 TORCH ?= torch==2.13.0
+TORCH_INDEX ?=
 BIN := $(VENV)/bin
 
 .PHONY: start test setup clean
@@ -17,6 +23,7 @@ setup: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(if $(and $(TORCH),$(TORCH_INDEX)),$(BIN)/python -m pip install --quiet --index-url "$(TORCH_INDEX)" "$(TORCH)")
 	$(BIN)/python -m pip install --quiet $(if $(TORCH),"$(TORCH)") numpy -e ".[test]"
 	touch $@
 

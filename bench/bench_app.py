@@ -29,8 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "app"))
-PACK = str(ROOT / "tests" / "app" / "pack")
+sys.path.insert(0, str(ROOT / "bench"))
+PACK = None  # the built-in pack, as a learner meets it
 
 CHILD = r"""
 import sys
@@ -46,7 +46,7 @@ def painted():
             app.exit()
     app.set_interval(0.005, lesson)
 
-app = TutorApp(Services(pack_ref=sys.argv[1], device="cpu"), on_first_paint=painted)
+app = TutorApp(Services(pack_ref=sys.argv[1] or None, device="cpu"), on_first_paint=painted)
 app.run(headless=True, size=(120, 40))
 """
 
@@ -74,7 +74,7 @@ def bench_first_paint(runs: int) -> None:
     print(f"whole-process time, median of {runs} runs:")
     torch_times = [whole_process([sys.executable, "-c", "import torch"])["exit"] for _ in range(runs)]
     textual_times = [whole_process([sys.executable, "-c", "import textual.app"])["exit"] for _ in range(runs)]
-    app_runs = [whole_process([sys.executable, "-c", CHILD, PACK], ("PAINTED", "LESSON")) for _ in range(runs)]
+    app_runs = [whole_process([sys.executable, "-c", CHILD, PACK or ""], ("PAINTED", "LESSON")) for _ in range(runs)]
     paint = median([r["PAINTED"] for r in app_runs])
     lesson = median([r["LESSON"] for r in app_runs])
     t_torch, t_textual = median(torch_times), median(textual_times)
@@ -85,7 +85,7 @@ def bench_first_paint(runs: int) -> None:
 
 
 async def _key_latency(keys: int) -> tuple[list[float], list[float]]:
-    from conftest import started, wait_for
+    from app_support import started, wait_for
 
     from tutor.app.main import TutorApp
     from tutor.app.services import Services
@@ -131,8 +131,7 @@ def bench_key_latency(keys: int) -> None:
 
 
 async def _graph_updates() -> list[tuple[str, int, float, float, float]]:
-    from app_fakes import FakeKernel, chain_snapshot, wide_snapshot
-    from conftest import started
+    from app_support import FakeKernel, chain_snapshot, started, wide_snapshot
 
     from tutor.app.main import TutorApp
     from tutor.app.services import Services

@@ -18,6 +18,8 @@ def _no_traceback(result):
     [
         ([], "Learn PyTorch autograd by doing"),
         (["list"], "your status"),
+        (["check"], "defaults to your current exercise"),
+        (["watch"], "check it every time you save it"),
         (["pack"], "lesson packs"),
         (["pack", "new"], "a small, valid pack"),
         (["pack", "validate"], "Exit 0 when clean"),

@@ -19,6 +19,7 @@ from tutor.errors import UserError
 COMMAND_MODULES = (
     "tutor.commands.listing",
     "tutor.commands.check",
+    "tutor.commands.watch",
     "tutor.commands.grade",
     "tutor.commands.pack",
     "tutor.commands.graph",
@@ -99,18 +100,16 @@ def _start(args: argparse.Namespace) -> int:
 
     pack = load_pack(args.pack)
     with open_store() as store:
-        current = store.current(pack.id)
-        progress = store.pack(pack.id)
-    if current not in pack.exercises:
-        unsolved = [ex for ex in pack.exercises if not (progress.get(ex) and progress[ex].solved)]
-        current = (unsolved or list(pack.exercises) or [None])[0]
-    args.exercise = current
+        args.exercise = store.current_exercise(pack.id, list(pack.exercises))
     return repl.run(args)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from tutor.i18n import set_language
+
+    set_language(getattr(args, "lang", None))
     try:
         return int(args.handler(args) or 0)
     except UserError as exc:

@@ -17,23 +17,31 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from tutor.errors import UserError
+from tutor.i18n import N_, _
 from tutor.kernel.client import KernelClient, KernelError, KernelOptions
 from tutor.kernel.protocol import Done, Error, Event, Graph, KernelDied, Result, Stream
-from tutor.repl_input import is_magic, iter_cells, should_submit
+from tutor.repl_input import guess, is_magic, iter_cells, should_submit
 
 SETUP_SEED = 0
 RESTART_AFTER_SECONDS = 1.0  # a second Ctrl-C this long after the first restarts the kernel
 
-HELP = """\
+HELP = N_("""\
 Python with torch, nn, F and device already imported. Magic commands:
   %graph [name]   the autograd graph of your tensors (or of one tensor) as a tree
-  %check          check your work on the current exercise
+  %check          check the code you ran since %exercise, as `autograd-tutor check` would;
+                  when it solves the exercise it is saved as your workspace file
   %hint           the next hint for the current exercise
   %reset          a fresh namespace with the exercise's setup run again
   %exercise [ID]  start an exercise (without ID: list them)
   %lesson         the lesson that goes with the current exercise
   %help           this text
-Ctrl-C stops running code (twice: restarts the kernel) or clears the line; Ctrl-D quits."""
+Ctrl-C stops running code (twice: restarts the kernel) or clears the line; Ctrl-D or exit quits.""")
+HELP_LINE = N_("This is Python with torch ready: type code to run it. Commands start with %: %help lists them; "
+               "Ctrl-D quits.")
+
+
+class Quit(Exception):
+    """The learner asked to leave (``exit``, ``:q``, ...)."""
 
 
 @dataclass
@@ -67,10 +75,15 @@ class ReplSession:
     err: TextIO = sys.stderr
     exercise: Any = None
     hints_shown: int = 0
-    cells_since_exercise: list[str] = field(default_factory=list)
+    # (code, raised) for each cell that ran since %exercise. A cell that
+    # raised counts only while it is the last one (code after an exception
+    # never runs in a file); cells that did not compile never count.
+    cells: list[tuple[str, bool]] = field(default_factory=list)
     failures: int = 0
     _pack: Any = None
     _announced: bool = False
+    _grader: Any = None
+    _last_error: str | None = None
 
     def __post_init__(self) -> None:
         self.style = Style.for_stream(self.err)
@@ -89,9 +102,27 @@ class ReplSession:
         """Make ``exercise_id`` current; its setup becomes the kernel's."""
         self.exercise = self.pack.exercise(exercise_id)
         self.hints_shown = 0
-        self.cells_since_exercise = []
+        self.cells = []
         self.client.setup = self.exercise.setup
         self.client.seed = SETUP_SEED
+        try:
+            from tutor.progress import open_store
+
+            with open_store() as store:
+                store.set_current(self.pack.id, self.exercise.id)
+        except Exception:  # noqa: BLE001  (progress is a convenience here, never a reason to fail)
+            pass
+
+    @property
+    def code_to_check(self) -> str:
+        """The program the cells since %exercise make, as a file would run it."""
+        last = len(self.cells) - 1
+        return "\n".join(code for i, (code, raised) in enumerate(self.cells) if not raised or i == last)
+
+    def close(self) -> None:
+        grader, self._grader = self._grader, None
+        if grader is not None:
+            grader.close()
 
     # --- running code ------------------------------------------------------
 
@@ -103,22 +134,41 @@ class ReplSession:
         try:
             info = self.client.ready()
         except KernelError as exc:
-            raise UserError(f"the kernel could not start: {exc}") from None
+            raise UserError(_("the kernel could not start: {error}").format(error=exc)) from None
         if info.note:
             self.notice(info.note)
         if self.out.isatty():
-            self.notice(f"torch {info.torch} on {info.device}" + ("" if info.graph else " (graph view unavailable)"))
+            self.notice(_("torch {torch} on {device}").format(torch=info.torch, device=info.device)
+                        + ("" if info.graph else " " + _("(graph view unavailable)")))
 
     def submit(self, text: str) -> None:
-        """Run one cell or one magic line."""
+        """Run one cell or one magic line. Raises Quit when asked to leave."""
+        guessed = guess(text)
+        if guessed is not None:
+            kind, name = guessed
+            if kind == "quit":
+                raise Quit()
+            if kind == "ask":
+                self.out.write(_("IPython's `{name}?` is not available here: try help({name}) or print({name}).")
+                               .format(name=name) + "\n")
+            else:
+                self.out.write(_(HELP_LINE) + "\n")
+            self.out.flush()
+            return
         if is_magic(text.lstrip()):
             self.magic(text.strip())
             return
         if not text.strip():
             return
         self.announce_kernel()
-        if self.run_request(self.client.execute(text)):
-            self.cells_since_exercise.append(text)
+        self._last_error = None
+        ok = self.run_request(self.client.execute(text))
+        if ok:
+            self.cells.append((text, False))
+        elif self._last_error not in (None, "SyntaxError", "IndentationError", "TabError", "KeyboardInterrupt"):
+            if self.cells and self.cells[-1][1]:
+                self.cells.pop()  # an earlier cell that raised is no longer the last one
+            self.cells.append((text, True))
 
     def run_request(self, request_id: str) -> bool:
         """Show the events of a request until it is done; True if it succeeded.
@@ -146,7 +196,7 @@ class ReplSession:
                     interrupted_at = now
                     self.client.interrupt()
                 elif now - interrupted_at >= RESTART_AFTER_SECONDS:
-                    self.notice("the code did not stop; restarting the kernel: your setup runs again, other variables are lost")
+                    self.notice(_("the code did not stop; restarting the kernel: your setup runs again, other variables are lost"))
                     self.client.restart()
                     self.failures += 1
                     return False
@@ -160,6 +210,7 @@ class ReplSession:
             self.out.write(event.repr + "\n")
             self.out.flush()
         elif isinstance(event, Error):
+            self._last_error = event.ename
             self.err.write(f"{self.style.error}{event.traceback}{self.style.reset}")
             self.err.flush()
         elif isinstance(event, KernelDied):
@@ -175,11 +226,11 @@ class ReplSession:
     # --- magic commands ----------------------------------------------------
 
     def magic(self, line: str) -> None:
-        name, _, argument = line[1:].partition(" ")
+        name, _sep, argument = line[1:].partition(" ")
         argument = argument.strip()
         handler = getattr(self, f"magic_{name}", None)
         if handler is None:
-            self.notice(f"unknown command %{name}; %help lists them", error=True)
+            self.notice(_("unknown command %{name}; %help lists them").format(name=name), error=True)
             self.failures += 1
             return
         try:
@@ -189,7 +240,7 @@ class ReplSession:
             self.failures += 1
 
     def magic_help(self, argument: str) -> None:
-        self.out.write(HELP + "\n")
+        self.out.write(_(HELP) + "\n")
 
     def magic_graph(self, argument: str) -> None:
         self.announce_kernel()
@@ -197,42 +248,67 @@ class ReplSession:
             from tutor.graph.model import GraphSnapshot
             from tutor.graph.render import render_text
         except ImportError:
-            raise UserError("the graph view is not available in this build yet") from None
+            raise UserError(_("the graph view is not available in this build yet")) from None
         graph = self.client.last_graph or self.client.snapshot()
         if graph is None:
-            raise UserError("the graph view is not available in this build yet")
+            raise UserError(_("the graph view is not available in this build yet"))
         snapshot = GraphSnapshot.from_dict(graph.snapshot)
         try:
             text = render_text(snapshot, root=argument or None, color=color_enabled(self.out))
         except (KeyError, ValueError) as exc:
-            raise UserError(f"no graph for '{argument}': {exc}") from None
+            raise UserError(_("no graph for '{name}': {error}").format(name=argument, error=exc)) from None
         self.out.write(text.rstrip("\n") + "\n")
 
     def magic_check(self, argument: str) -> None:
-        """Grade the cells that ran without error since %exercise, in the
-        grader's isolated runs (never in this namespace)."""
-        exercise = self._need_exercise()
-        code = "\n".join(self.cells_since_exercise)
-        if not code.strip():
-            raise UserError("nothing to check yet: %check grades the code you have run since %exercise")
-        from tutor.grade.grader import Grader, Submission, jobs_for
-        from tutor.grade.report import render_exercise
-        from tutor.progress import open_store
+        """Grade the code the cells since %exercise make (see ``code_to_check``)
+        in the grader's isolated runs, never in this namespace: exactly what
+        ``autograd-tutor check ID FILE`` judges for that code. With no cells
+        yet, the workspace file is checked. A solve is saved as the workspace
+        file (the one it replaces is kept in the history folder)."""
+        from tutor.commands.checking import GraderSession, read_code, record, render
+        from tutor.paths import workspace_file
 
-        self.notice("checking against the reference solution...")
-        with Grader(jobs=jobs_for(exercise)) as grader:
-            (result,) = grader.grade([Submission(exercise, code)])
-        with open_store() as store:
-            store.record_attempt(self.pack.id, exercise.id, score=result.score, max_score=result.max_score)
-            store.set_current(self.pack.id, exercise.id)
-        self.out.write(render_exercise(result, exercise.title.get(self.lang), color=color_enabled(self.out)) + "\n")
+        exercise = self._need_exercise()
+        code = self.code_to_check
+        path = workspace_file(self.pack.id, exercise.id)
+        from_file = not code.strip()
+        if from_file:
+            if not path.exists():
+                raise UserError(_("nothing to check yet: %check grades the code you have run since %exercise"))
+            code = read_code(path)
+            self.notice(_("no code run since %exercise: checking your workspace file {path}").format(path=path))
+        self.notice(_("checking against the reference solution..."))
+        if self._grader is None:
+            self._grader = GraderSession()
+        result = self._grader.grade(exercise, code)
+        record(self.pack.id, exercise.id, result)
+        self.out.write(render(result, exercise, self.lang, color=color_enabled(self.out), show_output=False) + "\n")
+        self.out.flush()
         if not result.passed:
             self.failures += 1
+        elif not from_file:
+            self._save_solution(path, code)
+
+    def _save_solution(self, path: Any, code: str) -> None:
+        from tutor.app.workspace import WorkspaceFile, write_atomic
+
+        text = code.rstrip("\n") + "\n"
+        try:
+            old = path.read_text(encoding="utf-8") if path.exists() else None
+            if old == text:
+                return
+            if old is not None and old.strip() and old.strip() != self.exercise.starter.strip():
+                WorkspaceFile.for_exercise(self.pack.id, self.exercise.id).keep_in_history(old, "replaced")
+            write_atomic(path, text)
+        except (OSError, UnicodeDecodeError) as exc:
+            self.notice(_("could not save your solution to {path}: {error}").format(path=path, error=exc), error=True)
+            return
+        self.notice(_("saved your solution to {path}").format(path=path))
 
     def magic_hint(self, argument: str) -> None:
         exercise = self._need_exercise()
         if not exercise.hints:
-            self.out.write("This exercise has no hints.\n")
+            self.out.write(_("This exercise has no hints.") + "\n")
             return
         index = min(self.hints_shown, len(exercise.hints) - 1)
         if index == self.hints_shown:  # a new hint, not the last one repeated
@@ -241,14 +317,15 @@ class ReplSession:
             with open_store() as store:
                 store.take_hint(self.pack.id, exercise.id)
         self.hints_shown = index + 1
-        self.out.write(f"Hint {index + 1}/{len(exercise.hints)}: {exercise.hints[index].get(self.lang)}\n")
+        self.out.write(_("Hint {n}/{total}: {text}").format(n=index + 1, total=len(exercise.hints),
+                                                          text=exercise.hints[index].get(self.lang)) + "\n")
 
     def magic_reset(self, argument: str) -> None:
         self.announce_kernel()
-        self.cells_since_exercise = []
+        self.cells = []
         if not self.run_request(self.client.send_reset()):
             return  # the setup's error is already on screen
-        self.notice("fresh namespace" + (" with the exercise's setup" if self.client.setup else ""))
+        self.notice(_("fresh namespace with the exercise's setup") if self.client.setup else _("fresh namespace"))
 
     def magic_exercise(self, argument: str) -> None:
         if not argument:
@@ -263,19 +340,19 @@ class ReplSession:
         exercise = self._need_exercise()
         lesson = self.pack.lesson_for(exercise.id)
         if lesson is None:
-            raise UserError(f"exercise {exercise.id} is not part of a lesson")
+            raise UserError(_("exercise {id} is not part of a lesson").format(id=exercise.id))
         self.out.write(f"# {lesson.title.get(self.lang)}\n\n{lesson.body.get(self.lang).rstrip()}\n")
 
     def show_exercise(self) -> None:
         exercise = self.exercise
         self.out.write(f"# {exercise.title.get(self.lang)} ({exercise.id})\n\n{exercise.prompt.get(self.lang).rstrip()}\n")
         if exercise.starter.strip():
-            self.out.write(f"\nStarter code:\n{exercise.starter.rstrip()}\n")
+            self.out.write("\n" + _("Starter code:") + f"\n{exercise.starter.rstrip()}\n")
         self.out.flush()
 
     def _need_exercise(self) -> Any:
         if self.exercise is None:
-            raise UserError("no exercise is selected; choose one with %exercise ID")
+            raise UserError(_("no exercise is selected; choose one with %exercise ID"))
         return self.exercise
 
 
@@ -287,6 +364,8 @@ def run_pipe(session: ReplSession, lines: Iterable[str]) -> int:
     try:
         for cell in iter_cells(lines):
             session.submit(cell)
+    except Quit:
+        pass
     except KeyboardInterrupt:
         return 130
     return 1 if session.failures else 0
@@ -337,8 +416,8 @@ def run_terminal(session: ReplSession) -> int:
     def toolbar() -> str:
         info = client.info
         if info is None:
-            return " starting torch in the background ... "
-        current = f" · exercise {session.exercise.id}" if session.exercise else ""
+            return " " + _("starting torch in the background ...") + " "
+        current = " · " + _("exercise {id}").format(id=session.exercise.id) if session.exercise else ""
         return f" torch {info.torch} · {info.device}{current} · %help "
 
     prompt = PromptSession(
@@ -355,7 +434,7 @@ def run_terminal(session: ReplSession) -> int:
         color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
         include_default_pygments_style=colour,
     )
-    session.out.write("autograd-tutor REPL. %help lists commands; Ctrl-D quits.\n")
+    session.out.write(_("autograd-tutor REPL. %help lists commands; Ctrl-D quits.") + "\n")
     if session.exercise is not None:
         session.show_exercise()
     while True:
@@ -367,6 +446,8 @@ def run_terminal(session: ReplSession) -> int:
             return 0
         try:
             session.submit(text)
+        except Quit:
+            return 0
         except KeyboardInterrupt:  # while waiting for the kernel to start, say
             session.notice("KeyboardInterrupt")
 
@@ -386,4 +467,5 @@ def main(*, exercise_id: str | None, pack_ref: str | None, lang: str | None, dev
             return run_terminal(session)
         return run_pipe(session, sys.stdin)
     finally:
+        session.close()
         client.shutdown()

@@ -84,7 +84,10 @@ class FakeKernel:
         self.info = None
         self.last_graph = None
         self.executed: list[str] = []
+        self.scratch_executed: list[str] = []  # lesson examples (the kernel's scratch namespace)
         self.resets: list[str] = []
+        self.reset_seeds: list[int] = []
+        self.log: list[tuple[str, str]] = []  # ("reset"|"execute"|"scratch", code) in order
         self.interrupts = 0
         self.restarts = 0
         self.graphs: dict[str, GraphSnapshot] = {}  # code -> snapshot sent after it
@@ -127,16 +130,17 @@ class FakeKernel:
         self._ids += 1
         return f"{prefix}{self._ids}"
 
-    def execute(self, code: str) -> str:
+    def execute(self, code: str, *, scratch: bool = False) -> str:
         request = self._id("x")
-        self.executed.append(code)
+        (self.scratch_executed if scratch else self.executed).append(code)
+        self.log.append(("scratch" if scratch else "execute", code))
         if "print(" in code:
             self._events.put(Stream(request, "stdout", code.split("print(", 1)[1].split(")")[0] + "\n"))
         if "raise" in code:
             self._events.put(Error(request, "ValueError", "boom", "Traceback (most recent call last):\nValueError: boom\n"))
         elif code.strip() and "=" not in code and "print(" not in code:
             self._events.put(Result(request, f"<{code.strip()}>"))
-        snapshot = self.graphs.get(code)
+        snapshot = None if scratch else self.graphs.get(code)
         if snapshot is not None:
             self._events.put(Graph(request, "h", snapshot.to_dict()))
         if self.hold:
@@ -148,8 +152,12 @@ class FakeKernel:
     def send_reset(self, setup=None, seed=None) -> str:
         if setup is not None:
             self.setup = setup
+        if seed is not None:
+            self.seed = seed
         request = self._id("setup")
         self.resets.append(self.setup)
+        self.reset_seeds.append(self.seed)
+        self.log.append(("reset", self.setup))
         self._events.put(Done(request, "ok", 0, 0.001))
         return request
 

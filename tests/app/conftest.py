@@ -38,6 +38,16 @@ def fake_grade(exercise, code: str) -> ExerciseResult:
     return ExerciseResult(exercise.id, "passed" if score == 2 else "failed", score, 2.0, checks, graphs=graphs)
 
 
+@pytest.fixture(autouse=True)
+def english_after():
+    """The interface language is process-wide: every test starts and ends in English."""
+    from tutor.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
+
+
 @pytest.fixture
 def kernel() -> FakeKernel:
     return FakeKernel()

@@ -17,6 +17,8 @@ from app_support import PACK
 
 from tutor.paths import workspace_file
 
+DEADLINE = 240.0  # seconds: a cap for a loaded machine, not a pause; every wait polls the screen
+
 pytestmark = [
     pytest.mark.timeout(600),
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install -y tmux)"),
@@ -34,6 +36,8 @@ class Tmux:
     def start(self, command: str) -> None:
         width, height = self.size
         self("-f", "/dev/null", "new-session", "-d", "-s", "app", "-x", str(width), "-y", str(height), command)
+        # A detached session takes the server's default size unless told otherwise.
+        self("set-option", "-t", "app", "window-size", "manual")
         self("resize-window", "-t", "app", "-x", str(width), "-y", str(height))
 
     def screen(self) -> str:
@@ -45,7 +49,11 @@ class Tmux:
     def type(self, text: str) -> None:
         self("send-keys", "-t", "app", "-l", text)
 
-    def wait_for(self, text: str, timeout: float) -> str:
+    def wait_for(self, text: str, timeout: float = DEADLINE, *, gone: bool = False) -> str:
+        """Poll the screen until ``text`` is on it (or, ``gone``, off it).
+
+        Waits on the screen's state, never on time: the deadline is only a
+        generous cap for a loaded machine (a whole test suite on two cores)."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
@@ -54,48 +62,113 @@ class Tmux:
             except subprocess.CalledProcessError:
                 screen = "(the tmux session ended)"
                 break
-            if text in screen:
+            if (text in screen) != gone:
                 return screen
-            time.sleep(0.2)
-        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+            time.sleep(0.1)
+        what = "never went away" if gone else "never appeared"
+        raise AssertionError(f"{text!r} {what} within {timeout:.0f} s; the screen was:\n{screen}")
+
+    def wait_until(self, condition, what: str, timeout: float = DEADLINE) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if condition(screen):
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{what} never happened within {timeout:.0f} s; the screen was:\n{screen}")
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
 
 
+def _start(tmux: Tmux, tutor_home, *extra: str) -> None:
+    env = f"AUTOGRAD_TUTOR_HOME={tutor_home} TERM=xterm-256color"
+    args = " ".join(extra)
+    # COLUMNS/LINES from the test run would override the size of the tmux window.
+    command = (f"cd {os.getcwd()} && env -u COLUMNS -u LINES {env} {sys.executable} -m tutor --pack {PACK} "
+               f"--device cpu {args}; sleep 30")
+    tmux.start(command)
+
+
+def _quit(tmux: Tmux) -> None:
+    tmux.keys("C-q")
+    deadline = time.monotonic() + DEADLINE
+    while "sleep" not in tmux("list-panes", "-t", "app", "-F", "#{pane_current_command}") \
+            and time.monotonic() < deadline:
+        time.sleep(0.2)
+
+
 def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
     tmux = Tmux()
-    env = f"AUTOGRAD_TUTOR_HOME={tutor_home} TERM=xterm-256color"
-    command = f"cd {os.getcwd()} && env {env} {sys.executable} -m tutor --pack {PACK} --device cpu; sleep 5"
     try:
-        tmux.start(command)
-        tmux.wait_for("linear-gradients.py", 60)
-        tmux.wait_for("kernel ready", 180)
+        _start(tmux, tutor_home)
+        tmux.wait_for("linear-gradients.py")
+        tmux.wait_for("Task: Gradients of w * x + b")  # the task is on screen from the start
+        tmux.wait_for("kernel ready")
         # the editor has focus and holds the starter, "y = w * x"
         tmux.keys("End")
         tmux.type(" + b")
         tmux.keys("Enter")
         tmux.type("y.backward()")
-        time.sleep(0.3)
-        tmux.keys("F5")
-        screen = tmux.wait_for("[editor] >>> y = w * x + b", 60)
-        assert "... y.backward()" in screen
-        tmux.wait_for("kernel ready", 30)
-        tmux.keys("C-n")  # next pane: the graph, a tab on small terminals
-        screen = tmux.wait_for("y = Add", 30)
-        tmux.wait_for("leaf [grad", 30)  # after backward the leaves hold gradients
+        tmux.wait_for("y.backward()")
+        tmux.keys("F5")  # Run: a fresh namespace, the setup, then the editor's code
+        screen = tmux.wait_for("[editor] >>> y = w * x + b")
+        assert "... y.backward()" in screen and "fresh namespace" in screen
+        tmux.wait_for("kernel ready")
+        tmux.keys("F6", "F6")  # editor -> REPL -> graph, through tmux
+        tmux.wait_for("y = Add")
+        tmux.wait_for("leaf [grad")  # after backward the leaves hold gradients
         tmux.keys("C-t")
-        screen = tmux.wait_for("Solved", 300)
+        screen = tmux.wait_for("Solved")
         assert "pass  grad of w" in screen and "pass  graph of y" in screen
-        tmux.keys("q")  # closes the result (Escape would need a pause: terminals delay a bare ESC)
-        time.sleep(0.3)
-        tmux.keys("C-n")  # graph -> lesson (on a wide terminal the status line says it too)
-        tmux.wait_for("solved", 10)
-        tmux.keys("C-q")
-        deadline = time.monotonic() + 20
-        while "sleep" not in tmux("list-panes", "-t", "app", "-F", "#{pane_current_command}") \
-                and time.monotonic() < deadline:
-            time.sleep(0.2)
+        assert "Next exercise (F7)" in screen
+        tmux.keys("F7")  # the result offers the next exercise
+        tmux.wait_for("Task: Make a leaf")
+        _quit(tmux)
     finally:
         tmux.close()
     assert workspace_file("app-test", "linear-gradients").read_text() == "y = w * x + b\ny.backward()\n"
+
+
+def test_a_small_terminal_opens_on_the_task_and_keys_get_through(tutor_home):
+    tmux = Tmux(80, 24)
+    try:
+        _start(tmux, tutor_home)
+        screen = tmux.wait_for("Task: Gradients of w * x + b")
+        assert "^Q Quit" in screen and "F7 Next" in screen  # the key bar fits 80 columns
+        tmux.wait_for("kernel ready")
+        tmux.keys("F6")  # lesson -> editor
+        tmux.wait_for("linear-gradients.py")
+        tmux.keys("M-4")  # Alt+4 where the terminal sends Alt: an alias, never typed into the editor
+        tmux.wait_for("Graph ·")
+        tmux.keys("S-F6", "S-F6")  # back to the editor
+        tmux.wait_for("linear-gradients.py")
+        tmux.keys("F5")  # Run shows the REPL tab and focuses its input
+        tmux.wait_for("[editor] >>> y = w * x")
+        tmux.wait_for("kernel ready")
+        tmux.type("import time; time.sleep(60)")
+        tmux.keys("Enter")
+        tmux.wait_for("kernel busy")
+        tmux.keys("C-c")  # Ctrl+C in the REPL stops the running code
+        tmux.wait_for("KeyboardInterrupt")
+        tmux.wait_for("kernel ready")
+        tmux.type("print(1 + 41)")
+        tmux.keys("Enter")
+        tmux.wait_until(lambda s: "\n42" in s or s.startswith("42"), "the REPL printing 42")
+        _quit(tmux)
+    finally:
+        tmux.close()
+    assert workspace_file("app-test", "linear-gradients").read_text() == "y = w * x\n"
+
+
+def test_lang_zh_interface_through_tmux(tutor_home):
+    tmux = Tmux(100, 30)
+    try:
+        _start(tmux, tutor_home, "--lang", "zh")
+        screen = tmux.wait_for("任务：")
+        assert "退出" in screen and "计算" in screen  # the key bar and the prompt, both in Chinese
+        tmux.wait_for("内核就绪")
+        _quit(tmux)
+    finally:
+        tmux.close()

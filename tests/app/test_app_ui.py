@@ -183,9 +183,18 @@ async def test_run_key_sends_the_editor_code_and_the_graph_follows(make_app, ker
 async def test_example_goes_to_the_repl_with_one_key(make_app, kernel):
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:
-        await started(pilot)
+        screen = await started(pilot)
         await pilot.press("ctrl+e")
-        await wait_for(pilot, lambda: kernel.executed and "torch.ones(2, requires_grad=True)" in kernel.executed[-1])
+        # examples run in the kernel's scratch namespace: the exercise's names stay
+        await wait_for(pilot, lambda: kernel.scratch_executed
+                       and "torch.ones(2, requires_grad=True)" in kernel.scratch_executed[-1])
+        assert kernel.executed == []
+        assert "scratch namespace" in screen.query_one("ReplConsole").transcript()
+        # a focused example is the one Ctrl+E (or Enter) runs
+        second = screen.query_one(".example-1")
+        second.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "grad_fn is not None" in kernel.scratch_executed[-1])
 
 
 # --- the graph pane -------------------------------------------------------------------
@@ -489,18 +498,27 @@ async def test_small_terminals_get_tabs(make_app, kernel):
         assert screen.narrow and screen.has_class("-tabs")
         visible = [name for name in ("lesson", "editor", "repl", "graph") if screen.pane(name).display
                    and screen.pane(name).region.area]
-        assert visible == ["editor"]
+        assert visible == ["lesson"]  # task first
+        await pilot.press("f6")
+        await pilot.pause()
+        assert screen.active_pane == "editor" and app.focused is screen.query_one("SolutionArea")
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert screen.active_pane == "repl" and screen.pane("repl").region.area
         assert not screen.pane("editor").region.area
-        await pilot.press("alt+4")
+        await pilot.press("shift+f6")
+        await pilot.pause()
+        assert screen.active_pane == "editor"
+        await pilot.press("alt+4")  # an alias where the terminal sends Alt
         await pilot.pause()
         assert screen.active_pane == "graph"
         await pilot.press("alt+2")
         await pilot.pause()
-        await pilot.press("f5")  # running shows the REPL's output
+        await pilot.press("f5")  # running shows the REPL's output, and typing goes to its input
         await wait_for(pilot, lambda: screen.active_pane == "repl")
+        await wait_for(pilot, lambda: app.focused is screen.query_one("ReplInput"))
+        await pilot.press(*"1 + 2")
+        assert screen.query_one("ReplInput").text == "1 + 2"
         await pilot.resize_terminal(160, 50)
         await pilot.pause()
         assert not screen.narrow

@@ -33,7 +33,9 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     "fork_bomb": ("import os\nwhile True:\n    os.fork()\n", {"error", "timeout"}, None),
     "sys_exit_0": ("import sys\n" + CORRECT + "sys.exit(0)\n", {"error"}, "stopped the program"),
     "os_exit_0": (CORRECT + "import os\nos._exit(0)\n", {"error"}, "ended the process"),
-    "sigkill_self": (CORRECT + "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n", {"error"}, "killed"),
+    # A run is PID 1 of its namespace, which signals from inside cannot kill;
+    # abort() ends it all the same (its last resort is a forced trap).
+    "sigkill_self": (CORRECT + "import os\nos.abort()\n", {"error"}, "ended the process"),
     "segfault": ("import ctypes\nctypes.string_at(0)\n", {"error"}, "segmentation fault"),
     "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),
     "fake_pass_text": ("print('square-grad: passed 2/2\\n  pass  grad of x (1/1)\\nscore 2/2: solved')\n"
@@ -91,7 +93,48 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
 COMPLETES_FIRST = {"sys_exit_0", "kill_parent"}
 
 
-def _run_uids() -> list[int]:
+def _run_processes(graders) -> list[int]:
+    """Processes of runs still alive: below a worker's monitors. A worker is
+    bwrap -> bwrap's init -> the zygote -> one monitor waiting for the next
+    request; anything deeper (or a second monitor) belongs to a run."""
+    out = []
+    for grader in graders:
+        for worker in grader.pool._workers:
+            if worker.proc is None:
+                continue
+            zygote_depth = 2 if worker.mode == "bwrap" else 0
+            level = [worker.proc.pid]
+            for depth in range(1, 8):
+                level = [c for p in level for c in _children(p)]
+                if depth == zygote_depth + 1 and len(level) <= 1:
+                    continue  # the monitor waiting for the next request
+                if depth > zygote_depth + 1 or (depth == zygote_depth + 1 and len(level) > 1):
+                    out.extend(level)
+    return out
+
+
+def _children(pid: int) -> list[int]:
+    return [c for c in _descendants_map().get(pid, [])]
+
+
+def _descendants_map() -> dict[int, list[int]]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[0] not in ("Z", "X"):
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    return children
+
+
+def _run_uids(uids: set[int] | None = None) -> list[int]:
+    """Processes of a sandbox uid (of ``uids``): after every grader has closed, none."""
     pids = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -99,7 +142,7 @@ def _run_uids() -> list[int]:
                 uid = os.stat(f"/proc/{entry}").st_uid
             except OSError:
                 continue
-            if uid >= SANDBOX_UID_BASE and not _zombie(entry):
+            if uid >= SANDBOX_UID_BASE and (uids is None or uid in uids) and not _zombie(entry):
                 pids.append(int(entry))
     return pids
 
@@ -143,16 +186,23 @@ def graded():
     started = time.monotonic()
     with Grader(jobs=2, timeout=3) as grader:
         results = grader.grade(subs)
-        workers = [w.proc.pid for w in grader.pool._workers if w.proc is not None]
-        # the workers are alive; anything else under this test process is a leftover
-        for _ in range(20):  # killed processes may take a moment to disappear
-            if not _run_uids():
+        # the workers are alive; anything below their monitors is a leftover
+        for _ in range(50):  # killed processes may take a moment to disappear
+            leftovers = _run_processes([grader])
+            if not leftovers:
                 break
             time.sleep(0.1)
-        leftovers = [p for p in _descendants(os.getpid()) if p not in workers]
-        leftover_uids = _run_uids()
+        workers = {w.proc.pid for w in grader.pool._workers if w.proc is not None}
+        worker_tree = set(workers) | {d for w in workers for d in _descendants(w)}
+        uids = {w.uid for w in grader.pool._workers}
+        strays = [p for p in _descendants(os.getpid()) if p not in worker_tree]
+    for _ in range(50):
+        leftover_uids = _run_uids(uids)
+        if not leftover_uids:
+            break
+        time.sleep(0.1)
     liveness = time.monotonic() - started
-    return {"correct": results[0], "by_name": dict(zip(names, results[1:])), "leftovers": leftovers,
+    return {"correct": results[0], "by_name": dict(zip(names, results[1:])), "leftovers": leftovers + strays,
             "leftover_uids": leftover_uids, "liveness": liveness}
 
 

@@ -37,15 +37,26 @@ def _starter_passes(pack: Path) -> None:
 
 
 def _grad_cannot_fail(pack: Path) -> None:
-    # so loose a tolerance that a doubled-plus-one gradient still "matches"
+    # so loose a tolerance that a doubled-plus-one gradient still "matches"; the
+    # starter (which fails the graph check) passes it too, so it proves nothing
     _edit(pack / EXERCISE, "  - kind: grad\n    tensor: x\n", "  - kind: grad\n    tensor: x\n    atol: 1000000.0\n")
+    _edit(pack / EXERCISE, "starter: |\n  y = (x ** 2).sum()\n", "starter: |\n  y = (x ** 2).sum() * 2\n  y.backward()\n")
 
 
 def _value_cannot_fail(pack: Path) -> None:
     # a value the reference sets to a constant, checked with a tolerance wide enough to swallow the mutant (n*2+1)
     (pack / SOLUTION).write_text("y = (x ** 2).sum()\ny.backward()\nn = 3\n", encoding="utf-8")
+    _edit(pack / EXERCISE, "starter: |\n  y = (x ** 2).sum()\n", "starter: |\n  y = (x ** 2).sum()\n  n = 3\n")
     _edit(pack / EXERCISE, "  - kind: graph\n    root: y\n",
           "  - kind: graph\n    root: y\n  - kind: value\n    expr: n\n    atol: 100.0\n")
+
+
+def _all_checks_free(pack: Path) -> None:
+    # checks that hold before the learner writes a line: doing nothing would earn the points
+    (pack / SOLUTION).write_text("y = (x ** 2).sum()\n", encoding="utf-8")
+    _edit(pack / EXERCISE, "  - kind: grad\n    tensor: x\n  - kind: graph\n    root: y\n",
+          "  - kind: requires_grad\n    tensor: x\n    expect: true\n  - kind: calls\n    api: backward\n"
+          "    max: 0\n  - kind: graph\n    root: y\n")
 
 
 BROKEN = {
@@ -96,3 +107,23 @@ def test_broken_pack_exits_1_with_explanation(tmp_path, name):
         assert needle in proc.stdout, proc.stdout
     assert "0 of 1 exercises ok" in proc.stdout
     assert "Traceback" not in proc.stderr
+
+
+def test_free_checks_are_listed(tmp_path):
+    pack = _scaffold(tmp_path, "pack-free")
+    _all_checks_free(pack)
+    proc = run_cli("pack", "check", str(pack), "--jobs", "2")
+    assert "free checks (code that does nothing passes them" in proc.stdout, proc.stdout
+    assert "x.requires_grad" in proc.stdout and "calls backward" in proc.stdout, proc.stdout
+
+
+def test_an_exercise_whose_checks_are_all_free_fails(tmp_path):
+    pack = _scaffold(tmp_path, "pack-all-free")
+    (pack / SOLUTION).write_text("z = 1\n", encoding="utf-8")
+    _edit(pack / EXERCISE, "  - kind: grad\n    tensor: x\n  - kind: graph\n    root: y\n",
+          "  - kind: requires_grad\n    tensor: x\n    expect: true\n")
+    _edit(pack / EXERCISE, "starter: |\n  y = (x ** 2).sum()\n", "starter: |\n  x = x.detach()\n")
+    proc = run_cli("pack", "check", str(pack), "--jobs", "2")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "every check passes for code that does nothing" in proc.stdout, proc.stdout
+    assert "0 of 1 exercises ok" in proc.stdout

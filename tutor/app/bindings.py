@@ -20,64 +20,92 @@ from pathlib import Path
 
 from textual.binding import Binding
 
+from tutor.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class KeySpec:
     id: str  # stable: what config.toml names
-    keys: str  # default keys, comma-separated (Textual's syntax)
+    keys: str  # default keys, comma-separated (Textual's syntax); the first is the one shown
     action: str  # an action of the scope's widget or screen
-    description: str
+    description: str  # English; translated where shown (tutor.i18n)
     scope: str  # "tutor" (main screen), "repl", "graph", "lessons"
-    show: bool = True  # shown in the footer
+    show: bool = True  # shown in the key bar / footer
     palette: bool = True  # offered in the command palette
     priority: bool = False
+    bar: str = ""  # short label for the one-line key bar (default: the description)
 
 
+# Keys that reach the app through tmux, ssh, screen and Windows Terminal:
+# function keys and Ctrl+letter chords. Alt+digit is only an alias (many
+# terminals type a character for it instead of sending Alt).
 SPECS: tuple[KeySpec, ...] = (
     # main screen: work while typing in the editor, so function and ctrl keys only
-    KeySpec("tutor.help", "f1", "help", "Keys", "tutor"),
-    KeySpec("tutor.lessons", "f2", "lessons", "Lessons", "tutor"),
-    KeySpec("tutor.hint", "f3", "hint", "Hint", "tutor"),
-    KeySpec("tutor.solution", "f4", "solution", "Solution", "tutor"),
-    KeySpec("tutor.run", "f5,ctrl+r", "run_editor", "Run", "tutor", priority=True),
-    KeySpec("tutor.check", "ctrl+t", "check", "Check", "tutor", priority=True),
-    KeySpec("tutor.reset", "f8", "reset_exercise", "Reset exercise", "tutor", show=False),
-    KeySpec("tutor.example", "ctrl+e", "send_example", "Send example", "tutor", show=False, priority=True),
-    KeySpec("tutor.editor", "ctrl+o", "external_editor", "Open in $EDITOR", "tutor", show=False, priority=True),
-    KeySpec("tutor.interrupt", "ctrl+g", "interrupt", "Interrupt", "tutor", priority=True),
-    KeySpec("tutor.restart", "f12", "restart_kernel", "Restart kernel", "tutor", show=False),
-    KeySpec("tutor.lang", "ctrl+l", "toggle_lang", "Language en/zh", "tutor", show=False, priority=True),
-    KeySpec("tutor.next_pane", "ctrl+n", "next_pane", "Next pane", "tutor", show=False, priority=True),
-    KeySpec("tutor.pane_lesson", "alt+1", "show_pane('lesson')", "Lesson pane", "tutor", show=False),
-    KeySpec("tutor.pane_editor", "alt+2", "show_pane('editor')", "Editor pane", "tutor", show=False),
-    KeySpec("tutor.pane_repl", "alt+3", "show_pane('repl')", "REPL pane", "tutor", show=False),
-    KeySpec("tutor.pane_graph", "alt+4", "show_pane('graph')", "Graph pane", "tutor", show=False),
-    KeySpec("tutor.quit", "ctrl+q", "app.quit", "Quit", "tutor", priority=True),
+    KeySpec("tutor.help", "f1", "help", N_("Keys"), "tutor", bar=N_("Keys")),
+    KeySpec("tutor.lessons", "f2", "lessons", N_("Lessons"), "tutor", bar=N_("List")),
+    KeySpec("tutor.hint", "f3", "hint", N_("Hint"), "tutor", bar=N_("Hint")),
+    KeySpec("tutor.solution", "f4", "solution", N_("Solution"), "tutor", show=False),
+    KeySpec("tutor.run", "f5,ctrl+r", "run_editor", N_("Run (fresh setup + your code)"), "tutor", priority=True,
+            bar=N_("Run")),
+    KeySpec("tutor.check", "ctrl+t", "check", N_("Check"), "tutor", priority=True, bar=N_("Check")),
+    KeySpec("tutor.next_pane", "f6,ctrl+n", "next_pane", N_("Next pane"), "tutor", priority=True, bar=N_("Pane")),
+    KeySpec("tutor.prev_pane", "shift+f6", "prev_pane", N_("Previous pane"), "tutor", show=False, priority=True),
+    KeySpec("tutor.next_exercise", "f7", "next_exercise", N_("Next exercise"), "tutor", priority=True,
+            bar=N_("Next")),
+    KeySpec("tutor.reset", "f8", "reset_exercise", N_("Reset exercise"), "tutor", show=False),
+    KeySpec("tutor.example", "ctrl+e", "send_example", N_("Run example (scratch namespace)"), "tutor", show=False,
+            priority=True),
+    KeySpec("tutor.editor", "ctrl+o", "external_editor", N_("Open in $EDITOR"), "tutor", show=False, priority=True),
+    KeySpec("tutor.interrupt", "ctrl+g", "interrupt", N_("Interrupt"), "tutor", show=False, priority=True),
+    KeySpec("tutor.restart", "f12", "restart_kernel", N_("Restart kernel"), "tutor", show=False),
+    KeySpec("tutor.lang", "ctrl+l", "toggle_lang", N_("Language en/zh"), "tutor", show=False, priority=True),
+    KeySpec("tutor.pane_lesson", "alt+1", "show_pane('lesson')", N_("Lesson pane"), "tutor", show=False),
+    KeySpec("tutor.pane_editor", "alt+2", "show_pane('editor')", N_("Editor pane"), "tutor", show=False),
+    KeySpec("tutor.pane_repl", "alt+3", "show_pane('repl')", N_("REPL pane"), "tutor", show=False),
+    KeySpec("tutor.pane_graph", "alt+4", "show_pane('graph')", N_("Graph pane"), "tutor", show=False),
+    KeySpec("tutor.quit", "ctrl+q", "app.quit", N_("Quit"), "tutor", priority=True, bar=N_("Quit")),
     # REPL input
-    KeySpec("repl.submit", "enter", "submit", "Run line", "repl", show=False, palette=False),
-    KeySpec("repl.newline", "shift+enter,ctrl+j", "newline", "New line", "repl", show=False, palette=False),
-    KeySpec("repl.history_prev", "up", "history(-1)", "Previous input", "repl", show=False, palette=False),
-    KeySpec("repl.history_next", "down", "history(1)", "Next input", "repl", show=False, palette=False),
-    KeySpec("repl.complete", "tab", "complete", "Complete name", "repl", show=False, palette=False),
-    KeySpec("repl.interrupt", "ctrl+c", "interrupt", "Interrupt", "repl", show=False, palette=False),
-    KeySpec("repl.clear", "ctrl+k", "clear_transcript", "Clear transcript", "repl", show=False),
+    KeySpec("repl.submit", "enter", "submit", N_("Run line"), "repl", show=False, palette=False),
+    KeySpec("repl.newline", "shift+enter,ctrl+j", "newline", N_("New line"), "repl", show=False, palette=False),
+    KeySpec("repl.history_prev", "up", "history(-1)", N_("Previous input"), "repl", show=False, palette=False),
+    KeySpec("repl.history_next", "down", "history(1)", N_("Next input"), "repl", show=False, palette=False),
+    KeySpec("repl.complete", "tab", "complete", N_("Complete name"), "repl", show=False, palette=False),
+    KeySpec("repl.interrupt", "ctrl+c", "interrupt", N_("Interrupt (or copy the selection)"), "repl", show=False,
+            palette=False, priority=True),
+    KeySpec("repl.clear", "ctrl+k", "clear_transcript", N_("Clear transcript"), "repl", show=False),
     # graph pane
-    KeySpec("graph.root", "r", "next_root", "Next root", "graph"),
-    KeySpec("graph.dot", "d", "export_dot", "Export DOT", "graph"),
-    KeySpec("graph.expand_all", "x", "expand_all", "Expand all", "graph", show=False),
-    KeySpec("graph.collapse_all", "c", "collapse_all", "Collapse all", "graph", show=False),
+    KeySpec("graph.root", "r", "next_root", N_("Next root"), "graph", show=False),
+    KeySpec("graph.dot", "d", "export_dot", N_("Export DOT"), "graph", show=False),
+    KeySpec("graph.expand_all", "x", "expand_all", N_("Expand all"), "graph", show=False),
+    KeySpec("graph.collapse_all", "c", "collapse_all", N_("Collapse all"), "graph", show=False),
 )
 
-SCOPE_TITLES = {"tutor": "Anywhere", "repl": "REPL input", "graph": "Graph pane", "lessons": "Lesson list"}
+# What the one-line key bar shows, most important first; Quit always stays.
+BAR_ORDER = ("tutor.quit", "tutor.run", "tutor.check", "tutor.next_exercise", "tutor.hint", "tutor.next_pane",
+             "tutor.help", "tutor.lessons")
+
+SCOPE_TITLES = {"tutor": N_("Anywhere"), "repl": N_("REPL input"), "graph": N_("Graph pane"),
+                "lessons": N_("Lesson list")}
 
 
 def bindings(scope: str) -> list[Binding]:
     """Textual bindings for one scope, each carrying its spec's id."""
     return [
-        Binding(spec.keys, spec.action, spec.description, show=spec.show, id=spec.id, priority=spec.priority)
+        Binding(spec.keys, spec.action, _(spec.description), show=spec.show, id=spec.id, priority=spec.priority)
         for spec in SPECS
         if spec.scope == scope
     ]
+
+
+def relabel(node) -> None:
+    """Translate the descriptions of a widget's or screen's bindings (after a language switch)."""
+    import dataclasses
+
+    by_id = {s.id: s for s in SPECS}
+    for key, items in node._bindings.key_to_bindings.items():
+        node._bindings.key_to_bindings[key] = [
+            dataclasses.replace(b, description=_(by_id[b.id].description)) if b.id in by_id else b for b in items
+        ]
 
 
 def spec(binding_id: str) -> KeySpec:
@@ -101,19 +129,20 @@ def load_keymap(path: Path | None = None, *, warn=None) -> dict[str, str]:
     except FileNotFoundError:
         return {}
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        warn(f"{path}: ignored ({exc})")
+        warn(_("{path}: ignored ({error})").format(path=path, error=exc))
         return {}
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
-        warn(f"{path}: [keys] must be a table; ignored")
+        warn(_("{path}: [keys] must be a table; ignored").format(path=path))
         return {}
     known = {s.id for s in SPECS}
     out = {}
     for binding_id, value in keys.items():
         if binding_id not in known:
-            warn(f"{path}: unknown key binding id {binding_id!r}; ids are listed on the help screen (F1)")
+            warn(_("{path}: unknown key binding id {id}; ids are listed on the help screen (F1)").format(
+                path=path, id=repr(binding_id)))
         elif not isinstance(value, str) or not value.strip():
-            warn(f"{path}: keys for {binding_id!r} must be a non-empty string")
+            warn(_("{path}: keys for {id} must be a non-empty string").format(path=path, id=repr(binding_id)))
         else:
             out[binding_id] = value.replace(" ", "")
     return out
@@ -140,12 +169,16 @@ def effective_keys(keymap: dict[str, str]) -> dict[str, str]:
 
 
 def display_keys(keys: str) -> str:
-    """``f5,ctrl+r`` as ``F5 / ^r``, the way footers write keys."""
+    """``f5,ctrl+r`` as ``F5 / ^R``, the way footers write keys."""
     out = []
     for key in keys.split(","):
         key = key.strip()
         if key.startswith("ctrl+"):
-            out.append("^" + key[5:])
+            out.append("^" + key[5:].upper())
+        elif key.startswith("shift+f") and key[7:].isdigit():
+            out.append("Shift+" + key[6:].upper())
+        elif key.startswith("alt+"):
+            out.append("Alt+" + key[4:])
         elif key.startswith("f") and key[1:].isdigit():
             out.append(key.upper())
         else:

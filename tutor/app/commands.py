@@ -7,6 +7,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tutor.app.bindings import SPECS, display_keys
+from tutor.i18n import _
 
 
 class TutorCommands(Provider):
@@ -16,7 +17,7 @@ class TutorCommands(Provider):
             if not spec.palette:
                 continue
             keys = display_keys(keymap.get(spec.id, spec.keys))
-            yield spec, f"{spec.description}", f"{keys} · {spec.id}"
+            yield spec, _(spec.description), f"{keys} · {spec.id}"
 
     def _runner(self, spec):
         screen = self.screen

@@ -2,13 +2,15 @@
 
 Both graphs are normalized the way the grader compares them (constants folded
 into their op, view-only ops spliced out, aliases applied), then drawn from
-the checked root. A node is marked when no node on the other side has the
-same subtree signature: on a path from the root the marks lead down to the
-place where the two graphs part ways.
+the checked root as indented trees. The two drawings are then compared line
+by line (longest common subsequence of the node labels, as ``diff`` does):
+only the lines that have no counterpart on the other side are marked, so
+identical lines never carry a ✗.
 """
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from tutor.graph.model import CONST, GraphSnapshot
@@ -65,6 +67,27 @@ def diff_graphs(expected: GraphSnapshot, yours: GraphSnapshot, root: str,
         return tree_lines(e, set()), [DiffLine(f"(no tensor named {root})", True)]
     e = normalize(expected, root, collapse_views=collapse_views)
     a = normalize(yours, root, collapse_views=collapse_views)
-    e_sigs = {e.sig[n] for n in e.nodes if n in e.sig}
-    a_sigs = {a.sig[n] for n in a.nodes if n in a.sig}
-    return tree_lines(e, a_sigs, a.sig.get(a.root)), tree_lines(a, e_sigs, e.sig.get(e.root))
+    return mark_differences(tree_lines(e, set()), tree_lines(a, set()))
+
+
+def _key(text: str) -> str:
+    return text.lstrip("│├└─ ")
+
+
+def mark_differences(expected: list[DiffLine], yours: list[DiffLine]) -> tuple[list[DiffLine], list[DiffLine]]:
+    """Mark exactly the lines that differ between two drawings (a line diff)."""
+    # Compare the nodes' labels, not the tree drawing: a subtree one level
+    # deeper on one side is still the same lines.
+    left = [line.text for line in expected]
+    right = [line.text for line in yours]
+    left_keys = [_key(t) for t in left]
+    right_keys = [_key(t) for t in right]
+    left_marked = [True] * len(left)
+    right_marked = [True] * len(right)
+    matcher = difflib.SequenceMatcher(None, left_keys, right_keys, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for k in range(block.size):
+            left_marked[block.a + k] = False
+            right_marked[block.b + k] = False
+    return ([DiffLine(t, m) for t, m in zip(left, left_marked)],
+            [DiffLine(t, m) for t, m in zip(right, right_marked)])

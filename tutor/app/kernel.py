@@ -46,7 +46,8 @@ class KernelBridge:
 
     # --- requests (UI thread) ----------------------------------------------
 
-    def execute(self, code: str) -> str | None:
+    def execute(self, code: str, *, scratch: bool = False) -> str | None:
+        """Run code in the namespace (or, ``scratch``, in the kernel's scratch namespace)."""
         from tutor.kernel.client import KernelError
 
         # Hold the lock from sending to noting it pending: the kernel can
@@ -54,7 +55,7 @@ class KernelBridge:
         # Done before the id is in _pending.
         with self._lock:
             try:
-                request_id = self.client.execute(code)
+                request_id = self.client.execute(code, scratch=True) if scratch else self.client.execute(code)
             except KernelError as exc:
                 self.target.post_message(KernelStateChanged("crashed", str(exc)))
                 return None
@@ -62,18 +63,28 @@ class KernelBridge:
         self._update_state()
         return request_id
 
-    def reset(self, setup: str) -> str | None:
+    def reset(self, setup: str, seed: int = 0) -> str | None:
+        """A fresh namespace with ``setup`` run in it (remembered for a crash restart)."""
         from tutor.kernel.client import KernelError
 
         with self._lock:
             try:
-                request_id = self.client.send_reset(setup, 0)
+                request_id = self.client.send_reset(setup, seed)
             except KernelError:
                 self.client.setup = setup  # the restart after a crash runs it
+                self.client.seed = seed
                 return None
             self._pending.add(request_id)
         self._update_state()
         return request_id
+
+    def run_fresh(self, setup: str, seed: int, code: str) -> str | None:
+        """Run as the grader does: fresh namespace, setup with ``seed``, then ``code``.
+
+        The kernel handles requests in order, so the code runs after the setup."""
+        if self.reset(setup, seed) is None:
+            return None
+        return self.execute(code)
 
     def interrupt(self) -> None:
         self.client.interrupt()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
-from textual.app import App
+from textual.app import App, SystemCommand
 
 from tutor.app.commands import TutorCommands
 from tutor.app.services import Services
+from tutor.i18n import _, set_language
 
 
 class TutorApp(App):
@@ -36,6 +37,19 @@ class TutorApp(App):
         if self._on_first_paint is not None:
             self.call_after_refresh(self._on_first_paint)
 
+    def get_system_commands(self, screen) -> Iterable[SystemCommand]:
+        """Textual's own commands, less the ones the tutor has (Keys, Quit): each command once."""
+        ours = {"Quit", "Keys"}
+        words = {"Theme": (_("Theme"), _("Change the current theme")),
+                 "Screenshot": (_("Screenshot"), _("Save an SVG 'screenshot' of the current screen")),
+                 "Maximize": (_("Maximize"), _("Maximize the focused widget")),
+                 "Minimize": (_("Minimize"), _("Minimize the widget and restore to normal size"))}
+        for command in super().get_system_commands(screen):
+            if command.title in ours:
+                continue
+            title, help_text = words.get(command.title, (command.title, command.help))
+            yield SystemCommand(title, help_text, command.callback, command.discover)
+
     @property
     def main(self):
         from tutor.app.screens.main import MainScreen
@@ -56,6 +70,7 @@ def run(pack_ref: str | None = None, lang: str | None = None, device: str = "aut
     """Run the app in this terminal until the learner quits."""
     from tutor.app.bindings import load_keymap, load_settings
 
+    set_language(lang or "en")
     services = Services(pack_ref=pack_ref, lang=lang or "en", device=device or "auto")
     app = TutorApp(services, keymap=load_keymap(), settings=load_settings())
     try:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import os
+import json
+import shutil
 import sys
 from pathlib import Path
 
 from tutor.errors import UserError
+from tutor.i18n import _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,10 +19,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "check",
         help="check your solution to one exercise",
         description="Run your code and the reference solution on the same seeded inputs, in separate "
-        "processes, and say what differs. FILE defaults to your workspace file for the exercise. "
-        "Exit 0 when solved, 1 when not.",
+        "processes, and say what differs. EXERCISE_ID defaults to your current exercise (the one you "
+        "last opened or checked, else the first one not solved); FILE defaults to your workspace file "
+        "for the exercise. Exit 0 when solved, 1 when not.",
     )
-    parser.add_argument("exercise", metavar="EXERCISE_ID")
+    parser.add_argument("exercise", metavar="EXERCISE_ID", nargs="?",
+                        help="the exercise (default: your current one)")
     parser.add_argument("file", metavar="FILE", nargs="?", help="the code to check (default: your workspace file)")
     add_pack_option(parser, subcommand=True)
     add_lang_option(parser, subcommand=True)
@@ -30,33 +34,57 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    import json
+    from tutor.commands.checking import GraderSession, color_enabled, read_code, record, render
 
-    from tutor.grade.grader import Grader, Submission, jobs_for
-    from tutor.grade.report import render_exercise
-    from tutor.pack import load_pack
+    # The worker starts importing torch now, while this process loads the pack.
+    session = GraderSession(timeout=args.timeout)
+    try:
+        from tutor.pack import load_pack
+
+        pack = load_pack(getattr(args, "pack", None))
+        exercise, path, implicit = _target(pack, args.exercise, args.file)
+        hint = "" if not implicit else " " + _(
+            "(`autograd-tutor watch --exercise {id}` or the tutor's editor saves your code there; "
+            "or pass FILE)").format(id=exercise.id)
+        code = read_code(path, hint=hint)
+        result = session.grade(exercise, code)
+        record(pack.id, exercise.id, result)
+        if args.json:
+            print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+        else:
+            lang = getattr(args, "lang", None) or "en"
+            width = shutil.get_terminal_size((100, 24)).columns if sys.stdout.isatty() else 100
+            print(render(result, exercise, lang, color=color_enabled(sys.stdout), width=width), flush=True)
+        return 0 if result.passed else 1
+    finally:
+        session.close()
+
+
+def _target(pack, exercise_arg: str | None, file_arg: str | None):
+    """(exercise, path, path_is_the_workspace_file) for ``check [ID] [FILE]``.
+
+    One argument that is not an exercise of the pack but names a file is
+    FILE: its exercise is the one its name says (``<exercise-id>.py``, as in
+    a submission folder), else the current one."""
     from tutor.paths import workspace_file
+
+    if exercise_arg is not None and file_arg is None and exercise_arg not in pack.exercises:
+        candidate = Path(exercise_arg)
+        if candidate.suffix == ".py" or candidate.is_file():
+            stem = candidate.stem
+            exercise = pack.exercise(stem if stem in pack.exercises else _current(pack))
+            return exercise, candidate, False
+    exercise = pack.exercise(exercise_arg if exercise_arg is not None else _current(pack))
+    if file_arg:
+        return exercise, Path(file_arg), False
+    return exercise, workspace_file(pack.id, exercise.id), True
+
+
+def _current(pack) -> str:
     from tutor.progress import open_store
 
-    pack = load_pack(getattr(args, "pack", None))
-    exercise = pack.exercise(args.exercise)
-    path = Path(args.file) if args.file else workspace_file(pack.id, exercise.id)
-    try:
-        code = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        hint = "" if args.file else " (open the exercise in the tutor, `autograd-tutor`, which saves your code there; or pass FILE)"
-        raise UserError(f"{path}: no such file{hint}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot read: {exc}") from None
-    with Grader(jobs=jobs_for(exercise), timeout=args.timeout) as grader:
-        (result,) = grader.grade([Submission(exercise, code)])
     with open_store() as store:
-        store.record_attempt(pack.id, exercise.id, score=result.score, max_score=result.max_score)
-        store.set_current(pack.id, exercise.id)
-    if args.json:
-        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
-    else:
-        lang = getattr(args, "lang", None) or "en"
-        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-        print(render_exercise(result, exercise.title.get(lang), color=color))
-    return 0 if result.passed else 1
+        current = store.current_exercise(pack.id, list(pack.exercises))
+    if current is None:
+        raise UserError(_("pack '{pack}' has no exercises").format(pack=pack.id))
+    return current

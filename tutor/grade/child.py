@@ -10,6 +10,7 @@ flood), the worker on the other side of that pipe decides what happened.
 from __future__ import annotations
 
 import builtins
+import gc
 import linecache
 import os
 import random
@@ -22,50 +23,110 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from tutor.grade import framing, probes
+from tutor.grade import framing, jail, observe, pristine, probes
 
 SETUP_FILE = "<setup>"
 CODE_FILE = "<your code>"
 # What the code under test may see of the environment.
-# New processes a run may start when it cannot have a uid of its own.
-NEW_PROCESSES = 16
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
-def confine(request: dict, workdir: str, output_path: str, keep_fd: int) -> None:
-    """Everything the child does to itself before running untrusted code."""
-    os.setpgid(0, 0)  # the worker kills the whole group afterwards
+def confine(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:
+    """Everything the run does to itself before running untrusted code: its
+    own /proc and /tmp (when jailed), output to the monitor's pipe, no other
+    file descriptor but the control socket, limits, no capabilities."""
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
-    out = os.open(output_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.dup2(out, 1)
-    os.dup2(out, 2)
-    os.closerange(3, keep_fd)
-    os.closerange(keep_fd + 1, 4096)
+    os.dup2(out_fd, 1)
+    os.dup2(out_fd, 2)
+    mapped = _address_space()  # before /proc is covered
+    if jailed:
+        jail.mount_private_fs(int(request.get("limits", {}).get("disk_bytes") or jail.TMP_BYTES))
+    else:
+        os.setpgid(0, 0)  # the monitor kills the whole group afterwards
+    os.closerange(3, control_fd)
+    os.closerange(control_fd + 1, 65536)
     sys.stdout = open(1, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
     sys.stderr = open(2, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
     sys.stdin = open(0, "r", closefd=False)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE, signal.SIGCHLD):
         signal.signal(sig, signal.SIG_DFL)
-    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # over the output cap: writes fail, not a kill
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # over a file size cap: writes fail, not a kill
+    workdir = "/tmp" if jailed else request.get("workdir") or _private_dir()
     os.chdir(workdir)
     os.environ.clear()
+    debug = os.environ.get("AGT_DEBUG_RUNS")
+    os.environ.clear()
     os.environ.update(SAFE_ENV, HOME=workdir, TMPDIR=workdir)
+    if debug:
+        os.environ["AGT_DEBUG_RUNS"] = debug
     limits = request.get("limits", {})
-    _limit(resource.RLIMIT_CORE, 0)
-    _limit(resource.RLIMIT_FSIZE, int(limits.get("output_bytes", 1 << 20)))
+    jail.limit(resource.RLIMIT_CORE, 0)
+    jail.limit(resource.RLIMIT_FSIZE, int(limits.get("disk_bytes") or jail.TMP_BYTES))
     memory = limits.get("memory_bytes")
     if memory:
-        _limit(resource.RLIMIT_AS, _address_space() + int(memory))
-    uid = limits.get("uid")
-    if uid is not None and os.geteuid() == 0:
-        os.chown(workdir, uid, uid)
-        os.chown(output_path, uid, uid)
-        _become(uid)
-    # With a uid of its own (root), this caps the whole run's processes; as a
-    # normal user it caps new processes relative to what the user already has.
-    _limit(resource.RLIMIT_NPROC, int(limits.get("processes", 0)) or _process_count() + NEW_PROCESSES)
+        jail.limit(resource.RLIMIT_AS, mapped + int(memory))
+    if jailed:
+        # Counted per user namespace: exactly this run's processes.
+        jail.limit(resource.RLIMIT_NPROC, int(limits.get("processes") or 64))
+        jail.drop_privileges()
     torch.set_num_threads(1)
+    _PHASE["control"] = control_fd
+
+
+def _private_dir() -> str:
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="agt-run-")
+
+
+# The probe phase: a process forked from the run after its code finished.
+_PHASE: dict = {"control": -1, "entered": False, "result_fd": -1}
+
+
+def enter_probe_phase() -> None:
+    """Leave the submitted code behind before reading results: fork a probe
+    process (it has one thread: whatever threads the code left running stay
+    in the run, which only waits for it), undo the code's monkeypatches and
+    hooks, and only then ask the monitor for the result pipe. Until this
+    point no result channel is open in the run. Idempotent."""
+    if _PHASE["entered"]:
+        return
+    _PHASE["entered"] = True
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:
+            pass
+    probe = os.fork()
+    if probe != 0:
+        _end_with(probe)
+    jail.set_dumpable(False)
+    gc.disable()
+    pristine.restore()
+    import socket
+
+    control = socket.socket(fileno=_PHASE["control"])
+    control.sendall(b"R")
+    _, fds, _, _ = socket.recv_fds(control, 16, 1)
+    control.close()
+    if not fds:
+        raise RuntimeError("no result pipe")
+    _PHASE["result_fd"] = fds[0]
+
+
+def _end_with(pid: int) -> None:
+    """The run waits for its probe process and ends as it ended."""
+    while True:
+        try:
+            _, status = os.waitpid(pid, 0)
+            break
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            os._exit(70)
+    code = os.waitstatus_to_exitcode(status)
+    os._exit(code if code >= 0 else 128 - code)
 
 
 def run(request: dict) -> dict:
@@ -86,13 +147,26 @@ def run(request: dict) -> dict:
         # Plain data from earlier runs (the judge run of a python check).
         namespace[name] = {key: probes.decode_value(value) for key, value in encoded.items()}
     payload: dict = {"error": None, "probes": {}}
+    # How the code works (calls, hooks, nodes, in-place changes): observers go
+    # in before the setup binds any name, and count only while the code runs.
+    watch = next((p for p in request.get("probes", []) if p.get("kind") == "observed"), None)
+    if watch is not None:
+        observe.install()
     for phase, filename, source in (("setup", SETUP_FILE, request.get("setup", "")),
                                     ("code", CODE_FILE, request.get("code", ""))):
-        error = _execute(source, filename, namespace)
+        watching = watch is not None and phase == "code"
+        if watching:
+            observe.begin(namespace, watch)
+        try:
+            error = _execute(source, filename, namespace)
+        finally:
+            if watching:
+                observe.end()
         if error is not None:
             error["phase"] = phase
             payload["error"] = error
             break
+    enter_probe_phase()
     if payload["error"] is None or payload["error"]["phase"] == "code":
         payload["probes"] = read_probes(request.get("probes", []), namespace)
     return payload
@@ -160,13 +234,18 @@ def _read_probe(probe: dict, namespace: dict) -> dict:
 
         if name not in namespace:
             return probes.MISSING
-        return {"t": "graph", "snapshot": capture_namespace(namespace).to_dict()}
+        return {"t": "graph", "snapshot": capture_namespace(namespace, prefer=probe.get("prefer")).to_dict()}
     if kind in ("gradcheck", "gradgradcheck"):
         if name not in namespace:
             return probes.MISSING
         inputs = [namespace.get(n) for n in probe.get("inputs", [])]
-        return probes.jacobians(namespace[name], inputs, float(probe.get("eps") or 1e-6),
-                                second_order=kind == "gradgradcheck", seed=int(namespace.get("seed", 0) or 0))
+        return probes.run_gradcheck(namespace[name], inputs, probe.get("kwargs") or {}, eps=probe.get("eps"),
+                                    atol=probe.get("atol"), rtol=probe.get("rtol"),
+                                    second_order=kind == "gradgradcheck",
+                                    check_forward_ad=bool(probe.get("check_forward_ad")),
+                                    check_batched_grad=bool(probe.get("check_batched_grad")))
+    if kind == "observed":
+        return observe.report(probe)
     if kind == "namespace":
         return {
             "t": "namespace",
@@ -180,7 +259,8 @@ def _read_probe(probe: dict, namespace: dict) -> dict:
 
 
 def _plain(value) -> bool:
-    return type(value) in (bool, int, float, str, list, tuple, type(None), torch.Size) or probes.is_plain_tensor(value)
+    return (type(value) in (bool, int, float, str, list, tuple, type(None), torch.Size, torch.dtype, torch.device)
+            or probes.is_plain_tensor(value) or type(value) in probes._NP_FLOATS + probes._NP_INTS + probes._NP_BOOLS)
 
 
 def _safe_str(exc: BaseException) -> str:
@@ -188,46 +268,6 @@ def _safe_str(exc: BaseException) -> str:
         return str(exc)[:500]
     except BaseException:
         return "?"
-
-
-def _become(uid: int) -> None:
-    """Run as ``uid`` (so RLIMIT_NPROC applies and clean-up can find every
-    process of the run), keeping one capability: reading files. Python and
-    torch often live under a private home (/root/.pyenv) that the uid could
-    not otherwise read, and torch imports some modules lazily."""
-    import ctypes
-
-    libc = ctypes.CDLL(None, use_errno=True)
-    pr_set_keepcaps = 8
-    kept = libc.prctl(pr_set_keepcaps, 1, 0, 0, 0) == 0
-    os.setgroups([])
-    os.setgid(uid)
-    os.setuid(uid)
-    if kept:
-
-        class Header(ctypes.Structure):
-            _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
-
-        class Data(ctypes.Structure):
-            _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
-                        ("inheritable", ctypes.c_uint32)]
-
-        cap_dac_read_search = 1 << 2
-        header = Header(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
-        data = (Data * 2)()
-        data[0].effective = data[0].permitted = cap_dac_read_search
-        libc.capset(ctypes.byref(header), data)
-        libc.prctl(pr_set_keepcaps, 0, 0, 0, 0)
-
-
-def _limit(which: int, value: int) -> None:
-    soft, hard = resource.getrlimit(which)
-    if hard != resource.RLIM_INFINITY:
-        value = min(value, hard)
-    try:
-        resource.setrlimit(which, (value, hard if hard != resource.RLIM_INFINITY else value))
-    except (ValueError, OSError):
-        pass
 
 
 def _address_space() -> int:
@@ -238,28 +278,18 @@ def _address_space() -> int:
         return 0
 
 
-def _process_count() -> int:
-    """Processes the current user runs now."""
-    uid = os.getuid()
-    count = 0
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if os.stat(f"/proc/{entry}").st_uid == uid:
-                    count += 1
-            except OSError:
-                pass
-    return count
-
-
-def child_main(request: dict, result_fd: int, workdir: str, output_path: str) -> None:
-    """Entry in the forked child. Never returns."""
+def child_main(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:
+    """The run: PID 1 of its namespaces when jailed. Never returns."""
     status = 0
     try:
-        confine(request, workdir, output_path, result_fd)
+        confine(request, out_fd, control_fd, jailed)
+        pristine.snapshot()
         payload = run(request)
-        framing.write_all(result_fd, framing.encode(payload))
+        enter_probe_phase()  # when the setup failed, run() returned before it
+        framing.write_all(_PHASE["result_fd"], framing.encode(payload))
     except BaseException:
         status = 70
+        if os.environ.get("AGT_DEBUG_RUNS"):
+            os.write(2, traceback.format_exc().encode())
     finally:
         os._exit(status)

@@ -1,7 +1,9 @@
 """Length-prefixed JSON frames over pipes, shared by the grader and its workers.
 
 JSON, never pickle: a frame may come from a process that ran untrusted code,
-and unpickling it would run code in the grader.
+and unpickling it would run code in the grader. A frame that came from a run
+is also size-capped and shape-checked (``check_shape``) before anything reads
+it, so no run can make the grader's memory explode or its code recurse.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ import struct
 from typing import Any, BinaryIO
 
 HEADER = struct.Struct(">I")
-MAX_FRAME = 256 * 1024 * 1024
+MAX_REPLY = 32 << 20  # what one run may send back
+MAX_FRAME = MAX_REPLY + (8 << 20)  # a worker's reply: the run's data and a little more
+MAX_DEPTH = 32
+MAX_VALUES = 400_000  # JSON values in one run's data
 
 
 class FrameError(Exception):
@@ -29,10 +34,10 @@ def write_frame(stream: BinaryIO, message: Any) -> None:
     stream.flush()
 
 
-def read_frame(stream: BinaryIO) -> Any:
+def read_frame(stream: BinaryIO, limit: int = MAX_FRAME) -> Any:
     header = _read_exact(stream, HEADER.size)
     (size,) = HEADER.unpack(header)
-    if size > MAX_FRAME:
+    if size > limit:
         raise FrameError(f"frame of {size} bytes is over the limit")
     return decode_body(_read_exact(stream, size))
 
@@ -40,21 +45,44 @@ def read_frame(stream: BinaryIO) -> Any:
 def decode_body(body: bytes) -> Any:
     try:
         return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise FrameError(f"malformed frame: {exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, MemoryError) as exc:
+        raise FrameError(f"malformed frame: {type(exc).__name__}") from None
 
 
-def split_frame(buffer: bytes) -> tuple[Any, bytes] | None:
+def split_frame(buffer: bytes, limit: int = MAX_FRAME) -> tuple[Any, bytes] | None:
     """First complete frame in ``buffer`` and the bytes after it, or None."""
     if len(buffer) < HEADER.size:
         return None
     (size,) = HEADER.unpack_from(buffer)
-    if size > MAX_FRAME:
+    if size > limit:
         raise FrameError(f"frame of {size} bytes is over the limit")
     end = HEADER.size + size
     if len(buffer) < end:
         return None
     return decode_body(buffer[HEADER.size : end]), buffer[end:]
+
+
+def check_shape(value: Any, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> None:
+    """Raise FrameError unless ``value`` is plain JSON data of bounded depth
+    and size with string keys. Iterative: no recursion to exhaust."""
+    count = 0
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        if count > max_values:
+            raise FrameError(f"more than {max_values} values")
+        if depth > max_depth:
+            raise FrameError(f"nested deeper than {max_depth}")
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if not isinstance(key, str):
+                    raise FrameError("a key that is not a string")
+                stack.append((inner, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((inner, depth + 1) for inner in item)
+        elif not (item is None or isinstance(item, (str, int, float, bool))):
+            raise FrameError(f"a {type(item).__name__}")
 
 
 def write_all(fd: int, data: bytes) -> None:

@@ -61,7 +61,33 @@ _RULES: list[tuple[tuple[str, ...], str]] = [
 ]
 
 
-def explain(error_type: str, message: str) -> str | None:
+_CREATE_GRAPH = (
+    "The gradient you differentiate a second time was computed without create_graph=True, so it is a plain "
+    "tensor with no graph of its own. Pass create_graph=True to the first torch.autograd.grad() (or "
+    "backward()) so that its result can be differentiated again."
+)
+
+
+def _missed_create_graph(observed) -> bool:
+    """The run shows a gradient call without create_graph, followed by another one."""
+    if not isinstance(observed, dict):
+        return False
+    order = observed.get("order")
+    if not isinstance(order, list):
+        return False
+    gradient_calls = [item for item in order
+                      if isinstance(item, list) and len(item) >= 3 and item[0] in ("backward", "autograd.grad")]
+    return len(gradient_calls) >= 2 and gradient_calls[0][2] is False
+
+
+def explain(error_type: str, message: str, observed: dict | None = None) -> str | None:
+    """The misconception behind an error; ``observed`` is the run's record of
+    the autograd calls it made (observe.py), when there is one."""
+    if not isinstance(message, str):
+        return None
+    if ("does not require grad and does not have a grad_fn" in message
+            or "element 0 of tensors does not require grad" in message) and _missed_create_graph(observed):
+        return _CREATE_GRAPH
     for needles, explanation in _RULES:
         if all(needle in message for needle in needles):
             return explanation

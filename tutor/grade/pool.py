@@ -1,5 +1,6 @@
-"""Grader side of the workers: start N warm workers, hand out runs, restart
-a worker that dies. Torch-free: the grader only ever sees plain data."""
+"""Grader side of the workers: start N warm workers (each in its own
+sandbox, see sandbox.py), hand out runs, restart a worker that dies.
+Torch-free: the grader only ever sees plain data."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from typing import Iterable
 
 from tutor.grade import framing
 
-# Each concurrent run gets a uid of its own when the grader runs as root, so
-# its process limit and clean-up cover exactly that run. A pool's uids derive
+# As root, each worker drops to a uid of its own, so that no run holds root's
+# identity and the per-uid process limit applies. A pool's uids derive
 # from its process id and a per-process pool number: two pools on one machine
 # (CI shards, a learner's check beside a course's grade, two pools in one
 # process) never share a uid, so never kill each other's runs.
@@ -35,23 +36,58 @@ class WorkerDied(Exception):
     pass
 
 
+class SandboxRequired(Exception):
+    """``sandbox="require"`` where no sandbox can be made; one line why."""
+
+
+def choose_mode(sandbox: str) -> str:
+    """``"bwrap"`` or ``"none"`` for a pool asked for ``sandbox``: ``"auto"``
+    (the sandbox where it can be made, a learner's own check), ``"require"``
+    (refuse without one: grading untrusted code) or ``"off"``."""
+    if sandbox == "off":
+        return "none"
+    from tutor.grade import sandbox as sb
+
+    mode, why = sb.probe()
+    if mode == "none" and sandbox == "require":
+        raise SandboxRequired(why)
+    return mode
+
+
 class Worker:
-    def __init__(self, slot: int, uid: int) -> None:
+    def __init__(self, slot: int, uid: int, mode: str = "none", secrets: tuple[str, ...] = (),
+                 device: str = "cpu") -> None:
         self.slot = slot
         self.uid = uid
+        self.mode = mode
+        self.secrets = secrets
+        self.device = device
         self.proc: subprocess.Popen | None = None
         self.info: dict = {}
 
+    def _argv(self) -> list[str]:
+        argv = [sys.executable, "-m", "tutor.grade.worker"]
+        if os.geteuid() == 0 and self.mode == "bwrap":
+            argv += ["--uid", str(self.uid)]
+        if self.mode == "bwrap":
+            argv += ["--sandboxed"]
+            from tutor.grade import sandbox
+
+            return sandbox.command(argv, secrets=self.secrets, device=self.device)
+        return argv
+
     def start(self) -> None:
-        env = {key: os.environ[key] for key in ("PATH", "LANG", "LC_ALL", "PYTHONPATH", "HOME", "SYSTEMROOT")
+        # Without a sandbox the worker still gets a scrubbed environment: no
+        # CI token of the grader's reaches a run.
+        env = {key: os.environ[key] for key in ("PATH", "LANG", "LC_ALL", "PYTHONPATH", "SYSTEMROOT")
                if key in os.environ}
         env["OMP_NUM_THREADS"] = "1"
         env["MKL_NUM_THREADS"] = "1"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tutor.grade.worker"],
+            self._argv(),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=None if os.environ.get("AGT_DEBUG_RUNS") else subprocess.DEVNULL,
             env=env,
             start_new_session=True,  # a Ctrl-C in the terminal reaches the grader only
         )
@@ -62,11 +98,6 @@ class Worker:
     def run(self, request: dict) -> dict:
         if self.proc is None or self.proc.poll() is not None:
             self.start()
-        limits = dict(request.get("limits", {}))
-        if os.geteuid() == 0:
-            limits.setdefault("uid", self.uid)
-            limits.setdefault("processes", 64)
-        request = {**request, "limits": limits}
         try:
             framing.write_frame(self.proc.stdin, request)
             return self._read(float(request.get("timeout", 10)) + 60)
@@ -99,7 +130,7 @@ class Worker:
         try:
             if self.proc.poll() is None:
                 try:
-                    framing.write_frame(self.proc.stdin, {"op": "shutdown"})
+                    self.proc.stdin.close()  # the worker ends at the end of its input
                     self.proc.wait(timeout=2)
                 except (OSError, subprocess.TimeoutExpired, ValueError):
                     self.proc.kill()
@@ -116,11 +147,14 @@ class Worker:
 class WorkerPool:
     """``jobs`` workers; ``run`` is safe to call from many threads."""
 
-    def __init__(self, jobs: int | None = None) -> None:
+    def __init__(self, jobs: int | None = None, sandbox: str = "auto", secrets: tuple[str, ...] = (),
+                 device: str = "cpu") -> None:
         self.jobs = max(1, jobs or os.cpu_count() or 1)
+        self.mode = choose_mode(sandbox)
         self._idle: queue.Queue[Worker] = queue.Queue()
         uid_base = sandbox_uid_base()
-        self._workers = [Worker(slot, uid_base + slot % SLOTS_PER_POOL) for slot in range(self.jobs)]
+        self._workers = [Worker(slot, uid_base + slot % SLOTS_PER_POOL, self.mode, tuple(secrets), device)
+                         for slot in range(self.jobs)]
         for worker in self._workers:
             self._idle.put(worker)
 
@@ -148,6 +182,14 @@ class WorkerPool:
             return list(pool.map(self.run, requests))
 
     def close(self) -> None:
+        # Every worker is told to stop first, then awaited: quitting costs
+        # one worker's shutdown, not the sum of them.
+        for worker in self._workers:
+            if worker.proc is not None:
+                try:
+                    worker.proc.stdin.close()
+                except OSError:
+                    pass
         for worker in self._workers:
             worker.stop()
 

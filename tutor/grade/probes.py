@@ -41,9 +41,29 @@ _float16 = torch.float16
 _bfloat16 = torch.bfloat16
 _Function = torch.autograd.Function
 _no_torch_function = torch._C.DisableTorchFunctionSubclass
+_dtype_type = torch.dtype
+_device_type = torch.device
+_gradcheck = torch.autograd.gradcheck
+_gradgradcheck = torch.autograd.gradgradcheck
+_is_floating_point = _TensorBase.is_floating_point
+_is_complex = _TensorBase.is_complex
+_numel = _TensorBase.numel
+try:
+    from torch.autograd.gradcheck import GradcheckError as _GradcheckError
+except ImportError:  # older torch
+    _GradcheckError = RuntimeError
+try:
+    import numpy as _np
+
+    _NP_FLOATS = (_np.float64, _np.float32, _np.float16)
+    _NP_INTS = (_np.int64, _np.int32, _np.int16, _np.int8, _np.uint8, _np.uint16, _np.uint32, _np.uint64)
+    _NP_BOOLS = (_np.bool_,)
+except ImportError:
+    _NP_FLOATS = _NP_INTS = _NP_BOOLS = ()
 
 MAX_ELEMENTS = 1_000_000  # per tensor sent back
-MAX_JACOBIAN = 4096  # output elements x input elements, for gradcheck
+MAX_JACOBIAN = 4096  # output elements x input elements, for showing both Jacobians
+MAX_GRADCHECK_INPUTS = 2048  # input elements torch's gradcheck may perturb
 
 MISSING = {"t": "missing"}
 
@@ -72,10 +92,18 @@ def encode_value(value: Any, depth: int = 0) -> dict:
     kind = _type(value)
     if kind in _TENSOR_TYPES:
         return encode_tensor(value)
-    if kind is bool:
-        return {"t": "bool", "v": value}
+    if kind is bool or kind in _NP_BOOLS:
+        return {"t": "bool", "v": bool(value)}
+    if kind in _NP_FLOATS:
+        value, kind = float(value), float
+    elif kind in _NP_INTS:
+        value, kind = int(value), int
     if kind in (int, float):
         return {"t": "num", "v": value if not (kind is float and not math.isfinite(value)) else repr(value)}
+    if kind is _dtype_type:
+        return {"t": "dtype", "v": str(value).replace("torch.", "")}
+    if kind is _device_type:
+        return {"t": "device", "v": str(value)}
     if value is None:
         return {"t": "none"}
     if kind is str:
@@ -165,6 +193,75 @@ def jacobians(fn: Callable, inputs: list, eps: float, second_order: bool = False
     return {"t": "jacobians", "analytical": encode_tensor(analytical), "numerical": encode_tensor(numerical)}
 
 
+def run_gradcheck(fn: Callable, inputs: list, kwargs: dict | None = None, eps: float | None = None,
+                  atol: float | None = None, rtol: float | None = None, second_order: bool = False,
+                  check_forward_ad: bool = False, check_batched_grad: bool = False) -> dict:
+    """torch.autograd.gradcheck (or gradgradcheck) of ``fn`` at ``inputs``:
+    floating tensors cast to float64 and differentiated, anything else passed
+    as it is. Sends back the verdict and torch's error text as plain data, and
+    both Jacobians (small first-order cases) for the learner to compare."""
+    if _isinstance(fn, type) and issubclass(fn, _Function):
+        if kwargs:
+            return {"t": "error", "why": "an autograd.Function's apply takes no keyword arguments"}
+        fn = fn.apply
+    if not callable(fn):
+        return {"t": "error", "why": f"it is a {_type(fn).__name__}, not a function"}
+    args = []
+    differentiable = []
+    for value in inputs:
+        if is_plain_tensor(value) and (_is_floating_point(value) or _is_complex(value)):
+            x = _requires_grad_(_to(_detach(value), _float64 if _is_floating_point(value) else value.dtype), True)
+            args.append(x)
+            differentiable.append(x)
+        else:
+            args.append(value)
+    if not differentiable:
+        return {"t": "error", "why": "none of its inputs is a floating-point tensor"}
+    if sum(int(_numel(x)) for x in differentiable) > MAX_GRADCHECK_INPUTS:
+        return {"t": "error", "why": f"its inputs have more than {MAX_GRADCHECK_INPUTS} elements; use smaller inputs"}
+    target = fn
+    if kwargs:
+        def target(*a):
+            return fn(*a, **kwargs)
+
+    options = {"raise_exception": True, "check_batched_grad": bool(check_batched_grad)}
+    if eps is not None:
+        options["eps"] = float(eps)
+    if atol is not None:
+        options["atol"] = float(atol)
+    if rtol is not None:
+        options["rtol"] = float(rtol)
+    out: dict = {"t": "gradcheck", "ok": False, "error": ""}
+    try:
+        if second_order:
+            _gradgradcheck(target, tuple(args), **options)
+        else:
+            _gradcheck(target, tuple(args), check_forward_ad=bool(check_forward_ad), **options)
+        out["ok"] = True
+        return out
+    except _GradcheckError as exc:
+        out["error"] = _text(exc)
+        out["raised"] = False
+    except BaseException as exc:  # the function itself failed: a finding
+        out["error"] = f"{_type(exc).__name__}: {_text(exc)}"
+        out["raised"] = True
+    if not out["raised"] and all(is_plain_tensor(a) for a in args):
+        try:
+            jac = jacobians(target, list(inputs), float(eps or 1e-6), second_order=second_order)
+            if jac.get("t") == "jacobians":
+                out["analytical"], out["numerical"] = jac["analytical"], jac["numerical"]
+        except BaseException:
+            pass
+    return out
+
+
+def _text(exc: BaseException) -> str:
+    try:
+        return str(exc)[:3000]
+    except BaseException:
+        return "<the message could not be read>"
+
+
 def _flat_outputs(result: Any) -> list:
     if is_plain_tensor(result):
         return [result]
@@ -195,6 +292,11 @@ def decode_value(encoded: dict) -> Any:
     if kind in ("num", "bool", "str"):
         value = encoded["v"]
         return float(value) if kind == "num" and isinstance(value, str) else value
+    if kind == "dtype":
+        value = getattr(torch, str(encoded.get("v")), None)
+        return value if _isinstance(value, _dtype_type) else None
+    if kind == "device":
+        return torch.device(str(encoded.get("v")))
     if kind == "seq":
         items = [decode_value(item) for item in encoded["items"]]
         return tuple(items) if encoded.get("tuple") else items

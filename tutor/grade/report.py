@@ -10,6 +10,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tutor.grade import sanitize
+
 STATUSES = ("passed", "failed", "error", "timeout", "missing")
 
 
@@ -23,7 +25,7 @@ class CheckResult:
     max_score: float
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "passed": self.passed, "message": self.message,
+        return {"name": sanitize.text(self.name), "passed": self.passed, "message": sanitize.text(self.message),
                 "score": self.score, "max_score": self.max_score}
 
 
@@ -50,7 +52,7 @@ class ExerciseResult:
         out = {"id": self.id, "status": self.status, "score": _num(self.score), "max_score": _num(self.max_score),
                "checks": [c.to_dict() for c in self.checks]}
         if self.error:
-            out["error"] = self.error
+            out["error"] = sanitize.text(self.error)
         return out
 
 
@@ -59,6 +61,8 @@ class GradeReport:
     pack: str
     exercises: list[ExerciseResult]
     submission: str = ""
+    # How the runs were isolated: "bwrap" (the sandbox) or "none".
+    isolation: str = ""
 
     @property
     def score(self) -> float:
@@ -72,7 +76,9 @@ class GradeReport:
         out = {"pack": self.pack, "score": _num(self.score), "max_score": _num(self.max_score),
                "exercises": [e.to_dict() for e in self.exercises]}
         if self.submission:
-            out["submission"] = self.submission
+            out["submission"] = sanitize.name(self.submission)
+        if self.isolation:
+            out["isolation"] = self.isolation
         return out
 
 
@@ -84,20 +90,31 @@ def _num(value: float) -> float:
 
 
 def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` whole or not at all: a reader never sees half a report,
+    and a failed write leaves no temporary file behind."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def to_json(reports: list[GradeReport]) -> str:
     """One submission: DESIGN.md's object. Several (a class): {"submissions": [...]}."""
     if len(reports) == 1:
         return json.dumps(reports[0].to_dict(), indent=2, ensure_ascii=False) + "\n"
-    return json.dumps({"pack": reports[0].pack if reports else "",
-                       "submissions": [r.to_dict() for r in reports]}, indent=2, ensure_ascii=False) + "\n"
+    out = {"pack": reports[0].pack if reports else "", "submissions": [r.to_dict() for r in reports]}
+    if reports and reports[0].isolation:
+        out["isolation"] = reports[0].isolation
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
 
 
 def to_junit(reports: list[GradeReport]) -> str:
@@ -106,23 +123,26 @@ def to_junit(reports: list[GradeReport]) -> str:
     totals = {"tests": 0, "failures": 0, "errors": 0}
     for report in reports:
         for exercise in report.exercises:
-            prefix = f"{report.submission}." if report.submission else ""
+            prefix = f"{sanitize.name(report.submission)}." if report.submission else ""
             suite = ET.SubElement(root, "testsuite", name=f"{prefix}{exercise.id}")
+            if report.isolation:
+                properties = ET.SubElement(suite, "properties")
+                ET.SubElement(properties, "property", name="isolation", value=report.isolation)
             counts = {"tests": 0, "failures": 0, "errors": 0}
             cases = exercise.checks or [CheckResult("submission", "file", False, exercise.error, 0, exercise.max_score)]
             for check in cases:
                 case = ET.SubElement(suite, "testcase", classname=f"{report.pack}.{prefix}{exercise.id}",
-                                     name=check.name, time=f"{exercise.elapsed / max(len(cases), 1):.4f}")
+                                     name=sanitize.text(check.name), time=f"{exercise.elapsed / max(len(cases), 1):.4f}")
                 counts["tests"] += 1
                 if check.passed:
                     continue
                 tag = "error" if exercise.status in ("error", "timeout") else "failure"
                 counts["errors" if tag == "error" else "failures"] += 1
                 text = check.message or exercise.error or exercise.status
-                element = ET.SubElement(case, tag, message=_first_line(text), type=exercise.status)
-                element.text = "\n\n".join(t for t in (check.message, exercise.error) if t)
+                element = ET.SubElement(case, tag, message=_first_line(sanitize.text(text)), type=exercise.status)
+                element.text = sanitize.text("\n\n".join(t for t in (check.message, exercise.error) if t))
             if exercise.output:
-                ET.SubElement(suite, "system-out").text = exercise.output
+                ET.SubElement(suite, "system-out").text = sanitize.text(exercise.output)
             for key, value in counts.items():
                 suite.set(key, str(value))
                 totals[key] += value
@@ -143,15 +163,16 @@ def to_gradescope(report: GradeReport) -> str:
             if not check.passed and exercise.error and exercise.error not in output:
                 output += "\n\n" + exercise.error
             tests.append({
-                "name": f"{exercise.id}: {check.name}",
+                "name": sanitize.text(f"{exercise.id}: {check.name}"),
                 "score": _num(check.score),
                 "max_score": _num(check.max_score),
                 "status": "passed" if check.passed else "failed",
-                "output": output,
+                "output": sanitize.text(output),
                 "visibility": "visible",
             })
+    isolation = f" (isolation: {report.isolation})" if report.isolation else ""
     return json.dumps({"score": _num(report.score), "tests": tests,
-                       "output": f"{_num(report.score)} of {_num(report.max_score)} points"},
+                       "output": f"{_num(report.score)} of {_num(report.max_score)} points{isolation}"},
                       indent=2, ensure_ascii=False) + "\n"
 
 
@@ -170,12 +191,12 @@ def render_exercise(result: ExerciseResult, title: str = "", color: bool = False
     lines = [f"{result.id}" + (f": {title}" if title else "")]
     for check in result.checks:
         mark = paint("pass", "32") if check.passed else paint("FAIL", "31;1")
-        lines.append(f"  {mark}  {check.name}  ({_num(check.score):g}/{_num(check.max_score):g})")
+        lines.append(f"  {mark}  {sanitize.log(check.name)}  ({_num(check.score):g}/{_num(check.max_score):g})")
         if check.message and not check.passed:
-            lines.extend("        " + line for line in check.message.splitlines())
+            lines.extend("        " + line for line in sanitize.log(check.message).splitlines())
     if result.error:
         lines.append("")
-        lines.extend("  " + line for line in result.error.rstrip().splitlines())
+        lines.extend("  " + line for line in sanitize.log(result.error).rstrip().splitlines())
     verdict = {"passed": paint("solved", "32;1"), "failed": paint("not yet", "33;1")}.get(
         result.status, paint(result.status, "31;1"))
     lines.append(f"  score {_num(result.score):g}/{_num(result.max_score):g}: {verdict}")

@@ -96,8 +96,10 @@ def _common_ratio(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> flo
 
 
 def fmt(value: float) -> str:
+    if isinstance(value, (bool, np.bool_)):
+        return "True" if value else "False"
     if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "nan"
+        return "NaN"
     if isinstance(value, float) and math.isinf(value):
         return "inf" if value > 0 else "-inf"
     return f"{value:.6g}"

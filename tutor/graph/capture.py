@@ -12,12 +12,14 @@ from __future__ import annotations
 import gc
 import math
 import types
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import torch
 
 from tutor.graph import stack_guard
 from tutor.graph.model import (
+    MAX_EDGES,
+    MAX_FAN_IN,
     AVAILABLE,
     CONST,
     CUSTOM,
@@ -33,6 +35,7 @@ from tutor.graph.model import (
 from tutor.graph.opnames import op_name
 
 DEFAULT_MAX_NODES = 5000
+_MAX_CTX_ATTRS = 100
 
 def capture(roots: Any, *, max_nodes: int = DEFAULT_MAX_NODES, saved: bool = True) -> GraphSnapshot:
     """Snapshot the graph behind ``roots``: a tensor (named ``output``), a list
@@ -47,10 +50,19 @@ def capture(roots: Any, *, max_nodes: int = DEFAULT_MAX_NODES, saved: bool = Tru
 
 
 def capture_namespace(
-    ns: Mapping[str, Any], *, max_nodes: int = DEFAULT_MAX_NODES, saved: bool = True
+    ns: Mapping[str, Any],
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    saved: bool = True,
+    prefer: Iterable[str] | None = None,
 ) -> GraphSnapshot:
     """Snapshot every tensor bound to a public name in ``ns``, and the
-    parameters of every ``nn.Module`` bound to one (as ``model.weight``)."""
+    parameters of every ``nn.Module`` bound to one (as ``model.weight``).
+
+    A tensor bound to several names (``leaf = torch.ones(3, requires_grad=True);
+    x = leaf``) lists them all; ``prefer`` (the names an exercise uses, best
+    first) puts those first, so the graph calls the tensor what the exercise
+    calls it. Without it, namespace order decides."""
     named: list[tuple[str, torch.Tensor]] = []
     for name, value in ns.items():
         if name.startswith("_") or isinstance(value, (types.ModuleType, type)):
@@ -59,7 +71,18 @@ def capture_namespace(
             named.append((name, value))
         elif isinstance(value, torch.nn.Module):
             named.extend((f"{name}.{p}", t) for p, t in value.named_parameters())
-    return _Walker(max_nodes, saved).run(named)
+    snapshot = _Walker(max_nodes, saved).run(named)
+    if prefer is not None and not isinstance(prefer, str):
+        rank: dict[str, int] = {}
+        for n in prefer:
+            if isinstance(n, str):
+                rank.setdefault(n, len(rank))
+        if rank:
+            last = len(rank)
+            for node in snapshot.nodes:
+                if len(node.names) > 1:
+                    node.names.sort(key=lambda n: rank.get(n, last))
+    return snapshot
 
 
 # ---------------------------------------------------------------------------
@@ -117,8 +140,10 @@ def _device(dev: Any) -> str:
 
 def _plain(value: Any, depth: int = 0) -> Any:
     """A JSON-safe copy of a non-tensor saved value (dim, alpha, sizes ...)."""
-    if value is None or isinstance(value, (bool, int, str)):
+    if value is None or isinstance(value, (bool, int)):
         return value
+    if isinstance(value, str):
+        return value[:_MAX_TEXT]
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)
     if isinstance(value, (list, tuple)) and depth < 2:
@@ -126,9 +151,15 @@ def _plain(value: Any, depth: int = 0) -> Any:
     if isinstance(value, torch.Tensor):
         return f"tensor{list(value.shape)}"
     try:  # SymInt, torch.dtype, torch.device, enums ...
-        return int(value) if isinstance(value, torch.SymInt) else str(value)
+        return int(value) if isinstance(value, torch.SymInt) else str(value)[:_MAX_TEXT]
     except Exception:
-        return repr(value)
+        try:
+            return repr(value)[:_MAX_TEXT]
+        except Exception:
+            return f"<{type(value).__name__}>"
+
+
+_MAX_TEXT = 200
 
 
 # ---------------------------------------------------------------------------
@@ -154,6 +185,7 @@ class _Walker:
         self.seq: dict[int, int] = {}  # node id -> autograd sequence number
         self.keep: list[Any] = []  # tensors whose id() we rely on stay alive
         self.frontier: list[Any] = []  # Nodes cut by the cap, for counting
+        self.cut_consts = 0  # constant inputs cut by the cap
 
     # ----- entry -----
     def run(self, named: list[tuple[str, torch.Tensor]]) -> GraphSnapshot:
@@ -200,7 +232,7 @@ class _Walker:
             nodes=self.nodes,
             edges=self.edges,
             roots=roots,
-            truncated=bool(self.frontier),
+            truncated=bool(self.frontier or self.cut_consts),
             total_nodes=total,
             total_exact=exact,
             torch_version=torch.__version__,
@@ -245,16 +277,30 @@ class _Walker:
             input_nr = -1
             for child, output_nr in fn.next_functions:
                 input_nr += 1
+                if input_nr >= MAX_FAN_IN or len(edges) >= MAX_EDGES:
+                    # Past what a reader accepts (model.py): cut, and say so.
+                    node.more_inputs = True
+                    if child is None:
+                        self.cut_consts += 1
+                    elif child not in fn_ids:
+                        frontier.append(child)
+                    continue
                 if child is None:
+                    if len(nodes) >= max_nodes:
+                        node.more_inputs = True
+                        self.cut_consts += 1
+                        continue
                     child_id = self._const_input(input_nr, unpacked)
                 elif child in fn_ids:
                     child_id = fn_ids[child]
-                elif hasattr(child, "variable"):  # AccumulateGrad: a leaf
-                    child_id = self._leaf_node(child)
-                elif len(nodes) >= max_nodes:
+                elif len(nodes) >= max_nodes and not (
+                    hasattr(child, "variable") and id(child.variable) in self.tensor_ids
+                ):
                     node.more_inputs = True
                     frontier.append(child)
                     continue
+                elif hasattr(child, "variable"):  # AccumulateGrad: a leaf
+                    child_id = self._leaf_node(child)
                 else:
                     child_id = self._new_fn_id(child)
                     fresh.append(child)
@@ -303,27 +349,50 @@ class _Walker:
                 node.saved.append(SavedTensor(label, list(data.shape), _dtype(data.dtype), STALE))
 
     def _describe_custom(self, fn: Any, node: GraphNode) -> None:
+        """Saved tensors and ctx attributes of a custom Function's node. After
+        backward() freed them, torch refuses every way in (``saved_tensors``
+        and ``_raw_saved_tensors`` alike) and keeps no count: they read as
+        one freed entry, the way built-in nodes read as freed."""
+        tensors: Any
         try:
             tensors = fn.saved_tensors
             states = [AVAILABLE] * len(tensors)
-        except RuntimeError as exc:
-            raw = getattr(fn, "_raw_saved_tensors", ()) or ()
-            freed = "freed" in str(exc) or "second time" in str(exc)
-            tensors = [getattr(r, "data", None) for r in raw]
-            states = [FREED if (freed or t is None) else STALE for t in tensors]
+        except RuntimeError:
+            try:
+                raw = fn._raw_saved_tensors or ()
+            except RuntimeError:  # freed by backward without retain_graph
+                raw = None
+            except Exception:
+                raw = ()
+            if raw is None:
+                node.saved.append(SavedTensor("saved_tensors", None, None, FREED))
+                tensors, states = [], []
+            else:
+                tensors = [getattr(r, "data", None) for r in raw]
+                # Readable raw data after a refusal: modified in place since saved.
+                states = [FREED if t is None else STALE for t in tensors]
+        except Exception:  # an odd ctx: its saved tensors are optional detail
+            tensors, states = [], []
         for i, (t, state) in enumerate(zip(tensors, states)):
-            if t is None:
-                node.saved.append(SavedTensor(f"saved_tensors[{i}]", None, None, state))
-            else:
+            if isinstance(t, torch.Tensor):
                 node.saved.append(SavedTensor(f"saved_tensors[{i}]", list(t.shape), _dtype(t.dtype), state))
-        for key, value in vars(fn).items():
-            if key.startswith("_"):
-                continue
-            if isinstance(value, torch.Tensor):
-                # Stored on ctx directly instead of save_for_backward: worth seeing.
-                node.saved.append(SavedTensor(f"ctx.{key}", list(value.shape), _dtype(value.dtype), AVAILABLE))
             else:
-                node.attrs[key] = _plain(value)
+                node.saved.append(SavedTensor(f"saved_tensors[{i}]", None, None, state))
+        try:
+            items = list(vars(fn).items())
+        except Exception:
+            items = []
+        for key, value in items[:_MAX_CTX_ATTRS]:
+            if not isinstance(key, str) or key.startswith("_"):
+                continue
+            try:
+                if isinstance(value, torch.Tensor):
+                    # Stored on ctx directly instead of save_for_backward: worth seeing.
+                    node.saved.append(SavedTensor(f"ctx.{key}", list(value.shape), _dtype(value.dtype), AVAILABLE))
+                else:
+                    node.attrs[key] = _plain(value)
+            except Exception:
+                continue
 
     # ----- leaves and constants -----
     def _leaf_node(self, acc: Any) -> int:
@@ -405,11 +474,11 @@ class _Walker:
         """Count the Nodes the cap cut off, touching no more of them than the
         stack can free later (stack_guard.py)."""
         if not self.frontier:
-            return len(self.nodes), True
+            return len(self.nodes) + self.cut_consts, True
         seen = set(self.fn_ids)
         budget = stack_guard.safe_node_count()
         stack = [fn for fn in self.frontier if not (fn in seen or seen.add(fn))]
-        extra = len(stack)
+        extra = len(stack) + self.cut_consts
         while stack:
             fn = stack.pop()
             for child, _ in fn.next_functions:

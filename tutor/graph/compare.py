@@ -10,14 +10,17 @@ Differences are sentences for the learner, using the names they used.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
+from typing import Iterable
 
-from tutor.graph.model import CONST, GraphSnapshot
+from tutor.graph.model import CONST, LEAF, GraphSnapshot
 from tutor.graph.normalize import NormGraph, graph_hash, local_key, normalize, ordered_children
 
 TIERS = ("leaves", "ops", "structure")
 _TIER_OF = {"leaves": 1, "ops": 2, "structure": 3, "exact": 3}
+MAX_DIFFERENCES = 6  # sentences for one check: more would bury the first
+_MAX_PAIRS = 50_000  # node pairs the structure walk visits before it gives up
 _INFIX = {"Add": "+", "Sub": "-", "Mul": "*", "Div": "/", "MatMul": "@", "Pow": "**"}
 
 
@@ -35,10 +38,19 @@ def compare(
     root: str,
     tier: str = "exact",
     collapse_views: bool = True,
+    neutral: Iterable[str] | None = None,
+    prefer: Iterable[str] | None = None,
 ) -> GraphComparison:
     """Compare the graphs behind the tensor named ``root`` in both snapshots.
     ``tier`` ("leaves", "ops", "structure" or "exact") sets what ``equal``
-    requires; every tier is still reported in ``tiers``."""
+    requires; every tier is still reported in ``tiers``.
+
+    ``neutral``: op names (``Clone``, ``CloneBackward0``) spliced out of both
+    graphs first. ``prefer``: the exercise's names, best first. A leaf bound
+    to several names matches an expected leaf by any of them.
+
+    Raises ValueError for a malformed snapshot (a cycle) or a reference
+    without ``root``; never hangs: every pass is linear or capped."""
     if tier not in _TIER_OF:
         raise ValueError(f"tier must be one of {', '.join(_TIER_OF)}, not {tier!r}")
     if expected.find(root) is None:
@@ -46,8 +58,15 @@ def compare(
     if actual.find(root) is None:
         return _fail(f"your code has no tensor named `{root}`, so its graph cannot be checked.")
 
-    e = normalize(expected, root, collapse_views=collapse_views)
-    a = normalize(actual, root, collapse_views=collapse_views)
+    prefer = [p for p in (prefer or ()) if isinstance(p, str)]
+    # Leaves known by several names: the reference's names win on both sides.
+    actual_leaf_names = _leaf_names(actual)
+    e = normalize(expected, root, collapse_views=collapse_views, neutral=neutral,
+                  prefer=prefer + sorted(actual_leaf_names & _leaf_names(expected)))
+    e_names = [n.names[0] for n in e.nodes.values() if n.is_leaf and n.names]
+    a = normalize(actual, root, collapse_views=collapse_views, neutral=neutral, prefer=e_names + prefer)
+    if e.root is None or a.root is None or e.root not in e.nodes or a.root not in a.nodes:
+        return _fail(f"the graph of `{root}` could not be read.")
     e_root, a_root = e.nodes[e.root], a.nodes[a.root]
     if a_root.kind == CONST and e_root.kind != CONST:
         return _fail(
@@ -64,7 +83,11 @@ def compare(
     tiers = {"leaves": leaves_ok, "ops": ops_ok, "structure": structure_ok}
     need = _TIER_OF[tier]
     equal = all(tiers[t] for t in TIERS[:need])
-    return GraphComparison(equal, tiers, differences)
+    return GraphComparison(equal, tiers, differences[:MAX_DIFFERENCES])
+
+
+def _leaf_names(snapshot: GraphSnapshot) -> set[str]:
+    return {name for n in snapshot.nodes if n.kind == LEAF for name in n.names}
 
 
 def _fail(message: str) -> GraphComparison:
@@ -112,8 +135,14 @@ def _compare_leaves(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bo
 # ----- tier 2: ops --------------------------------------------------------------
 
 
+# The ops tier counts ops by family: ``x ** 2`` (Square) and ``x ** 3`` are
+# both powers there, as they were before Square existed; the structure tier
+# tells them apart.
+_FAMILY = {"Square": "Pow"}
+
+
 def _op_counts(g: NormGraph) -> Counter[str]:
-    return Counter(n.label for n in g.nodes.values() if not n.is_leaf and n.kind != CONST)
+    return Counter(_FAMILY.get(n.label, n.label) for n in g.nodes.values() if not n.is_leaf and n.kind != CONST)
 
 
 def _compare_ops(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bool:
@@ -128,6 +157,8 @@ def _compare_ops(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bool:
     for nid in a.nodes:
         a_by_sig.setdefault(a.sig[nid], []).append(nid)
     for sig, ids in a_by_sig.items():
+        if len(out) >= MAX_DIFFERENCES:
+            return False
         n = a.nodes[ids[0]]
         if len(ids) > e_sigs.get(sig, 0) >= 1 and not n.is_leaf and n.label not in reported:
             times = {2: "twice", 3: "three times"}.get(len(ids), f"{len(ids)} times")
@@ -137,6 +168,8 @@ def _compare_ops(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bool:
     for label in sorted(set(ec) | set(ac)):
         if label in reported or ec[label] == ac[label]:
             continue
+        if len(out) >= MAX_DIFFERENCES:
+            break
         if ac[label] > ec[label]:
             nid = _unmatched(a, e, label)
             out.append(f"extra op {label} {_between(a, nid, root)}.")
@@ -149,7 +182,7 @@ def _compare_ops(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bool:
 def _unmatched(g: NormGraph, other: NormGraph, label: str) -> int:
     """A node with ``label`` in ``g`` whose subtree does not occur in ``other``."""
     other_sigs = set(other.sig.values())
-    candidates = [n.id for n in g.nodes.values() if n.label == label]
+    candidates = [n.id for n in g.nodes.values() if _FAMILY.get(n.label, n.label) == label]
     for nid in candidates:
         if g.sig[nid] not in other_sigs:
             return nid
@@ -188,11 +221,11 @@ def _nearest_named(g: NormGraph, nid: int, *, down: bool, up: dict | None = None
 
 def _structure_difference(e: NormGraph, a: NormGraph, root: str) -> str:
     """Walk both graphs together to the first place they part."""
-    pairs: list[tuple[int, int, tuple[int, int] | None]] = [(e.root, a.root, None)]
+    pairs: deque[tuple[int, int, tuple[int, int] | None]] = deque([(e.root, a.root, None)])
     seen = set()
     e_up = e.parents()
-    while pairs:
-        en, an, parent = pairs.pop(0)
+    while pairs and len(seen) < _MAX_PAIRS:
+        en, an, parent = pairs.popleft()
         if (en, an) in seen or e.sig[en] == a.sig[an]:
             continue
         seen.add((en, an))
@@ -235,15 +268,22 @@ def expression(g: NormGraph, nid: int, depth: int = 3) -> str:
         return n.names[0] if n.names else ("const" if n.kind == CONST else "leaf")
     if depth <= 0:
         return n.names[0] if n.names else "..."
-    operands = {p: expression(g, c, depth - 1) for p, c in n.children}
-    operands.update(n.consts)
-    args = [operands[p] for p in sorted(operands)]
+    operands = {p: expression(g, c, depth - 1) for p, c in sorted(n.children)[:_MAX_ARGS]}
+    operands.update(sorted(n.consts.items())[:_MAX_ARGS])
+    args = [operands[p] for p in sorted(operands)][:_MAX_ARGS]
+    if len(n.children) + len(n.consts) > _MAX_ARGS:
+        args.append("...")
     op = _INFIX.get(n.label)
     if op and len(args) == 2:
         return f"{_paren(args[0])} {op} {_paren(args[1])}"
     if n.label == "Neg" and len(args) == 1:
         return f"-{_paren(args[0])}"
+    if n.label == "Square" and len(args) == 1:
+        return f"{_paren(args[0])} ** 2"
     return f"{n.label.lower()}({', '.join(args)})"
+
+
+_MAX_ARGS = 4
 
 
 def _paren(text: str) -> str:

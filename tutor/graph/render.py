@@ -64,7 +64,10 @@ def render_text(snapshot: GraphSnapshot, root: str | None = None, *, color: bool
         starts = [(root, node.id)]
     else:
         # Outputs first (roots nothing else consumes), so the tree reads top-down.
-        starts = sorted(snapshot.roots.items(), key=lambda item: bool(snapshot.parents(item[1])))
+        starts = sorted(
+            ((name, i) for name, i in snapshot.roots.items() if snapshot.get(i) is not None),
+            key=lambda item: bool(snapshot.parents(item[1])),
+        )
     if not starts:
         return "(no tensors)"
 
@@ -86,7 +89,10 @@ def render_text(snapshot: GraphSnapshot, root: str | None = None, *, color: bool
         stack = [(start, "", "")]
         while stack:
             node_id, prefix, connector = stack.pop()
-            node = snapshot.node(node_id)
+            node = snapshot.get(node_id)
+            if node is None:  # a dangling reference in a hand-made snapshot
+                lines.append(prefix + connector + f"? (no node {node_id})")
+                continue
             if node_id in first_line:
                 ref = f"-> [{first_line[node_id]}] {node.label}"
                 lines.append(prefix + connector + (f"{_CYAN}{ref}{_RESET}" if color else ref))
@@ -146,7 +152,10 @@ def render_dot(snapshot: GraphSnapshot) -> str:
             out.append(f"  {sid} [label={_q(f'saved {s.attr} {_shape(s.shape)}{state}')}, {_SAVED_STYLE}];")
             out.append(f"  {sid} -> n{node.id} [style=dotted, arrowhead=none];")
     for e in snapshot.edges:
-        attrs = f' [label="{e.output_nr}"]' if snapshot.node(e.child).num_outputs > 1 else ""
+        child = snapshot.get(e.child)
+        if child is None or snapshot.get(e.parent) is None:
+            continue
+        attrs = f' [label="{e.output_nr}"]' if child.num_outputs > 1 else ""
         out.append(f"  n{e.child} -> n{e.parent}{attrs};")
     if snapshot.truncated:
         out.append(f"  truncated [label={_q(f'graph cut at {len(snapshot.nodes)} of {snapshot.total_nodes} nodes')}, shape=plaintext];")

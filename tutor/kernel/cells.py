@@ -36,15 +36,23 @@ def run_cell(code: str, namespace: dict[str, Any], filename: str) -> Any:
 
     Exceptions from the code propagate; ``format_exception`` renders them."""
     linecache.cache[filename] = (len(code), None, code.splitlines(keepends=True), filename)
-    tree = ast.parse(code, filename, "exec")
-    last = None
-    if tree.body and isinstance(tree.body[-1], ast.Expr):
-        last = ast.Expression(tree.body.pop().value)
-    if tree.body:
-        exec(compile(tree, filename, "exec"), namespace)
-    if last is None:
+    try:
+        tree = ast.parse(code, filename, "exec")
+        last = None
+        if tree.body and isinstance(tree.body[-1], ast.Expr):
+            last = ast.Expression(tree.body.pop().value)
+        body = compile(tree, filename, "exec") if tree.body else None
+        tail = compile(last, filename, "eval") if last is not None else None
+    except SyntaxError as exc:
+        # The learner's code did not compile: the error is about their text,
+        # not about the parser's frames (ast.py), so it carries no stack; it
+        # reads as Python's own REPL shows it.
+        raise exc.with_traceback(None) from None
+    if body is not None:
+        exec(body, namespace)
+    if tail is None:
         return NO_VALUE
-    return eval(compile(last, filename, "eval"), namespace)
+    return eval(tail, namespace)
 
 
 def echo(value: Any, namespace: dict[str, Any]) -> str | None:

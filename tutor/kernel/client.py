@@ -200,10 +200,10 @@ class KernelClient:
 
     # --- requests ----------------------------------------------------------
 
-    def execute(self, code: str) -> str:
-        """Send code to run; returns the id its events carry."""
+    def execute(self, code: str, *, scratch: bool = False) -> str:
+        """Send code to run (``scratch``: in the scratch namespace); returns the id its events carry."""
         exec_id = self._new_id("x")
-        self._send(Execute(exec_id, code))
+        self._send(Execute(exec_id, code, scratch))
         return exec_id
 
     def run(self, code: str, timeout: float | None = None) -> Iterator[Event]:

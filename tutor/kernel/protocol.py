@@ -22,10 +22,14 @@ PROTOCOL_VERSION = 1
 
 @dataclass(frozen=True)
 class Execute:
-    """Run ``code`` in the namespace; ends with ``Done`` carrying the same id."""
+    """Run ``code`` in the namespace; ends with ``Done`` carrying the same id.
+
+    ``scratch`` runs it in a second namespace of its own (lesson examples),
+    which the exercise's names never see; a ``Reset`` empties both."""
 
     id: str
     code: str
+    scratch: bool = False
 
 
 @dataclass(frozen=True)

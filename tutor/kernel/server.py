@@ -77,6 +77,7 @@ class Kernel:
         self.sink = sink
         self.capture = capture
         self.namespace: dict[str, Any] = {}
+        self.scratch: dict[str, Any] | None = None  # lesson examples run here
         self.cell = 0
         self._graph_hash: str | None = None
         self._graph_failures: set[str] = set()
@@ -90,7 +91,10 @@ class Kernel:
 
     def handle(self, request: Request) -> None:
         if isinstance(request, Execute):
-            self.execute(request.id, request.code)
+            if request.scratch:
+                self.execute_scratch(request.id, request.code)
+            else:
+                self.execute(request.id, request.code)
         elif isinstance(request, Reset):
             self.reset(request)
         elif isinstance(request, Snapshot):
@@ -103,8 +107,28 @@ class Kernel:
         self.execute(request.id, request.setup, filename="<setup>", echo=False)
 
     def new_namespace(self, seed: int) -> None:
+        self.namespace = self._fresh_namespace(seed)
+        self.scratch = None
+        self._graph_hash = None
+        # Seeded as the grader seeds each run, so Run agrees with Check.
+        import random
+
+        random.seed(seed)
+        self.torch.manual_seed(seed)
+
+    def execute_scratch(self, exec_id: str, code: str) -> None:
+        """Run in the scratch namespace; its tensors stay out of the graph pane."""
+        if self.scratch is None:
+            self.scratch = self._fresh_namespace(0)
+        main, self.namespace = self.namespace, self.scratch
+        try:
+            self.execute(exec_id, code, graph=False)
+        finally:
+            self.namespace = main
+
+    def _fresh_namespace(self, seed: int) -> dict[str, Any]:
         torch = self.torch
-        self.namespace = {
+        return {
             "__name__": "__main__",
             "__builtins__": __builtins__,
             "torch": torch,
@@ -113,9 +137,9 @@ class Kernel:
             "device": torch.device(self.device),
             "seed": seed,
         }
-        self._graph_hash = None
 
-    def execute(self, exec_id: str, code: str, *, filename: str | None = None, echo: bool = True) -> None:
+    def execute(self, exec_id: str, code: str, *, filename: str | None = None, echo: bool = True,
+                graph: bool = True) -> None:
         if filename is None:
             self.cell += 1
             filename = cells.cell_filename(self.cell)
@@ -140,7 +164,8 @@ class Kernel:
         if error is not None:
             self.channel.send(Error(exec_id, type(error).__name__, str(error), cells.format_exception(error)))
         del error
-        self.send_graph(exec_id, only_if_changed=True)
+        if graph:
+            self.send_graph(exec_id, only_if_changed=True)
         self.channel.send(Done(exec_id, status, self.cell, seconds))
 
     def send_graph(self, exec_id: str, *, only_if_changed: bool) -> None:

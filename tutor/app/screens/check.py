@@ -7,25 +7,32 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Button, Static
+
+from tutor.i18n import N_, _
+
+VERDICTS = {"failed": N_("Not yet"), "error": N_("Your code raised an error"), "timeout": N_("Too slow"),
+            "missing": N_("Nothing to check")}
 
 
 def summary_text(result, title: str = "") -> Text:
     """Checks and verdict as styled text (also used in the lesson pane)."""
     text = Text()
     if result.passed:
-        text.append("✔ Solved! ", style="bold green")
-        text.append(f"{title} · score {result.score:g}/{result.max_score:g}\n", style="bold")
+        text.append("✔ " + _("Solved!") + " ", style="bold green")
+        text.append(f"{title} · " + _("score {score}/{max}").format(score=f"{result.score:g}",
+                                                                     max=f"{result.max_score:g}") + "\n",
+                    style="bold")
     else:
-        verdict = {"failed": "Not yet", "error": "Your code raised an error", "timeout": "Too slow",
-                   "missing": "Nothing to check"}.get(result.status, result.status)
+        verdict = _(VERDICTS[result.status]) if result.status in VERDICTS else result.status
         text.append(f"✘ {verdict}", style="bold red" if result.status != "failed" else "bold yellow")
-        text.append(f" · score {result.score:g}/{result.max_score:g}\n", style="bold")
+        text.append(" · " + _("score {score}/{max}").format(score=f"{result.score:g}", max=f"{result.max_score:g}")
+                    + "\n", style="bold")
     for check in result.checks:
         if check.passed:
-            text.append("  pass  ", style="green")
+            text.append("  " + _("pass") + "  ", style="green")
         else:
-            text.append("  FAIL  ", style="bold red")
+            text.append("  " + _("FAIL") + "  ", style="bold red")
         text.append(f"{check.name}\n")
         if check.message and not check.passed:
             for line in check.message.splitlines():
@@ -48,8 +55,10 @@ def graph_column(title: str, lines) -> Text:
     return text
 
 
-class CheckScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,enter,q", "dismiss", "Close")]
+class CheckScreen(ModalScreen[bool]):
+    """Dismissed with True when the learner asks for the next exercise."""
+
+    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
     DEFAULT_CSS = """
     CheckScreen { align: center middle; }
     CheckScreen > Vertical { width: 96%; height: 90%; border: thick $warning; background: $surface; }
@@ -60,22 +69,49 @@ class CheckScreen(ModalScreen[None]):
     CheckScreen .diff-row { height: auto; margin-top: 1; }
     CheckScreen .diff-col { width: 1fr; height: auto; border: round $primary-muted; padding: 0 1; }
     CheckScreen .diff-caption { margin-top: 1; color: $text-muted; }
+    CheckScreen #check-actions { height: auto; align-horizontal: right; padding: 0 1; }
+    CheckScreen #check-actions Button { margin-left: 2; }
     """
 
-    def __init__(self, result, title: str, checks_meta: dict[str, object] | None = None) -> None:
+    def __init__(self, result, title: str, checks_meta: dict[str, object] | None = None,
+                 next_keys: str | None = None) -> None:
         super().__init__()
         self.result, self.title_text = result, title
         self.checks_meta = checks_meta or {}  # root name -> GraphCheck (tier, collapse_views)
+        self.next_key = None  # shown when there is a next exercise to go to
+        if next_keys:
+            from tutor.app.bindings import display_keys
+
+            self.next_key = display_keys(next_keys.split(",")[0])
+            self._bindings.bind(next_keys, "next", _("Next exercise"), show=False)
 
     def compose(self) -> ComposeResult:
         solved = self.result.passed
         self.set_class(solved, "-solved")
-        head = f"🎉 Solved: {self.title_text}" if solved else f"Check: {self.title_text}"
+        head = ("🎉 " + _("Solved: {title}") if solved else _("Check: {title}")).format(title=self.title_text)
         with Vertical():
-            yield Static(head + "  · Esc closes", id="check-title")
+            yield Static(head + "  · " + _("Esc closes"), id="check-title")
             with VerticalScroll():
                 yield Static(summary_text(self.result, self.title_text), id="check-summary-full")
                 yield from self._graph_diffs()
+            if self.next_key:
+                with Horizontal(id="check-actions"):
+                    yield Button(_("Close") + " (Esc)", id="check-close")
+                    yield Button(_("Next exercise") + f" ({self.next_key})", id="check-next", variant="success")
+
+    def on_mount(self) -> None:
+        if self.next_key:
+            self.query_one("#check-next", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "check-next")
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+    def action_next(self) -> None:
+        self.dismiss(True)
 
     def _graph_diffs(self) -> ComposeResult:
         from tutor.app.graphdiff import diff_graphs
@@ -93,9 +129,10 @@ class CheckScreen(ModalScreen[None]):
                                               GraphSnapshot.from_dict(pair["yours"]), root,
                                               getattr(check, "collapse_views", True))
             except (KeyError, ValueError) as exc:
-                yield Static(f"(could not draw the graphs of {root}: {exc})")
+                yield Static("(" + _("could not draw the graphs of {root}: {error}").format(root=root, error=exc) + ")")
                 continue
-            yield Static(f"The graph of `{root}`: ✗ marks where the graphs part ways", classes="diff-caption")
+            yield Static(_("The graph of `{root}`: ✗ marks the lines that differ").format(root=root),
+                         classes="diff-caption")
             with Horizontal(classes="diff-row"):
-                yield Static(graph_column("expected", expected), classes="diff-col", id=f"diff-expected-{root}")
-                yield Static(graph_column("yours", yours), classes="diff-col", id=f"diff-yours-{root}")
+                yield Static(graph_column(_("expected"), expected), classes="diff-col", id=f"diff-expected-{root}")
+                yield Static(graph_column(_("yours"), yours), classes="diff-col", id=f"diff-yours-{root}")

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tutor.app.bindings import SCOPE_TITLES, SPECS, display_keys
+from tutor.i18n import _
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -23,16 +24,16 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen Button { margin-left: 2; }
     """
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: str, yes: str | None = None) -> None:
         super().__init__()
         self.question = question
-        self.yes = yes
+        self.yes = yes or _("Yes")
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question)
             with Horizontal():
-                yield Button("Cancel (n)", id="no")
+                yield Button(_("Cancel") + " (n)", id="no")
                 yield Button(f"{self.yes} (y)", id="yes", variant="warning")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -59,7 +60,7 @@ class TextScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text + "  · Esc closes", id="title")
+            yield Static(self.title_text + "  · " + _("Esc closes"), id="title")
             with VerticalScroll():
                 if self.note:
                     yield Static(self.note + "\n")
@@ -86,25 +87,26 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Keys · Esc closes · Ctrl+P finds any action by name", id="title")
+            yield Static(_("Keys · Esc closes · Ctrl+P finds any action by name"), id="title")
             with VerticalScroll():
                 for scope, title in SCOPE_TITLES.items():
                     specs = [s for s in SPECS if s.scope == scope]
                     if not specs:
                         continue
-                    table = Table(title=title, title_justify="left", expand=True, show_edge=False, box=None,
+                    table = Table(title=_(title), title_justify="left", expand=True, show_edge=False, box=None,
                                   padding=(0, 1))
-                    table.add_column("key", width=14, no_wrap=True)
-                    table.add_column("action", ratio=2)
-                    table.add_column("id (config.toml)", ratio=1, style="dim")
+                    table.add_column(_("key"), width=18, no_wrap=True)
+                    table.add_column(_("action"), ratio=2)
+                    table.add_column(_("id (config.toml)"), ratio=1, style="dim")
                     for s in specs:
-                        row = (display_keys(self.keymap.get(s.id, s.keys)), s.description, s.id)
+                        row = (display_keys(self.keymap.get(s.id, s.keys)), _(s.description), s.id)
                         self.rows.append(row)
                         table.add_row(*row)
                     yield Static(table, classes="help-table")
                 yield Static(
-                    "\nRemap a key in " + (self.config_path or "config.toml") + ":\n\n"
+                    "\n" + _("Remap a key in {path}:").format(path=self.config_path or "config.toml") + "\n\n"
                     '  [keys]\n  "tutor.check" = "f9"\n\n'
-                    "Escape leaves the editor; Tab moves between panes' widgets.",
+                    + _("F6 / Ctrl+N and Shift+F6 move between panes; Tab moves between a pane's widgets.")
+                    + "\n" + _("Alt+1..4 jump to a pane where the terminal sends Alt (not through every tmux)."),
                     id="help-footer",
                 )

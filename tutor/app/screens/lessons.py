@@ -9,14 +9,18 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static, Tree
 
+from tutor.i18n import N_, _
+
 MARKS = {"solved": ("✔", "green"), "attempted": ("◐", "yellow"), "new": ("○", "")}
+STATUS_WORDS = {"solved": N_("solved"), "attempted": N_("attempted"), "new": N_("new")}
 
 
 def status_label(title: str, status: str, current: bool = False) -> Text:
     mark, style = MARKS.get(status, ("○", ""))
-    text = Text.assemble((f"{mark} ", style), (title, "bold" if current else ""), (f"  {status}", "dim"))
+    word = _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+    text = Text.assemble((f"{mark} ", style), (title, "bold" if current else ""), (f"  {word}", "dim"))
     if current:
-        text.append("  ◀ here", style="bold")
+        text.append("  ◀ " + _("here"), style="bold")
     return text
 
 
@@ -36,7 +40,7 @@ class LessonListScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"{self.pack.title.get(self.lang)} · Enter opens an exercise · Esc closes", id="title")
+            yield Static(self.pack.title.get(self.lang) + " · " + _("Enter opens an exercise · Esc closes"), id="title")
             tree: Tree[str | None] = Tree("lessons", id="lesson-tree")
             tree.show_root = False
             yield tree
@@ -47,11 +51,11 @@ class LessonListScreen(ModalScreen[str | None]):
         placed: set[str] = set()
         cursor = None
         groups = [(lesson.title.get(self.lang), list(lesson.exercises)) for lesson in self.pack.lessons]
-        for _, ids in groups:
+        for _title, ids in groups:
             placed.update(ids)
         rest = [ex for ex in self.pack.exercises if ex not in placed]
         if rest:
-            groups.append(("More exercises", rest))
+            groups.append((_("More exercises"), rest))
         solved = 0
         for n, (title, ids) in enumerate(groups, 1):
             statuses = [self._status(ex) for ex in ids]
@@ -68,7 +72,8 @@ class LessonListScreen(ModalScreen[str | None]):
                 if ex_id == self.current:
                     cursor = leaf
         total = len(self.pack.exercises)
-        self.query_one("#summary", Static).update(f"{solved} of {total} exercises solved")
+        self.query_one("#summary", Static).update(_("{solved} of {total} exercises solved").format(solved=solved,
+                                                                                                  total=total))
         tree.focus()
         if cursor is not None:
             self.call_after_refresh(tree.move_cursor, cursor)

@@ -16,7 +16,9 @@ from textual.widgets import Static, TextArea
 
 from tutor.app.highlight import PythonArea
 from tutor.app.workspace import WorkspaceFile
+from tutor.i18n import N_, _
 
+SAVE_STATES = {"saved": N_("saved"), "editing": N_("editing"), "reloaded from disk": N_("reloaded from disk")}
 SAVE_DELAY = 0.15  # seconds of quiet before a save
 WATCH_INTERVAL = 0.5
 
@@ -41,7 +43,7 @@ class EditorPane(Vertical):
         self.save_state = ""
 
     def compose(self) -> ComposeResult:
-        yield Static("Editor", id="editor-header")
+        yield Static(_("Editor"), id="editor-header")
         self._area = SolutionArea("", id="editor", show_line_numbers=True, tab_behavior="indent", soft_wrap=False)
         yield self._area
 
@@ -84,8 +86,13 @@ class EditorPane(Vertical):
         headers = self.query("#editor-header")
         if not headers:
             return  # unmounting
-        name = self.workspace.path.name if self.workspace else "no exercise"
-        headers.first(Static).update(f"{name} · {state}")
+        name = self.workspace.path.name if self.workspace else _("no exercise")
+        shown = _(SAVE_STATES[state]) if state in SAVE_STATES else state
+        headers.first(Static).update(f"{name} · {shown}")
+
+    def retranslate(self) -> None:
+        if self.workspace is not None:
+            self._header(self.save_state)
 
     @on(TextArea.Changed, "SolutionArea")
     def _changed(self, event: TextArea.Changed) -> None:
@@ -110,8 +117,9 @@ class EditorPane(Vertical):
             if self.workspace.save(self.area.text):
                 self.saves += 1
         except OSError as exc:
-            self._header(f"NOT SAVED: {exc.strerror or exc}")
-            self.notify(f"could not save {self.workspace.path}: {exc}", severity="error")
+            self._header(_("NOT SAVED: {error}").format(error=exc.strerror or exc))
+            self.notify(_("could not save {path}: {error}").format(path=self.workspace.path, error=exc),
+                        severity="error")
             return
         self._header("saved")
 
@@ -122,7 +130,7 @@ class EditorPane(Vertical):
         if text is not None and text != self.area.text:
             self._replace(text)
             self._header("reloaded from disk")
-            self.notify(f"{self.workspace.path.name} changed on disk; reloaded", timeout=3)
+            self.notify(_("{name} changed on disk; reloaded").format(name=self.workspace.path.name), timeout=3)
 
     def on_unmount(self) -> None:
         self.flush()

@@ -25,6 +25,7 @@ from textual.widgets.tree import TreeNode
 from tutor.app.bindings import bindings
 from tutor.graph.model import CONST, CUSTOM, FREED, LEAF, STALE, GraphNode, GraphSnapshot
 from tutor.graph.render import describe
+from tutor.i18n import _
 
 CHAIN_LIMIT = 12  # single-input nodes in a row before the rest folds
 MAX_CHILDREN = 60  # inputs shown per node
@@ -82,7 +83,7 @@ def _op_text(node: GraphNode) -> str:
 def node_details(node: GraphNode | None, snapshot: GraphSnapshot | None) -> str:
     """What the details box says about one node."""
     if node is None or snapshot is None:
-        return "Move the cursor onto a node to see its details."
+        return _("Move the cursor onto a node to see its details.")
     shape = "?" if node.shape is None else "(" + ", ".join(map(str, node.shape)) + ")"
     rows = [
         ("op", _op_text(node)),
@@ -100,7 +101,7 @@ def node_details(node: GraphNode | None, snapshot: GraphSnapshot | None) -> str:
     if node.saved:
         parts = []
         for s in node.saved:
-            state = {FREED: " FREED by backward", STALE: " MODIFIED in place"}.get(s.state, "")
+            state = {FREED: " " + _("FREED by backward"), STALE: " " + _("MODIFIED in place")}.get(s.state, "")
             s_shape = "?" if s.shape is None else "(" + ", ".join(map(str, s.shape)) + ")"
             parts.append(f"{s.attr} {s_shape}{state}")
         rows.append(("saved", "; ".join(parts)))
@@ -111,11 +112,11 @@ def node_details(node: GraphNode | None, snapshot: GraphSnapshot | None) -> str:
         hooks.append(f"{node.hooks} tensor")
     if node.post_accumulate_hooks:
         hooks.append(f"{node.post_accumulate_hooks} post-accumulate")
-    rows.append(("hooks", ", ".join(hooks) if hooks else ("-" if node.hooks is not None else "unknown")))
+    rows.append(("hooks", ", ".join(hooks) if hooks else ("-" if node.hooks is not None else _("unknown"))))
     inputs = len(snapshot.children(node.id))
-    rows.append(("inputs", str(inputs) + (" (more cut by the node limit)" if node.more_inputs else "")))
+    rows.append(("inputs", str(inputs) + (" " + _("(more cut by the node limit)") if node.more_inputs else "")))
     if node.kind == CUSTOM:
-        rows.append(("kind", "custom autograd.Function"))
+        rows.append(("kind", _("custom autograd.Function")))
     return "\n".join(f"{k:>13}  {v}" for k, v in rows)
 
 
@@ -126,8 +127,9 @@ class GraphPane(Vertical):
     DEFAULT_CSS = """
     GraphPane { height: 1fr; }
     GraphPane #graph-header { height: 1; padding: 0 1; background: $boost; }
-    GraphPane GraphTree { height: 1fr; }
-    GraphPane #graph-details { height: auto; max-height: 13; padding: 0 1; border-top: solid $primary-muted; }
+    GraphPane GraphTree { height: 1fr; overflow-x: auto; }
+    GraphPane #graph-details { height: auto; max-height: 13; padding: 0 1; border-top: solid $primary-muted;
+                               overflow-x: auto; overflow-y: auto; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -143,7 +145,7 @@ class GraphPane(Vertical):
         self._synced: dict[tuple, int] = {}  # line key -> the update its children were last synced in
 
     def compose(self) -> ComposeResult:
-        yield Static("Graph · waiting for the kernel", id="graph-header")
+        yield Static(_("Graph · waiting for the kernel"), id="graph-header")
         tree = GraphTree("graph", id="graph-tree")
         tree.show_root = False
         tree.guide_depth = 3
@@ -173,6 +175,15 @@ class GraphPane(Vertical):
         self.tree.clear()
         self._header()
         self.query_one("#graph-details", Static).update(node_details(None, None))
+
+    def retranslate(self) -> None:
+        """Redraw the header and details in the current language (labels follow on the next update)."""
+        if self.snapshot is None:
+            self.query_one("#graph-header", Static).update(_("Graph · waiting for the kernel")
+                                                          if self.updates == 0 else _("Graph · no tensors yet"))
+        else:
+            self._header()
+        self._show_details()
 
     def _reconcile(self) -> None:
         tree = self.tree
@@ -216,7 +227,7 @@ class GraphPane(Vertical):
         if node.more_inputs:
             text += " …"
         if shared:
-            text += "  (shared, also shown above)"
+            text += "  " + _("(shared, also shown above)")
         line = Line(key, gid, "node", gid in self._new_ids, node.kind, shared, chain)
         return line, text, bool(self.snapshot.children(gid))
 
@@ -233,13 +244,15 @@ class GraphPane(Vertical):
             if hidden > 2:
                 key = line.key + (("c", edges[0].child),)
                 fold = Line(key, edges[0].child, "chain")
-                return [(fold, f"⋯ {hidden} more nodes in a straight chain (expand to continue)", True)]
+                return [(fold, "⋯ " + _("{n} more nodes in a straight chain (expand to continue)").format(n=hidden),
+                         True)]
         out = []
         for e in edges[:MAX_CHILDREN]:
             out.append(self._node_line(line.key + ((e.child, e.input_nr),), e.child, e.child in self._auto_seen, chain))
         if len(edges) > MAX_CHILDREN:
             key = line.key + (("more",),)
-            out.append((Line(key, None, "more"), f"⋯ {len(edges) - MAX_CHILDREN} more inputs not shown", False))
+            out.append((Line(key, None, "more"),
+                        "⋯ " + _("{n} more inputs not shown").format(n=len(edges) - MAX_CHILDREN), False))
         return out
 
     def _chain_length(self, gid: int) -> int:
@@ -294,17 +307,18 @@ class GraphPane(Vertical):
         snapshot = self.snapshot
         header = self.query_one("#graph-header", Static)
         if snapshot is None:
-            header.update("Graph · no tensors yet")
+            header.update(_("Graph · no tensors yet"))
             return
-        root = self.root_name or "all roots"
-        text = f"Graph · {root} · {len(snapshot.nodes)} nodes"
+        root = self.root_name or _("all roots")
+        text = _("Graph · {root} · {n} nodes").format(root=root, n=len(snapshot.nodes))
         if self._new_ids:
-            text += f" · {len(self._new_ids)} new"
+            text += " · " + _("{n} new").format(n=len(self._new_ids))
         if snapshot.truncated:
             total = snapshot.total_nodes if snapshot.total_exact else f">{snapshot.total_nodes}"
-            text += f" · {total - len(snapshot.nodes) if isinstance(total, int) else 'more'} hidden by the cap"
+            hidden = total - len(snapshot.nodes) if isinstance(total, int) else _("more")
+            text += " · " + _("{n} hidden by the cap").format(n=hidden)
         if not snapshot.roots:
-            text = "Graph · no tensors that require grad yet"
+            text = _("Graph · no tensors that require grad yet")
         header.update(text)
 
     # --- events and actions -------------------------------------------------
@@ -352,7 +366,7 @@ class GraphPane(Vertical):
     def set_root(self, name: str | None) -> None:
         self.root_name = name
         self._reconcile()
-        self.notify(f"graph root: {name or 'all roots'}", timeout=2)
+        self.notify(_("graph root: {name}").format(name=name or _("all roots")), timeout=2)
 
     def action_export_dot(self) -> None:
         from tutor.graph.render import render_dot
@@ -360,11 +374,11 @@ class GraphPane(Vertical):
         from tutor.app.workspace import write_atomic
 
         if self.snapshot is None:
-            self.notify("no graph to export yet", severity="warning")
+            self.notify(_("no graph to export yet"), severity="warning")
             return
         path = self.dot_path() if self.dot_path else Path("graph.dot")
         write_atomic(path, render_dot(self.snapshot))
-        self.notify(f"DOT written to {path}", timeout=4)
+        self.notify(_("DOT written to {path}").format(path=path), timeout=4)
 
     def action_expand_all(self) -> None:
         tree = self.tree

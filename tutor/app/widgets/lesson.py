@@ -1,4 +1,11 @@
-"""The lesson pane: localized lesson and exercise text, examples, hints, last check."""
+"""The lesson pane, task first: the exercise's title and prompt at the top,
+then hints and the last check, then the lesson's text and its examples.
+
+Examples are shown whole, code and ``output:``, never wrapped mid-expression
+(a wide line scrolls sideways). Ctrl+E (or Enter on a focused example) runs
+the chosen one in the kernel's scratch namespace, where it cannot rebind the
+exercise's names.
+"""
 
 from __future__ import annotations
 
@@ -6,27 +13,72 @@ from rich.syntax import Syntax
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.widgets import Markdown, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.binding import Binding
+from textual.containers import HorizontalScroll, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Markdown, Static
 
 from tutor.app.messages import RunCode
+from tutor.i18n import _
 
 
-class ExampleList(OptionList):
+class ExampleBlock(Vertical, can_focus=True):
+    """One lesson example: title, code and its output, focusable."""
+
+    BINDINGS = [Binding("enter", "send", show=False)]
     DEFAULT_CSS = """
-    ExampleList { height: auto; max-height: 20; border: none; padding: 0; margin: 0 0 1 0; }
+    ExampleBlock { height: auto; margin: 0 0 1 0; padding: 0 0 0 1; border-left: outer $primary-muted; }
+    ExampleBlock:focus { border-left: outer $accent; background: $boost; }
+    ExampleBlock .example-title { text-style: bold; height: auto; }
+    ExampleBlock HorizontalScroll { height: auto; overflow-y: hidden; scrollbar-size-horizontal: 1; }
+    ExampleBlock .example-code, ExampleBlock .example-output { width: auto; height: auto; text-wrap: nowrap; }
+    ExampleBlock .example-output-label { color: $text-muted; height: auto; }
     """
+
+    class Chosen(Message):
+        def __init__(self, index: int, send: bool) -> None:
+            super().__init__()
+            self.index = index
+            self.send = send
+
+    def __init__(self, index: int, title: str, code: str, output: str | None) -> None:
+        super().__init__(classes=f"example example-{index}")
+        self.index, self.title, self.code, self.output = index, title, code, output
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title, classes="example-title", markup=False)
+        with HorizontalScroll():
+            yield Static(Syntax(self.code.rstrip(), "python", theme="ansi_dark", word_wrap=False,
+                                background_color="default"), classes="example-code")
+        if self.output:
+            yield Static(_("output:"), classes="example-output-label")
+            with HorizontalScroll():
+                yield Static(Text(self.output.rstrip("\n")), classes="example-output")
+
+    def on_focus(self) -> None:
+        self.post_message(self.Chosen(self.index, False))
+
+    def on_click(self) -> None:
+        self.focus()
+
+    def action_send(self) -> None:
+        self.post_message(self.Chosen(self.index, True))
 
 
 class LessonPane(VerticalScroll):
     DEFAULT_CSS = """
     LessonPane { height: 1fr; padding: 0 1; }
-    LessonPane #lesson-crumb { color: $text-muted; height: auto; }
+    LessonPane #lesson-crumb { color: $text-muted; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    LessonPane #task { height: auto; border: round $accent; padding: 0 1; margin-bottom: 1; }
+    LessonPane #task-title { text-style: bold; color: $accent; height: auto; }
     LessonPane Markdown { margin: 0; padding: 0; }
+    LessonPane #lesson-text MarkdownH1 { content-align: left middle; margin: 0 0 1 0; }
+    LessonPane #task-prompt MarkdownParagraph:last-child { margin-bottom: 0; }
+    LessonPane #task-prompt { height: auto; }
     LessonPane #examples-title { color: $text-muted; height: auto; }
-    LessonPane #hints { height: auto; margin-top: 1; }
-    LessonPane #check-summary { height: auto; margin-top: 1; }
+    LessonPane #examples { height: auto; }
+    LessonPane #hints, LessonPane #check-summary { height: auto; display: none; margin-bottom: 1; }
+    LessonPane #hints.-shown, LessonPane #check-summary.-shown { display: block; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -35,62 +87,81 @@ class LessonPane(VerticalScroll):
         self.lesson = None
         self.exercise = None
         self.markdown_source = ""
+        self.selected = 0  # the example Ctrl+E runs
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lesson-crumb")
-        yield Markdown("*Loading the lesson pack…*", id="lesson-text")
-        yield Static("", id="examples-title")
-        yield ExampleList(id="examples")
+        with Vertical(id="task"):
+            yield Static(_("Loading the lesson pack…"), id="task-title")
+            yield Markdown("", id="task-prompt")
         yield Static("", id="hints")
         yield Static("", id="check-summary")
+        yield Markdown("", id="lesson-text")
+        yield Static("", id="examples-title")
+        yield Vertical(id="examples")
 
-    def show(self, lesson, exercise, lang: str, crumb: str) -> None:
+    def show(self, lesson, exercise, lang: str, crumb: str, *, new_exercise: bool = False) -> None:
+        same_lesson = lesson is self.lesson and lang == self.lang
         self.lesson, self.exercise, self.lang = lesson, exercise, lang
-        parts = []
-        if lesson is not None:
-            parts.append(f"# {lesson.title.get(lang)}\n\n{lesson.body.get(lang).rstrip()}")
-        if exercise is not None:
-            parts.append(f"## {exercise.title.get(lang)}\n\n{exercise.prompt.get(lang).rstrip()}")
-        self.markdown_source = "\n\n".join(parts)
         self.query_one("#lesson-crumb", Static).update(crumb)
-        self.query_one("#lesson-text", Markdown).update(self.markdown_source)
-        examples = self.query_one(ExampleList)
-        examples.clear_options()
+        task, lesson_md = "", ""
+        if exercise is not None:
+            task = exercise.prompt.get(lang).rstrip()
+            self.query_one("#task-title", Static).update(_("Task: {title}").format(title=exercise.title.get(lang)))
+        self.query_one("#task-prompt", Markdown).update(task)
+        if lesson is not None:
+            lesson_md = f"# {lesson.title.get(lang)}\n\n{lesson.body.get(lang).rstrip()}"
+        self.query_one("#lesson-text", Markdown).update(lesson_md)
+        title = f"## {exercise.title.get(lang)}\n\n" if exercise is not None else ""
+        self.markdown_source = "\n\n".join(p for p in (title + task, lesson_md) if p)
+        if not same_lesson:
+            self._show_examples(lesson, lang)
+        if new_exercise:
+            self.scroll_home(animate=False)
+            self.call_after_refresh(self.scroll_home, animate=False)
+
+    def _show_examples(self, lesson, lang: str) -> None:
+        box = self.query_one("#examples", Vertical)
+        box.remove_children()
         items = list(lesson.examples) if lesson is not None else []
+        blocks = []
         for i, example in enumerate(items):
-            title = example.title.get(lang) if example.title else f"Example {i + 1}"
-            body = Text.assemble((f"{title}\n", "bold"), Syntax(example.code.rstrip(), "python",
-                                                                 theme="ansi_dark").highlight(example.code.rstrip()))
-            examples.add_option(Option(body, id=f"example-{i}"))
-        title = self.query_one("#examples-title", Static)
-        title.update("Examples · Ctrl+E sends the highlighted one to the REPL" if items else "")
-        examples.display = bool(items)
-        if items:
-            examples.highlighted = 0
+            title = example.title.get(lang) if example.title else _("Example {n}").format(n=i + 1)
+            blocks.append(ExampleBlock(i, title, example.code, getattr(example, "output", None)))
+        if blocks:
+            box.mount_all(blocks)
+        self.selected = 0
+        self.query_one("#examples-title", Static).update(
+            _("Examples · Ctrl+E runs the chosen one in a scratch namespace") if items else "")
 
     def selected_example(self) -> str | None:
         if self.lesson is None or not self.lesson.examples:
             return None
-        index = self.query_one(ExampleList).highlighted or 0
+        index = min(self.selected, len(self.lesson.examples) - 1)
         return self.lesson.examples[index].code
 
-    @on(OptionList.OptionSelected, "#examples")
-    def _send(self, event: OptionList.OptionSelected) -> None:
+    @on(ExampleBlock.Chosen)
+    def _chosen(self, event: ExampleBlock.Chosen) -> None:
         event.stop()
-        code = self.selected_example()
-        if code:
-            self.post_message(RunCode(code, "example"))
+        self.selected = event.index
+        if event.send:
+            code = self.selected_example()
+            if code:
+                self.post_message(RunCode(code, "example"))
 
     def show_hints(self, hints: list[str]) -> None:
         box = self.query_one("#hints", Static)
+        box.set_class(bool(hints), "-shown")
         if not hints:
             box.update("")
             return
         text = Text()
         for i, hint in enumerate(hints):
-            text.append(f"Hint {i + 1}: ", style="bold")
+            text.append(_("Hint {n}: ").format(n=i + 1), style="bold")
             text.append(hint + ("\n" if i < len(hints) - 1 else ""))
         box.update(text)
 
     def show_summary(self, text: Text | str) -> None:
-        self.query_one("#check-summary", Static).update(text)
+        box = self.query_one("#check-summary", Static)
+        box.set_class(bool(text), "-shown")
+        box.update(text)

@@ -21,6 +21,7 @@ from textual.widgets import RichLog, Static
 from tutor.app.bindings import bindings
 from tutor.app.highlight import PythonArea
 from tutor.app.messages import RunCode
+from tutor.i18n import _
 from tutor.repl_input import should_submit
 
 HISTORY_LIMIT = 500
@@ -70,7 +71,7 @@ class ReplInput(PythonArea):
         self.post_message(self.Submitted(text))
 
     def action_newline(self) -> None:
-        row, _ = self.cursor_location
+        row, _col = self.cursor_location
         line = self.document[row]
         indent = line[: len(line) - len(line.lstrip())]
         if line.rstrip().endswith(":"):
@@ -78,7 +79,7 @@ class ReplInput(PythonArea):
         self.insert("\n" + indent)
 
     def action_history(self, step: int) -> None:
-        row, _ = self.cursor_location
+        row, _col = self.cursor_location
         last_row = self.document.line_count - 1
         if (step < 0 and row > 0) or (step > 0 and row < last_row) or not self.past:
             (self.action_cursor_up if step < 0 else self.action_cursor_down)()
@@ -108,7 +109,19 @@ class ReplInput(PythonArea):
         self.post_message(self.CompleteRequested(self.text, offset))
 
     def action_interrupt(self) -> None:
-        self.screen.run_action("interrupt")
+        """Ctrl+C: copy a selection; else stop running code; else drop the input (as Python's prompt does)."""
+        if not self.selection.is_empty:
+            self.action_copy()
+            return
+        bridge = getattr(self.screen, "bridge", None)
+        if bridge is not None and bridge.state == "busy":
+            bridge.interrupt()
+            self.notify(_("interrupting the running code…"), timeout=1.5)
+        elif self.text:
+            self.load_text("")
+            self._history_index = None
+        else:
+            self.notify(_("nothing is running"), timeout=1.5)
 
     def action_clear_transcript(self) -> None:
         self.screen.query_one(ReplConsole).clear()
@@ -131,7 +144,7 @@ class ReplConsole(Vertical):
         self.completer = None  # callable(code, cursor) -> Completions, set by the screen
 
     def compose(self) -> ComposeResult:
-        yield Static("REPL · shares the namespace with Run (F5)", id="repl-header")
+        yield Static(self._header_text(), id="repl-header")
         yield RichLog(id="repl-log", wrap=True, min_width=20, max_lines=5000, markup=False)
         yield Static("", id="repl-completions")
         with Horizontal(id="repl-input-row"):
@@ -140,6 +153,13 @@ class ReplConsole(Vertical):
 
     def on_mount(self) -> None:
         self.input.past = load_history()
+
+    @staticmethod
+    def _header_text() -> str:
+        return _("REPL · the exercise's namespace (Run starts it afresh) · Ctrl+C stops")
+
+    def retranslate(self) -> None:
+        self.query_one("#repl-header", Static).update(self._header_text())
 
     @property
     def input(self) -> ReplInput:
@@ -202,7 +222,7 @@ class ReplConsole(Vertical):
         if self.input.text != code or not matches:
             box.remove_class("-shown")
             if not matches:
-                self.notify("no completions", timeout=1.5)
+                self.notify(_("no completions"), timeout=1.5)
             return
         typed = code[answer.start:cursor]
         common = _common_prefix(matches)
@@ -211,7 +231,8 @@ class ReplConsole(Vertical):
         if len(matches) == 1:
             box.remove_class("-shown")
         else:
-            box.update("  ".join(matches[:40]) + (f"  … {len(matches) - 40} more" if len(matches) > 40 else ""))
+            more = "  … " + _("{n} more").format(n=len(matches) - 40) if len(matches) > 40 else ""
+            box.update("  ".join(matches[:40]) + more)
             box.add_class("-shown")
 
 

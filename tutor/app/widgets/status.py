@@ -6,12 +6,14 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from tutor.i18n import N_, _
+
 KERNEL_LABELS = {
-    "starting": "◌ kernel starting (loading torch)",
-    "ready": "● kernel ready",
-    "busy": "◉ kernel busy",
-    "crashed": "✖ kernel crashed",
-    "restarting": "◌ kernel restarting",
+    "starting": N_("◌ kernel starting (loading torch)"),
+    "ready": N_("● kernel ready"),
+    "busy": N_("◉ kernel busy"),
+    "crashed": N_("✖ kernel crashed"),
+    "restarting": N_("◌ kernel restarting"),
 }
 
 
@@ -33,7 +35,8 @@ class StatusBar(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Static("autograd-tutor", id="status-where")
-        yield Static(KERNEL_LABELS["starting"], id="status-kernel", classes="-starting")
+        label = KERNEL_LABELS["starting"]
+        yield Static(_(label), id="status-kernel", classes="-starting")
 
     def set_where(self, text: str) -> None:
         self.query_one("#status-where", Static).update(text)
@@ -43,8 +46,11 @@ class StatusBar(Horizontal):
         box = self.query_one("#status-kernel", Static)
         for name in KERNEL_LABELS:
             box.set_class(name == state, f"-{name}")
-        label = KERNEL_LABELS.get(state, state)
+        label = _(KERNEL_LABELS[state]) if state in KERNEL_LABELS else state
         if detail and state in ("ready", "busy"):
             label += f" · {detail}"
         box.update(label)
         box.tooltip = detail or None
+
+    def retranslate(self) -> None:
+        self.set_kernel(self.kernel_state, self.kernel_detail)

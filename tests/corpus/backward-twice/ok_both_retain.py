@@ -1,0 +1,5 @@
+h = torch.exp(x)
+loss1 = h.sum()
+loss2 = h.pow(2).sum()
+loss1.backward(retain_graph=True)
+loss2.backward(retain_graph=True)

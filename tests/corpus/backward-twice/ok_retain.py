@@ -1,0 +1,5 @@
+hidden = x.exp()
+first = hidden.sum()
+second = (hidden ** 2).sum()
+first.backward(retain_graph=True)
+second.backward()

@@ -1,0 +1,3 @@
+t_version = 3
+u_version = 3
+v_version = 1

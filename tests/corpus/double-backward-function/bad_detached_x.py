@@ -1,0 +1,15 @@
+# expect: gradgradcheck
+class XSin(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * torch.sin(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        x = x.detach()
+        return grad * (torch.sin(x) + x * torch.cos(x))
+
+(g1,) = torch.autograd.grad(XSin.apply(x).sum(), x, create_graph=True)
+g2 = 2 * torch.cos(x) - x * torch.sin(x)

@@ -1,0 +1,3 @@
+# expect: model
+model.requires_grad_(False)
+val_loss = F.mse_loss(model(X_val), y_val)

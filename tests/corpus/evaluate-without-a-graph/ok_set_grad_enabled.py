@@ -1,0 +1,2 @@
+with torch.set_grad_enabled(False):
+    val_loss = F.mse_loss(model(X_val), y_val)

@@ -1,0 +1,4 @@
+# expect: loss
+h = torch.sigmoid(x * w)
+loss = (h * x).sum()
+loss.backward()

@@ -1,0 +1,3 @@
+h = torch.sigmoid(x * w).mul(2)
+loss = (h * x).sum()
+loss.backward()

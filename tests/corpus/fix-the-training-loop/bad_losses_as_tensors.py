@@ -1,0 +1,9 @@
+# expect: losses
+losses = []
+for step in range(5):
+    w.grad = None
+    loss = ((X @ w - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+    losses.append(loss)

@@ -1,0 +1,8 @@
+# expect: error
+losses = []
+for step in range(5):
+    w.grad = None
+    loss = ((X @ w - y) ** 2).mean()
+    loss.backward()
+    w = w - 0.1 * w.grad
+    losses.append(loss.item())

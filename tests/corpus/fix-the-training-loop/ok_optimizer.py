@@ -1,0 +1,8 @@
+opt = torch.optim.SGD([w], lr=0.1)
+losses = []
+for _ in range(5):
+    opt.zero_grad()
+    loss = F.mse_loss(X @ w, y)
+    loss.backward()
+    opt.step()
+    losses.append(float(loss))

@@ -1,0 +1,3 @@
+# expect: w1.requires_grad
+loss = F.mse_loss(second(torch.relu(first(X)).detach()), y)
+loss.backward()

@@ -1,0 +1,3 @@
+fake = G(z).detach()
+d_loss = F.softplus(-D(real)).mean() + F.softplus(D(fake)).mean()
+d_loss.backward()

@@ -1,0 +1,5 @@
+from torch.func import grad, jacrev
+
+df = grad(f)
+g = df(x)
+H = jacrev(df)(x)

@@ -1,0 +1,3 @@
+# expect: footprint
+H = torch.autograd.functional.hessian(f, x)
+hvp = H @ v

@@ -1,0 +1,4 @@
+# expect: footprint
+from torch.func import hessian
+
+hvp = hessian(f)(x.detach()) @ v

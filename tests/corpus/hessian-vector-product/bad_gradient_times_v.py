@@ -1,0 +1,4 @@
+# expect: hvp
+(g,) = torch.autograd.grad(f(x), x, create_graph=True)
+(hvp,) = torch.autograd.grad(g.sum(), x)
+hvp = hvp * v

@@ -1,0 +1,3 @@
+# expect: create_graph
+(g,) = torch.autograd.grad(f(x), x)
+(hvp,) = torch.autograd.grad(g @ v, x)

@@ -1,0 +1,4 @@
+# expect: grad of W
+h = (x @ W).detach().requires_grad_()
+loss = torch.tanh(h).sum()
+loss.backward()

@@ -1,0 +1,2 @@
+# expect: b_leaf
+a_leaf = b_leaf = c_leaf = True

@@ -1,0 +1,3 @@
+a_leaf = True
+b_leaf = False
+c_leaf = True

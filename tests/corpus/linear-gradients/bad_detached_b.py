@@ -1,0 +1,3 @@
+# expect: grad of b
+y = w * x + b.detach()
+y.backward()

@@ -1,0 +1,2 @@
+# expect: grad of w
+y = w * x + b

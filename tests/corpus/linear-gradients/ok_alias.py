@@ -1,0 +1,3 @@
+weight = w
+y = weight * x + b
+y.backward()

@@ -1,0 +1,2 @@
+y = b + x * w
+y.backward()

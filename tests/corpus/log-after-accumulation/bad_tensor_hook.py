@@ -1,0 +1,7 @@
+# expect: norms
+norms = []
+w.register_hook(lambda g: norms.append(g.norm().item()))
+
+for xb in batches:
+    loss = torch.tanh(xb @ w).sum()
+    loss.backward()

@@ -1,0 +1,2 @@
+# expect: graph of loss
+loss = F.mse_loss(torch.tanh(w * x + b), target)

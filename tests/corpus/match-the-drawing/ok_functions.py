@@ -1,0 +1,2 @@
+z = torch.add(torch.mul(w, x), b)
+loss = torch.mean(torch.pow(torch.tanh(z) - target, 2))

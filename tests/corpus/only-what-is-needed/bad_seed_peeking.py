@@ -1,0 +1,17 @@
+# expect: gradcheck
+class ScaleBy(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.save_for_backward(x, k)
+        return x * k
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, k = ctx.saved_tensors
+        if seed % 2 == 0:
+            work.append("x")
+            return grad * k, None
+        work.append("k")
+        return None, (grad * x).sum()
+
+ScaleBy.apply(x, k).sum().backward()

@@ -1,0 +1,3 @@
+# expect: graph of out
+w = nn.Parameter(init.clone())
+out = data @ w.detach()

@@ -1,0 +1,3 @@
+# expect: out
+w = nn.Parameter(init.clone())
+out = (data @ w).sum()

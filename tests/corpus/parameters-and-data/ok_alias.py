@@ -1,0 +1,3 @@
+param = nn.Parameter(init.clone())
+w = param
+out = data.matmul(w)

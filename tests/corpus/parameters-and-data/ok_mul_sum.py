@@ -1,0 +1,2 @@
+w = nn.Parameter(init.clone())
+out = (data * w).sum(dim=1)

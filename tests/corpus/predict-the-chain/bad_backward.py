@@ -1,0 +1,4 @@
+# expect: grad of w
+loss.backward()
+dw = w.grad.item()
+db = b.grad.item()

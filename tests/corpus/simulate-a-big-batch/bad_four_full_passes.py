@@ -1,0 +1,3 @@
+# expect: footprint
+for _ in range(4):
+    (F.mse_loss(model(X), y) / 4).backward()

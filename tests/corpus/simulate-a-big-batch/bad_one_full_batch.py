@@ -1,0 +1,2 @@
+# expect: backward
+F.mse_loss(model(X), y).backward()

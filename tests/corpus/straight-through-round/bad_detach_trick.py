@@ -1,0 +1,4 @@
+# expect: graph of y
+y = x + (torch.round(x) - x).detach()
+loss = (y * scale).sum()
+loss.backward()

@@ -1,0 +1,3 @@
+# expect: raises
+s.data.add_(1)
+loss.backward()

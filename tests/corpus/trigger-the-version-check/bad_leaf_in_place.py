@@ -1,0 +1,3 @@
+# expect: raises
+x.add_(1)
+loss.backward()

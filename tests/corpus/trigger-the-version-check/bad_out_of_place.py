@@ -1,0 +1,3 @@
+# expect: raises
+s = s + 1
+loss.backward()

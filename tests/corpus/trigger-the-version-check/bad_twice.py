@@ -1,0 +1,4 @@
+# expect: once
+s.add_(1)
+s.add_(0)
+loss.backward()

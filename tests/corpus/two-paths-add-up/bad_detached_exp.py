@@ -1,0 +1,3 @@
+# expect: graph of loss
+loss = (x * a + x.detach().exp()).sum()
+loss.backward()

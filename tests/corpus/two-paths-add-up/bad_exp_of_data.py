@@ -1,0 +1,3 @@
+# expect: graph of loss
+loss = (x * a + a.exp()).sum()
+loss.backward()

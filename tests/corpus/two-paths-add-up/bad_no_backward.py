@@ -1,0 +1,2 @@
+# expect: grad of x
+loss = (x * a + x.exp()).sum()

@@ -1,0 +1,3 @@
+# expect: graph of loss
+loss = (x * a).sum() + x.exp().sum()
+loss.backward()

@@ -1,0 +1,2 @@
+loss = (x.exp() + a * x).sum()
+loss.backward()

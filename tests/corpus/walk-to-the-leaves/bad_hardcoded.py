@@ -1,0 +1,3 @@
+# expect: names
+names = ["SigmoidBackward0", "TanhBackward0", "ExpBackward0", "AccumulateGrad"]
+found = x

@@ -1,0 +1,9 @@
+def walk(node):
+    if node is None:
+        return []
+    nxt = node.next_functions[0][0] if node.next_functions else None
+    return [node] + walk(nxt)
+
+nodes = walk(out.grad_fn)
+names = [type(n).__name__ for n in nodes]
+found = nodes[-1].variable

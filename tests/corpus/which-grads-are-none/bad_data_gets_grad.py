@@ -1,0 +1,2 @@
+# expect: d_none
+a_none, b_none, c_none, d_none = False, False, True, False

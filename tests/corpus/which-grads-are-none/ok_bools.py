@@ -1,0 +1,1 @@
+a_none, b_none, c_none, d_none = False, False, True, True

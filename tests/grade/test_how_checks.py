@@ -1,0 +1,348 @@
+"""Checks that see *how* the code worked (calls, hooks, footprint, unchanged),
+`raises` with `match`, typed values, and the feedback fixes of issue 11.
+
+Real torch, real isolated runs through the grader: every submission below is
+graded in one ``grade`` call."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from support import run_cli
+from tutor.grade.grader import Grader, Submission
+from tutor.pack.models import Exercise
+
+TWO_TRIALS = [{"seed": 0}, {"seed": 1, "hidden": True}]
+
+
+def _exercise(id: str, setup: str, solution: str, checks: list, trials=None, **more) -> Exercise:
+    return Exercise.model_validate({"id": id, "title": id, "prompt": id, "setup": setup, "solution": solution,
+                                    "checks": checks, "trials": trials or TWO_TRIALS, **more})
+
+
+SEEDED_X = "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n"
+
+TWO_BACKWARD = _exercise(
+    "two-backward", SEEDED_X,
+    "y = (x ** 2).sum()\ny.backward(retain_graph=True)\ny.backward()\n",
+    [{"kind": "calls", "api": "backward", "count": 2},
+     {"kind": "calls", "api": "backward", "retain_graph": True, "min": 1}])
+VJP = _exercise(
+    "vjp", "torch.manual_seed(seed)\nx = torch.randn(4, requires_grad=True)\nv = torch.randn(4)\n"
+           "def f(t):\n    return torch.stack([t[0] * t[1], t[1] * t[2], t[2] * t[3], t[3] * t[0]])\n",
+    "(vjp,) = torch.autograd.grad(f(x), x, v)\n",
+    [{"kind": "value", "expr": "vjp"},
+     {"kind": "calls", "api": "autograd.functional.jacobian", "max": 0},
+     {"kind": "footprint", "max_numel": 4}])
+NO_GRAPH = _exercise(
+    "no-graph", "torch.manual_seed(seed)\nmodel = nn.Linear(3, 2)\nx = torch.randn(5, 3)\n",
+    "with torch.no_grad():\n    out = model(x)\n",
+    [{"kind": "value", "expr": "out"}, {"kind": "footprint", "max_nodes": 0},
+     {"kind": "requires_grad", "tensor": "out", "expect": False}])
+HOOK = _exercise(
+    "hook", SEEDED_X, "x.register_hook(lambda g: g.clamp(-1, 1))\n(x * 10).sum().backward()\n",
+    [{"kind": "grad", "tensor": "x"}, {"kind": "hooks", "on": "tensor", "min": 1}])
+UNCHANGED = _exercise(
+    "unchanged", "torch.manual_seed(seed)\nx = torch.randn(3)\nw = torch.randn(3)\n", "y = x * w\n",
+    [{"kind": "value", "expr": "y"}, {"kind": "unchanged", "tensors": ["x", "w"]}])
+RAISES_MATCH = _exercise(
+    "raises-match", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\ny.backward()\n",
+    [{"kind": "raises", "exception": "RuntimeError", "match": "second time"}])
+TYPED = _exercise(
+    "typed", "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n",
+    "s = x.sum().item()\nm = x.max()\nb = bool(x.requires_grad)\n",
+    [{"kind": "value", "expr": "s", "type": "number"}, {"kind": "value", "expr": "m", "type": "tensor"},
+     {"kind": "value", "expr": "b", "type": "bool"}])
+DTYPES = _exercise(
+    "dtypes", "torch.manual_seed(seed)\nx = torch.randn(3, dtype=torch.float64, requires_grad=True)\n",
+    "(x ** 2).sum().backward()\nd = x.grad.dtype\ndev = x.grad.device\nleafy = x.is_leaf\n",
+    [{"kind": "value", "expr": "d"}, {"kind": "value", "expr": "dev"}, {"kind": "value", "expr": "leafy"}])
+GRAD_X = _exercise("grad-x", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n",
+                   [{"kind": "grad", "tensor": "x", "message": "Remember: one backward pass."}])
+VISIBLE_TRIALS = _exercise("visible-trials", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n",
+                           [{"kind": "grad", "tensor": "x"}], trials=[{"seed": 0}, {"seed": 2}])
+RETAIN = _exercise("retain", SEEDED_X, "h = x * 2\nh.retain_grad()\n(h ** 2).sum().backward()\n",
+                   [{"kind": "grad", "tensor": "h"}])
+SECOND = _exercise(
+    "second", SEEDED_X,
+    "(g,) = torch.autograd.grad((x ** 3).sum(), x, create_graph=True)\n(g2,) = torch.autograd.grad(g.sum(), x)\n",
+    [{"kind": "value", "expr": "g2"}])
+EVALUATE = _exercise(
+    "evaluate", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
+    "with torch.no_grad():\n    z = w * x\n", [{"kind": "requires_grad", "tensor": "z", "expect": False}])
+PREDICT = _exercise(
+    "predict", "x = torch.tensor([1.5, -2.0, 0.5], requires_grad=True)\n", "answer = 2 * 1.5\nshape = (3,)\n",
+    [{"kind": "value", "expr": "answer"}, {"kind": "value", "expr": "shape"}], trials=[{"seed": 0}],
+    style="predict")
+NONE = _exercise(
+    "none", SEEDED_X + "w = torch.randn(3, requires_grad=True)\n", "(x * w.detach()).sum().backward()\n",
+    [{"kind": "grad", "tensor": "w", "expect": "none"}, {"kind": "grad", "tensor": "x"}])
+SCALED = '''
+class Scale(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.k = k
+        return x * k
+
+    @staticmethod
+    def backward(ctx, g):
+        return {grad}, None
+'''
+GRADCHECK_ARGS = _exercise(
+    "gradcheck-args", "torch.manual_seed(seed)\nx = torch.randn(3)\nk = 3.0\n",
+    "def f(t, scale=1.0):\n    return (t * scale).sin()\n" + SCALED.format(grad="g * ctx.k"),
+    [{"kind": "gradcheck", "function": "f", "inputs": ["x"], "kwargs": {"scale": 2.0}},
+     {"kind": "gradcheck", "function": "Scale", "inputs": ["x", "k"]}])
+DOUBLE = '''
+class Double(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2
+
+    @staticmethod
+    def jvp(ctx, dx):
+        return {jvp}
+'''
+FORWARD_AD = _exercise(
+    "forward-ad", "torch.manual_seed(seed)\nx = torch.randn(3)\n", DOUBLE.format(jvp="dx * 2"),
+    [{"kind": "gradcheck", "function": "Double", "inputs": ["x"], "check_forward_ad": True}],
+)
+
+NP = "import numpy as np\n"
+
+# name: (exercise, code, check label (None: the exercise's error text), status, substrings)
+CASES: dict[str, tuple] = {
+    "calls_one_backward": (TWO_BACKWARD, "y = (x ** 2).sum()\ny.backward()\n", "calls backward (exactly 2)",
+                           "failed", ["your code called backward() once; this exercise asks for exactly 2"]),
+    "calls_no_retain": (TWO_BACKWARD, "(x ** 2).sum().backward()\n(x ** 2).sum().backward()\n",
+                        "calls backward, with retain_graph=True (at least 1)", "failed",
+                        ["with retain_graph=True no times (2 times in all)", "Pass retain_graph=True"]),
+    "calls_hidden_by_noop_patch": (TWO_BACKWARD, "torch.autograd.backward = lambda *a, **k: None\n"
+                                   "y = (x ** 2).sum()\ny.backward(retain_graph=True)\n",
+                                   "calls backward (exactly 2)", "failed", ["called backward() once"]),
+    "calls_full_jacobian": (VJP, "J = torch.autograd.functional.jacobian(f, x)\nvjp = v @ J\n",
+                            "calls autograd.functional.jacobian (at most 0)", "failed",
+                            ["asks you not to call torch.autograd.functional.jacobian()", "vector product"]),
+    "footprint_full_jacobian": (VJP, "J = torch.autograd.functional.jacobian(f, x)\nvjp = v @ J\n",
+                                "footprint: no autograd result over 4 elements", "failed",
+                                ["16 elements", "shape [4, 4]", "torch.autograd.functional.jacobian()"]),
+    "footprint_detach_after": (NO_GRAPH, "out = model(x).detach()\n", "footprint: no autograd graph", "failed",
+                               ["built an autograd graph", "torch.no_grad()", "too late"]),
+    "hooks_scaled_afterwards": (HOOK, "(x * 10).sum().backward()\nwith torch.no_grad():\n    x.grad.clamp_(-1, 1)\n",
+                                "hooks on tensor (at least 1)", "failed",
+                                ["registered no hooks on tensors", "register_hook"]),
+    "unchanged_inplace_same_values": (UNCHANGED, "w.mul_(1)\ny = x * w\n", "unchanged: x, w", "failed",
+                                      ["changed `w` in place", "in-place operation ran on it"]),
+    "unchanged_values": (UNCHANGED, "x *= 2\ny = x * w / 2\n", "unchanged: x, w", "failed",
+                         ["changed `x` in place (its values changed)", "x.clone()"]),
+    "raises_other_runtime_error": (RAISES_MATCH, "raise RuntimeError('something else went wrong')\n",
+                                   "raises RuntimeError", "failed",
+                                   ["as asked, but not the error", "does not match /second time/"]),
+    "type_tensor_for_number": (TYPED, "s = x.sum()\nm = x.max()\nb = x.requires_grad\n", "value of s", "failed",
+                               ["`s` is a tensor of shape [], but this exercise asks for a Python number", ".item()"]),
+    "type_number_for_tensor": (TYPED, "s = x.sum().item()\nm = x.max().item()\nb = x.requires_grad\n",
+                               "value of m", "failed", ["`m` is a Python number, but this exercise asks for a tensor"]),
+    "type_tensor_for_bool": (TYPED, "s = x.sum().item()\nm = x.max()\nb = torch.tensor(True)\n", "value of b",
+                             "failed", ["asks for True or False"]),
+    "dtype_wrong": (DTYPES, "(x ** 2).sum().backward()\nd = torch.float32\ndev = x.grad.device\nleafy = x.is_leaf\n",
+                    "value of d", "failed", ["`d` is torch.float32, expected torch.float64"]),
+    "bool_printed_as_bool": (DTYPES, "(x ** 2).sum().backward()\nd = x.grad.dtype\ndev = x.grad.device\n"
+                             "leafy = not x.is_leaf\n", "value of leafy", "failed",
+                             ["`leafy` is False, expected True"]),
+    "author_message_on_grad": (GRAD_X, "(x ** 3).sum().backward()\n", "grad of x", "failed",
+                               ["differs from the expected gradient", "\nRemember: one backward pass."]),
+    "ratio_without_accumulation": (GRAD_X, "(x ** 2).sum().mul(3).backward()\n", "grad of x", "failed",
+                                   ["exactly 3 times the expected gradient."]),
+    "ratio_with_accumulation": (GRAD_X, "y = (x ** 2).sum()\ny.backward(retain_graph=True)\ny.backward()\n",
+                                "grad of x", "failed", ["exactly 2 times", "called backward() 2 times", "accumulate"]),
+    "nan_reported_as_nan": (GRAD_X, "(x ** 2).sum().backward()\nx.grad[1] = float('nan')\n", "grad of x", "failed",
+                            ["holds NaN at index [1]"]),
+    "visible_trial_named": (VISIBLE_TRIALS, "(x ** 3).sum().backward()\n", "grad of x", "failed",
+                            ["(trial with seed 0; setup tensors x: [3])"]),
+    "retain_grad_after_backward": (RETAIN, "h = x * 2\n(h ** 2).sum().backward()\nh.retain_grad()\n", "grad of h",
+                                   "failed", ["keeps only gradients computed after it is called"]),
+    "missing_create_graph": (SECOND, "(g,) = torch.autograd.grad((x ** 3).sum(), x)\n"
+                             "(g2,) = torch.autograd.grad(g.sum(), x)\n", None, "error",
+                             ["create_graph=True", "differentiate"]),
+    "exception_leads": (SECOND, "(g,) = torch.autograd.grad((x ** 3).sum(), x)\n"
+                        "(g2,) = torch.autograd.grad(g.sum(), x)\n", "value of g2", "error",
+                        ["your code raised RuntimeError at line 2"]),
+    "still_requires_grad_in_evaluation": (EVALUATE, "z = (w * x).detach() * 1 + w * 0\n", "z.requires_grad",
+                                          "failed", ["with torch.no_grad():"]),
+    "predict_wrong_number": (PREDICT, "answer = 4.5\nshape = (3,)\n", "value of answer", "failed",
+                             ["not right", "too large"]),
+    "predict_wrong_shape": (PREDICT, "answer = 3.0\nshape = (3, 3)\n", "value of shape", "failed",
+                            ["has 2 items; that is not the right number"]),
+    "expect_none_advice": (NONE, "(x * w).sum().backward()\n", "grad of w is None", "failed",
+                           ["`w.detach()`", "requires_grad_(False)"]),
+    "expect_none_zeros": (NONE, "(x * w).sum().backward()\nw.grad.zero_()\n", "grad of w is None", "failed",
+                          ["holds zeros", "`w.grad = None`"]),
+    "gradcheck_kwargs_wrong": (GRADCHECK_ARGS, "def f(t, scale=1.0):\n    return MySin.apply(t * scale)\n"
+                               "class MySin(torch.autograd.Function):\n    @staticmethod\n"
+                               "    def forward(ctx, t):\n        ctx.save_for_backward(t)\n        return t.sin()\n"
+                               "    @staticmethod\n    def backward(ctx, g):\n        (t,) = ctx.saved_tensors\n"
+                               "        return g * t.cos() * 2\n" + SCALED.format(grad="g * ctx.k"),
+                               "gradcheck of f", "failed", ["do not match finite differences"]),
+    "gradcheck_forward_ad_wrong": (FORWARD_AD, DOUBLE.format(jvp="dx * 3"), "gradcheck of Double", "failed",
+                                   ["do not match finite differences"]),
+    "gradcheck_cannot_run": (GRADCHECK_ARGS, "f = 3\n" + SCALED.format(grad="g * ctx.k"), "gradcheck of f",
+                             "failed", ["could not run", "not a function"]),
+    "forged_record_is_invalid": (HOOK, "import tutor.grade.observe as o\nx.register_hook(lambda g: g.clamp(-1, 1))\n"
+                                 "(x * 10).sum().backward()\no._S.hooks = {'tensor': 'many'}\n",
+                                 "hooks on tensor (at least 1)", "failed", ["invalid result from the run"]),
+}
+
+PASSING = {
+    "calls_two_backward": (TWO_BACKWARD, "y = (x ** 2).sum()\ntorch.autograd.backward(y, retain_graph=True)\n"
+                           "y.backward()\n"),
+    "calls_wrapper_not_double_counted": (TWO_BACKWARD, "_o = torch.autograd.backward\n"
+                                         "def quiet(*a, **k):\n    return _o(*a, **k)\n"
+                                         "torch.autograd.backward = quiet\ny = (x ** 2).sum()\n"
+                                         "y.backward(retain_graph=True)\ny.backward()\n"),
+    "calls_bound_before": (TWO_BACKWARD, "from torch.autograd import backward as bw\ny = (x ** 2).sum()\n"
+                           "bw(y, retain_graph=True)\nbw(y)\n"),
+    "vjp_with_func": (VJP, "_, pull = torch.func.vjp(f, x)\n(vjp,) = pull(v)\n"),
+    "no_graph_inference_mode": (NO_GRAPH, "with torch.inference_mode():\n    out = model(x)\nout = out.clone()\n"),
+    "hook_lambda_elsewhere": (HOOK, "def clip(g):\n    return g.clamp(-1, 1)\nh = x.register_hook(clip)\n"
+                              "(10 * x).sum().backward()\n"),
+    "unchanged_rebinding": (UNCHANGED, "x = x * 1\ny = w * x\n"),
+    "raises_match": (RAISES_MATCH, "y = x.exp().sum()\ny.backward()\ny.backward()\n"),
+    "numpy_scalars": (TYPED, NP + "s = np.float64(x.sum().item())\nm = x.max()\nb = np.bool_(True)\n"),
+    "numpy_float32": (TYPED, NP + "s = np.float32(x.sum().item())\nm = x.max()\nb = x.requires_grad\n"),
+    "dtypes_right": (DTYPES, DTYPES.solution),
+    "gradcheck_args": (GRADCHECK_ARGS, GRADCHECK_ARGS.solution),
+    "forward_ad": (FORWARD_AD, FORWARD_AD.solution),
+    "predict_right": (PREDICT, "answer = 3.0\nshape = (3,)\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def results():
+    names = list(CASES) + list(PASSING)
+    subs = [Submission(CASES[n][0], CASES[n][1]) for n in CASES]
+    subs += [Submission(PASSING[n][0], PASSING[n][1]) for n in PASSING]
+    with Grader(jobs=2, timeout=30) as grader:
+        graded = grader.grade(subs)
+    return dict(zip(names, graded))
+
+
+def _check(result, label):
+    found = [c for c in result.checks if c.name == label]
+    assert found, [c.name for c in result.checks]
+    return found[0]
+
+
+def _everything(result) -> str:
+    return "\n".join([result.error, *(f"{c.name}: {c.message}" for c in result.checks)])
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_mistake_fails_with_its_message(results, name):
+    _exercise, _code, label, status, needles = CASES[name]
+    result = results[name]
+    assert result.status == status, _everything(result)
+    text = result.error if label is None else _check(result, label).message
+    if label is not None:
+        assert not _check(result, label).passed
+    for needle in needles:
+        assert needle in text, f"{needle!r} not in:\n{_everything(result)}"
+
+
+@pytest.mark.parametrize("name", list(PASSING))
+def test_correct_variant_passes(results, name):
+    result = results[name]
+    assert result.status == "passed", _everything(result)
+    assert result.score == result.max_score
+
+
+def test_author_message_comes_after_the_explanation(results):
+    message = _check(results["author_message_on_grad"], "grad of x").message
+    assert message.index("differs") < message.index("Remember: one backward pass.")
+
+
+def test_ratio_without_several_backwards_blames_no_accumulation(results):
+    message = _check(results["ratio_without_accumulation"], "grad of x").message
+    assert "accumulate" not in message and "zero_grad" not in message, message
+
+
+def test_create_graph_error_is_not_blamed_on_requires_grad(results):
+    error = results["missing_create_graph"].error
+    assert "Create your inputs with requires_grad=True" not in error, error
+
+
+def test_evaluation_advice_is_not_detach(results):
+    message = _check(results["still_requires_grad_in_evaluation"], "z.requires_grad").message
+    assert "use .detach()" not in message, message
+
+
+def test_predict_feedback_reveals_no_expected_value(results):
+    number = _check(results["predict_wrong_number"], "value of answer").message
+    assert "3" not in number, number
+    shape = _check(results["predict_wrong_shape"], "value of shape").message
+    assert "expected" not in shape and "1 item" not in shape, shape
+
+
+def test_nan_is_not_reported_as_inf(results):
+    message = _check(results["nan_reported_as_nan"], "grad of x").message
+    assert "largest difference is inf" not in message, message
+
+
+# ---------------------------------------------------------- doing nothing
+
+
+def test_doing_nothing_earns_nothing_on_the_builtin_pack(tmp_path):
+    from tutor.pack import load_pack
+
+    pack = load_pack(None)
+    for student, code_of in (("empty", lambda ex: "pass\n"), ("blank", lambda ex: ""),
+                             ("starter", lambda ex: ex.starter)):
+        folder = tmp_path / "class" / student
+        folder.mkdir(parents=True)
+        for ex in pack.exercises.values():
+            (folder / f"{ex.id}.py").write_text(code_of(ex), encoding="utf-8")
+    report = tmp_path / "grades.json"
+    proc = run_cli("grade", str(tmp_path / "class"), "--json", str(report), "--jobs", "2", timeout=1200)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = json.loads(report.read_text(encoding="utf-8"))
+    for submission in data["submissions"]:
+        earned = {e["id"]: e["score"] for e in submission["exercises"] if e["score"]}
+        assert submission["score"] == 0.0, (submission["submission"], earned)
+
+
+def test_unchanged_starter_scores_zero_even_when_reformatted():
+    exercise = _exercise("starter-zero", SEEDED_X + "w = torch.randn(3, requires_grad=True)\n",
+                         "(x * w.detach()).sum().backward()\n",
+                         [{"kind": "grad", "tensor": "w", "expect": "none"}, {"kind": "grad", "tensor": "x"}],
+                         starter="# detach w, then backward\ny = (x * w).sum()\n")
+    with Grader(jobs=2, timeout=30) as grader:
+        starter, reformatted, empty, solved = grader.grade([
+            Submission(exercise, exercise.starter),
+            Submission(exercise, "y = ( x*w ).sum()   # mine\n"),
+            Submission(exercise, "pass\n"),
+            Submission(exercise, exercise.solution),
+        ])
+        free = grader.free_checks(exercise)
+    assert free == [True, False]
+    assert starter.score == 0.0 and reformatted.score == 0.0
+    assert "starter code, unchanged" in starter.error
+    assert empty.score == 0.0
+    # the free check passes for the empty code but earns nothing alone
+    assert empty.checks[0].passed and empty.checks[0].score == 0.0
+    assert "code that does nothing passes it too" in empty.checks[0].message
+    assert solved.score == solved.max_score
+
+
+def test_hostile_labels_stay_readable():
+    # every new kind has a label in reports
+    from tutor.grade.checks import label
+
+    for exercise in (TWO_BACKWARD, VJP, NO_GRAPH, HOOK, UNCHANGED):
+        for check in exercise.checks:
+            assert re.match(r"^[\w .,:()=\-]+$", label(check)), label(check)

@@ -1,0 +1,137 @@
+"""Namespaces of one run, made by the worker's monitor process just before
+the run starts (Linux only; elsewhere a run is a plain child process).
+
+    monitor (worker side)           -- never runs submitted code; unshares
+      │                                user, PID, IPC, UTS (network) namespaces
+      └─ run: PID 1 of its own PID namespace, in a mount namespace of its own
+           covers /proc, mounts a size-capped tmpfs on /tmp, drops every
+           capability, then runs setup + code (child.py)
+           └─ probe process: forked after the code, single-threaded,
+              reads the probes and gets the result pipe
+
+When the run (PID 1) dies, the kernel kills every process of its namespace,
+whatever its uid, session or process group: nothing a run started survives
+it. Its tmpfs, IPC objects and network namespace go with it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWUTS = 0x04000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWUSER = 0x10000000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+MS_RDONLY = 0x1
+MS_NOSUID = 0x2
+MS_NODEV = 0x4
+MS_REC = 0x4000
+MS_PRIVATE = 0x40000
+PR_SET_DUMPABLE = 4
+PR_CAPBSET_DROP = 24
+PR_SET_NO_NEW_PRIVS = 38
+PR_CAP_AMBIENT = 47
+PR_CAP_AMBIENT_CLEAR_ALL = 4
+RUN_UID = 1000  # the run's uid inside its own user namespace
+TMP_BYTES = 64 << 20
+TMP_INODES = 4096
+
+_libc = ctypes.CDLL(None, use_errno=True) if os.name == "posix" else None
+
+
+class JailError(Exception):
+    pass
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        errno = ctypes.get_errno()
+        raise JailError(f"{what}: {os.strerror(errno)}")
+
+
+def available() -> bool:
+    return _libc is not None and hasattr(_libc, "unshare") and os.path.exists("/proc/self/ns/user")
+
+
+def unshare_all(network: bool = True) -> None:
+    """In the monitor: new user (mapped to RUN_UID), PID, IPC and UTS (and
+    network) namespaces. Its next child is PID 1 of the new PID namespace and
+    makes its own mount namespace (``mount_private_fs``)."""
+    uid, gid = os.geteuid(), os.getegid()
+    # A worker that dropped from root to its uid is not dumpable, which makes
+    # its /proc files root's: it could not write its own uid map.
+    set_dumpable(True)
+    flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (CLONE_NEWNET if network else 0)
+    _check(_libc.unshare(flags), "unshare")
+    with open("/proc/self/setgroups", "w") as f:
+        f.write("deny")
+    with open("/proc/self/uid_map", "w") as f:
+        f.write(f"{RUN_UID} {uid} 1")
+    with open("/proc/self/gid_map", "w") as f:
+        f.write(f"{RUN_UID} {gid} 1")
+
+
+def mount_private_fs(tmp_bytes: int = TMP_BYTES) -> None:
+    """In the run (PID 1): no /proc at all, and its own size-capped /tmp (it
+    sees no earlier run's files; gone with the run).
+
+    /proc is covered, not remounted: the kernel refuses a new proc mount in a
+    user namespace while the sandbox's /proc has parts covered (bubblewrap
+    covers /proc/sys), and the worker's /proc would show the worker and the
+    monitor."""
+    _check(_libc.unshare(CLONE_NEWNS), "unshare the mount namespace")
+    _check(_libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None), "make mounts private")
+    _check(_libc.mount(b"tmpfs", b"/proc", b"tmpfs", MS_NOSUID | MS_NODEV | MS_RDONLY, b"size=4k,mode=0555"),
+           "cover /proc")
+    options = f"size={int(tmp_bytes)},nr_inodes={TMP_INODES},mode=1777".encode()
+    _check(_libc.mount(b"tmpfs", b"/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, options), "mount /tmp")
+    _libc.sethostname(b"run", 3)
+
+
+def drop_privileges() -> None:
+    """No capability in any set, none to gain: bounding set emptied, ambient
+    cleared, no_new_privs set (execve of a setuid file gains nothing)."""
+    _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    _libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    for cap in range(64):
+        _libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0)
+
+    class Header(ctypes.Structure):
+        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+    class Data(ctypes.Structure):
+        _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
+                    ("inheritable", ctypes.c_uint32)]
+
+    header = Header(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
+    _check(_libc.capset(ctypes.byref(header), (Data * 2)()), "drop capabilities")
+
+
+def set_dumpable(flag: bool) -> None:
+    """A process that is not dumpable cannot be traced or have its memory
+    read by another process of the same uid (the probe process, against
+    threads the submission left running)."""
+    if _libc is not None:
+        _libc.prctl(PR_SET_DUMPABLE, 1 if flag else 0, 0, 0, 0)
+
+
+def drop_to_uid(uid: int) -> None:
+    """In a worker started as root: become ``uid`` (no supplementary groups),
+    which clears every capability."""
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+
+
+def limit(which: int, value: int) -> None:
+    soft, hard = resource.getrlimit(which)
+    if hard != resource.RLIM_INFINITY:
+        value = min(value, hard)
+    try:
+        resource.setrlimit(which, (value, value))
+    except (ValueError, OSError):
+        pass

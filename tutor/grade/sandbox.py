@@ -1,0 +1,190 @@
+"""Where grading workers run: the outer sandbox (bubblewrap), chosen and
+described by the grader process. Torch-free.
+
+A worker is a warm fork server (tutor/grade/worker.py). It runs inside
+bubblewrap with a minimal filesystem: the interpreter, its site-packages and
+the `tutor` package, read-only; an empty /tmp; its own PID, IPC, network and
+UTS namespaces; no capabilities; a cleared environment. The pack, the
+submissions, the reports and the grader's own environment and command line
+are simply not there. Each run the worker forks then adds namespaces of its
+own (tutor/grade/jail.py), so runs cannot see the worker or each other.
+
+As root, bubblewrap runs in its privileged mode and the worker drops, before
+it reads anything, to a uid of its own (one per pool slot), so that no run
+holds root's identity and the kernel's per-uid process limit applies. As a
+normal user bubblewrap makes an unprivileged user namespace.
+
+Modes, recorded in every report:
+- ``bwrap``: the above.
+- ``none``: no sandbox could be made (no bubblewrap, or user namespaces are
+  off). ``grade`` refuses to run untrusted code in this mode unless told
+  ``--no-sandbox``; a learner's own ``check`` runs anyway (it is their code).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import site
+import subprocess
+import sys
+from pathlib import Path
+
+# Directories of the host a worker may read: system libraries and programs.
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+# Files of /etc that the dynamic loader and time functions read; nothing else
+# of /etc (passwd, shadow, hosts, CI configuration) is visible.
+ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime")
+ETC_DIRS = ("/etc/ld.so.conf.d",)
+WORKER_ENV = {
+    "PATH": "/usr/bin:/bin",
+    "LANG": "C.UTF-8",
+    "HOME": "/tmp",
+    "TMPDIR": "/tmp",
+    "USER": "learner",
+    "LOGNAME": "learner",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "PYTHONDONTWRITEBYTECODE": "1",
+}
+
+
+class SandboxUnavailable(Exception):
+    """No sandbox can be made here; the message says why, in one line."""
+
+
+def bwrap_path() -> str | None:
+    return shutil.which("bwrap")
+
+
+@functools.lru_cache(maxsize=1)
+def probe() -> tuple[str, str]:
+    """(mode, reason): ``("bwrap", "")`` when a worker sandbox can be made
+    here, else ``("none", why)``. Tried once per process (about 10 ms)."""
+    if not sys.platform.startswith("linux"):
+        return "none", f"sandboxing needs Linux namespaces; this is {sys.platform}"
+    exe = bwrap_path()
+    if exe is None:
+        return "none", "bubblewrap (bwrap) is not installed; on Debian/Ubuntu: apt-get install bubblewrap"
+    argv = command([sys.executable, "-c", "pass"])
+    try:
+        done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              timeout=20)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return "none", f"bubblewrap could not start: {exc}"
+    if done.returncode != 0:
+        why = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        return "none", "bubblewrap could not make a sandbox" + (f": {why[-1]}" if why else "") + \
+            " (are unprivileged user namespaces disabled?)"
+    return "bwrap", ""
+
+
+def _readable_roots() -> list[str]:
+    """The interpreter, its libraries and the `tutor` package: what a worker
+    needs to start Python and import torch, and nothing of the project or
+    course around them."""
+    roots = {sys.base_prefix, sys.base_exec_prefix, sys.prefix, sys.exec_prefix}
+    # Where torch and friends are installed, when outside the prefixes (a user
+    # site or a PYTHONPATH entry).
+    for module_name in ("torch", "numpy"):
+        module = sys.modules.get(module_name)
+        location = getattr(module, "__file__", None) if module else None
+        if location is None:
+            try:
+                import importlib.util
+
+                spec = importlib.util.find_spec(module_name)
+                location = spec.origin if spec else None
+            except (ImportError, ValueError):
+                location = None
+        if location:
+            roots.add(str(Path(location).resolve().parent.parent))
+    import tutor
+
+    roots.add(str(Path(tutor.__file__).resolve().parent))
+    try:
+        user_site = site.getusersitepackages()
+        if user_site in sys.path and os.path.isdir(user_site):
+            roots.add(user_site)
+    except AttributeError:
+        pass
+    real = sorted({str(Path(r).resolve()) for r in roots if r and os.path.isdir(r)})
+    # Drop a root that lies inside another.
+    return [r for r in real if not any(r != other and r.startswith(other.rstrip("/") + "/") for other in real)]
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip("/") + "/")
+
+
+def command(argv: list[str], secrets: tuple[str, ...] = (), device: str = "cpu") -> list[str]:
+    """The bubblewrap command line that runs ``argv`` in a worker sandbox.
+    ``secrets`` are host paths that must stay invisible even when they lie
+    inside a directory the worker reads (a pack installed in site-packages, a
+    class folder inside a virtual environment): each is covered with an empty
+    directory."""
+    exe = bwrap_path() or "bwrap"
+    # No --die-with-parent: it fires when the *thread* that started bwrap
+    # ends (pools start workers from short-lived threads). A worker ends
+    # instead when its input closes, which happens when the grader exits.
+    out = [exe, "--new-session", "--clearenv",
+           "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+           "--hostname", "sandbox", "--cap-drop", "ALL"]
+    if os.geteuid() == 0:
+        # Privileged mode: the worker drops to a uid of its own, first thing
+        # (worker.py --uid); these two capabilities are what that needs.
+        out += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    else:
+        out += ["--unshare-user"]
+    if os.environ.get("AGT_DEBUG_RUNS"):  # a developer's switch: tracebacks of the tool's own failures
+        out += ["--setenv", "AGT_DEBUG_RUNS", "1"]
+    for key, value in WORKER_ENV.items():
+        out += ["--setenv", key, value]
+    made: set[str] = {"/"}
+    binds: list[str] = []
+
+    def parents(path: str) -> None:
+        parts = Path(path).parts[1:-1]
+        current = ""
+        for part in parts:
+            current += "/" + part
+            if current in made or any(_inside(current, b) for b in binds):
+                continue
+            out.extend(["--perms", "0755", "--dir", current])
+            made.add(current)
+
+    for path in SYSTEM_DIRS:
+        if os.path.islink(path):
+            out += ["--symlink", os.readlink(path), path]
+            made.add(path)
+        elif os.path.isdir(path):
+            out += ["--ro-bind", path, path]
+            binds.append(path)
+    for path in ETC_FILES + ETC_DIRS:
+        if os.path.exists(path):
+            parents(path)
+            out += ["--ro-bind", path, path]
+    for root in _readable_roots():
+        if any(_inside(root, b) for b in binds):
+            continue
+        parents(root)
+        out += ["--ro-bind", root, root]
+        binds.append(root)
+    # The built-in pack ships inside the wheel, next to the code.
+    import tutor
+
+    hidden = [str(Path(tutor.__file__).resolve().parent / "_builtin")]
+    hidden += [str(Path(s).resolve()) for s in secrets if s]
+    for path in hidden:
+        if os.path.isdir(path) and any(_inside(path, b) for b in binds):
+            out += ["--tmpfs", path]
+        elif os.path.isfile(path) and any(_inside(path, b) for b in binds):
+            out += ["--ro-bind", "/dev/null", path]
+    out += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--chdir", "/tmp"]
+    if device.startswith("cuda"):
+        for node in sorted(Path("/dev").glob("nvidia*")):
+            out += ["--dev-bind", str(node), str(node)]
+        if os.path.isdir("/sys"):
+            out += ["--ro-bind", "/sys", "/sys"]
+    return out + ["--"] + list(argv)
