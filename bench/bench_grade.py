@@ -1,4 +1,5 @@
-"""Grading throughput: the warm fork-server workers against a baseline that
+"""Grading throughput: the warm fork-server workers, with the sandbox
+(bubblewrap + per-run namespaces) and without it, against a baseline that
 starts a fresh Python process (importing torch) for every run.
 
     .venv/bin/python bench/bench_grade.py [--submissions 20] [--jobs N] [--baseline-runs 12]
@@ -52,15 +53,19 @@ def main() -> None:
     reference_runs = sum(len(ex.trials) for ex in exercises)
     runs = learner_runs + reference_runs
 
-    started = time.perf_counter()
-    with Grader(jobs=args.jobs) as grader:
-        grader.pool.start()
-        warm = time.perf_counter() - started
-        t0 = time.perf_counter()
-        results = grader.grade(submissions)
-        wall = time.perf_counter() - t0
-    passed = sum(r.passed for r in results)
-    assert passed == sum(s.code == s.exercise.solution for s in submissions), "unexpected verdicts"
+    measured = {}
+    for mode in ("require", "off"):
+        started = time.perf_counter()
+        with Grader(jobs=args.jobs, sandbox=mode) as grader:
+            grader.pool.start()
+            warm = time.perf_counter() - started
+            t0 = time.perf_counter()
+            results = grader.grade(submissions)
+            wall = time.perf_counter() - t0
+            label = "sandbox (bwrap)" if grader.pool.mode == "bwrap" else "no sandbox"
+        passed = sum(r.passed for r in results)
+        assert passed == sum(s.code == s.exercise.solution for s in submissions), "unexpected verdicts"
+        measured[label] = (warm, wall)
 
     requests = []
     for sub in submissions[: args.baseline_runs]:
@@ -75,17 +80,20 @@ def main() -> None:
         times.append(time.perf_counter() - t)
     per_run_baseline = statistics.median(times)
     cores = args.jobs
-    warm_rate = runs / wall / cores
     base_rate = 1 / per_run_baseline
     print(f"built-in pack{' (small exercises)' if args.small else ''}, "
           f"{args.submissions} submissions x {len(exercises)} exercises: "
           f"{runs} runs ({learner_runs} learner + {reference_runs} reference), jobs={cores}")
-    print(f"  warm workers:   start {warm:6.2f} s, grading {wall:6.2f} s wall, "
-          f"{warm_rate:6.1f} runs/s/core, {wall / runs * cores * 1000:6.1f} ms per run per core")
+    for label, (warm, wall) in measured.items():
+        rate = runs / wall / cores
+        print(f"  warm, {label:<16} start {warm:6.2f} s, grading {wall:6.2f} s wall, "
+              f"{rate:6.1f} runs/s/core, {wall / runs * cores * 1000:6.1f} ms per run per core, "
+              f"x{rate / base_rate:.1f} the fresh process")
     print(f"  fresh process:  median {per_run_baseline * 1000:6.1f} ms per run over {len(times)} runs, "
           f"{base_rate:6.1f} runs/s/core, projected {runs * per_run_baseline / cores:6.2f} s wall")
-    print(f"  speed-up: x{warm_rate / base_rate:.1f} per run "
-          f"(x{runs * per_run_baseline / cores / (wall + warm):.1f} including worker start-up)")
+    warm, wall = measured["sandbox (bwrap)"] if "sandbox (bwrap)" in measured else next(iter(measured.values()))
+    print(f"  speed-up with the sandbox, including worker start-up: "
+          f"x{runs * per_run_baseline / cores / (wall + warm):.1f}")
 
 
 if __name__ == "__main__":

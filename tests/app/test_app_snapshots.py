@@ -88,3 +88,26 @@ def test_small_terminal_uses_tabs(snap_compare, make_app):
         await _settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)], ids=["80x24", "100x30", "160x45"])
+def test_task_first(snap_compare, make_app, size, lang):
+    """The exercise's task at the top, at every size and in both languages (issue 12)."""
+
+    async def run_before(pilot):
+        await _ready(pilot)
+        await _settle(pilot)
+
+    assert snap_compare(make_app(lang=lang), terminal_size=size, run_before=run_before)
+
+
+def test_solved_offers_the_next_exercise_in_chinese(snap_compare, make_app):
+    async def run_before(pilot):
+        screen = await _ready(pilot)
+        screen.query_one("EditorPane").area.load_text("y = w * x + b\ny.backward()\n")
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "CheckScreen")
+        await _settle(pilot)
+
+    assert snap_compare(make_app(lang="zh"), terminal_size=(100, 30), run_before=run_before)

@@ -104,7 +104,7 @@ def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
     try:
         _start(tmux, tutor_home)
         tmux.wait_for("linear-gradients.py")
-        tmux.wait_for("Task: Gradients of w * x + b")  # the task is on screen from the start
+        tmux.wait_for("Task: Gradients of w")  # the task is on screen from the start
         tmux.wait_for("kernel ready")
         # the editor has focus and holds the starter, "y = w * x"
         tmux.keys("End")
@@ -140,7 +140,8 @@ def test_a_small_terminal_opens_on_the_task_and_keys_get_through(tutor_home):
         tmux.wait_for("kernel ready")
         tmux.keys("F6")  # lesson -> editor
         tmux.wait_for("linear-gradients.py")
-        tmux.keys("M-4")  # Alt+4 where the terminal sends Alt: an alias, never typed into the editor
+        # (Alt+4 through tmux arrives as a typed character, "¢": function keys are the ones that get through)
+        tmux.keys("F6", "F6")  # editor -> REPL -> graph
         tmux.wait_for("Graph ·")
         tmux.keys("S-F6", "S-F6")  # back to the editor
         tmux.wait_for("linear-gradients.py")

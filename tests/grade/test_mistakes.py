@@ -230,6 +230,13 @@ PASSING = {
     "graph_leaves_tier_accepts_other_ops": (GRAPH_LEAVES, "y = (a + b).sum()\n"),
     "flags_correct": (FLAGS, FLAGS.solution),
     "python_correct": (PYTHON, "n = 3\nm = 6\n"),
+    # numpy scalars are numbers
+    "value_numpy_float64": (VALUE, "import numpy as np\ns = np.float64(x.sum().item())\nt = (x.min(), x.max())\n"),
+    "value_numpy_in_tuple": (VALUE, "s = x.sum().item()\nt = (x.min().numpy(), x.max())\n"),
+    # Tensor.backward's own call of torch.autograd.backward is not the learner's second call
+    "raises_with_patched_backward": (RAISES, "_b = torch.autograd.backward\ntorch.autograd.backward = "
+                                             "lambda *a, **k: _b(*a, **k)\ny = (x ** 2).sum()\ny.backward()\n"
+                                             "y.backward()\n"),
 }
 
 

@@ -293,11 +293,19 @@ def test_gradescope_fields(single):
         assert 0 <= test["score"] <= test["max_score"]
 
 
-def test_gradescope_refuses_a_class(cls):
-    proc = run_cli("grade", str(cls["subs"]), "--pack", str(PACK_DIR), "--gradescope", str(cls["root"] / "gs.json"))
-    assert proc.returncode == 2
+def test_gradescope_writes_one_results_json_per_student(cls):
+    out = cls["root"] / "gradescope"
+    proc = run_cli("grade", str(cls["subs"]), "--pack", str(PACK_DIR), "--gradescope", str(out),
+                   "--json", str(cls["root"] / "class-gs.json"))
+    assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
-    assert not (cls["root"] / "gs.json").exists()
+    report = json.loads((cls["root"] / "class-gs.json").read_text())
+    students = {s["submission"]: s for s in report["submissions"]}
+    assert sorted(p.name for p in out.iterdir()) == sorted(students)
+    for name, student in students.items():
+        data = json.loads((out / name / "results.json").read_text())
+        jsonschema.validate(data, GRADESCOPE_SCHEMA)
+        assert data["score"] == pytest.approx(student["score"])
 
 
 # ------------------------------------------------------------- shards, merge

@@ -183,10 +183,11 @@ def test_reference_with_two_names_matches_learner_with_one():
 
 
 def test_capture_prefers_exercise_names():
-    code = "leaf = torch.ones(3, requires_grad=True)\nx = leaf\nloss = (x * 2).sum()"
-    assert run(code).find("x").names == ["leaf", "x"]  # namespace order by default
-    assert run(code, prefer=["loss", "x"]).find("x").names == ["x", "leaf"]
-    assert run(code, prefer="x").find("x").names == ["leaf", "x"]  # a bare string is no list
+    ns = {"torch": torch}
+    exec("leaf = torch.ones(3, requires_grad=True)\nx = leaf\nloss = (x * 2).sum()", ns)
+    assert capture_namespace(ns).find("x").names == ["leaf", "x"]  # namespace order by default
+    assert capture_namespace(ns, prefer=["loss", "x"]).find("x").names == ["x", "leaf"]
+    assert capture_namespace(ns, prefer="x").find("x").names == ["leaf", "x"]  # a bare string is no list
 
 
 def test_a_wrong_leaf_is_still_reported():

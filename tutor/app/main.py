@@ -6,15 +6,21 @@ from typing import Callable, Iterable
 
 from textual.app import App, SystemCommand
 
-from tutor.app.commands import TutorCommands
 from tutor.app.services import Services
 from tutor.i18n import _, set_language
+
+
+def _tutor_commands():
+    """The palette's provider, imported when the palette first opens (not before the first paint)."""
+    from tutor.app.commands import TutorCommands
+
+    return TutorCommands
 
 
 class TutorApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "autograd-tutor"
-    COMMANDS = App.COMMANDS | {TutorCommands}
+    COMMANDS = App.COMMANDS | {_tutor_commands}
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(self, services: Services | None = None, *, keymap: dict[str, str] | None = None,

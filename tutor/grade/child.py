@@ -93,6 +93,8 @@ def enter_probe_phase() -> None:
     if _PHASE["entered"]:
         return
     _PHASE["entered"] = True
+    if _PHASE["control"] < 0:  # not a monitored run (a benchmark's baseline, a test)
+        return
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -227,7 +229,9 @@ def _read_probe(probe: dict, namespace: dict) -> dict:
     if kind == "flags":
         return probes.tensor_flags(namespace[name])
     if kind == "value":
-        scope = dict(namespace)
+        # The learner's names, but the builtins and torch as they were before
+        # the code ran: `isinstance = lambda *a: True` changes nothing here.
+        scope = {**namespace, **pristine.check_names()}
         return probes.encode_value(eval(compile(probe["expr"], "<check>", "eval"), scope))
     if kind == "graph":
         from tutor.graph.capture import capture_namespace

@@ -41,10 +41,12 @@ def jobs_for(exercise) -> int:
 
 class Grader:
     def __init__(self, jobs: int | None = None, timeout: float | None = None, device: str = "cpu",
-                 memory: int = DEFAULT_MEMORY, sandbox: str = "auto", secrets: tuple[str, ...] = ()) -> None:
+                 memory: int = DEFAULT_MEMORY, sandbox: str = "auto", secrets: tuple[str, ...] = (),
+                 warm: bool = True) -> None:
         # sandbox: "auto" (a learner's own check), "require" (grading untrusted
-        # code) or "off"; secrets: host paths no run may see (see sandbox.py).
-        self.pool = WorkerPool(jobs, sandbox=sandbox, secrets=secrets, device=device)
+        # code) or "off"; secrets: host paths no run may see (see sandbox.py);
+        # warm=False: workers answer before warming torch.func up (one check).
+        self.pool = WorkerPool(jobs, sandbox=sandbox, secrets=secrets, device=device, warm=warm)
         self.timeout = timeout
         self.device = device
         self.memory = memory

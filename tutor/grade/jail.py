@@ -31,6 +31,7 @@ MS_NOSUID = 0x2
 MS_NODEV = 0x4
 MS_REC = 0x4000
 MS_PRIVATE = 0x40000
+PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
 PR_CAPBSET_DROP = 24
 PR_SET_NO_NEW_PRIVS = 38
@@ -117,6 +118,17 @@ def set_dumpable(flag: bool) -> None:
     threads the submission left running)."""
     if _libc is not None:
         _libc.prctl(PR_SET_DUMPABLE, 1 if flag else 0, 0, 0, 0)
+
+
+def die_with_parent(parent: int | None) -> None:
+    """SIGKILL this process when its parent (``parent``) dies: a monitor
+    with its worker, a run with its monitor, even without a sandbox. (PID 1
+    of a new namespace sees no parent: ``parent`` None skips the check.)"""
+    if _libc is None:
+        return
+    _libc.prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0)
+    if parent is not None and os.getppid() != parent:  # it died before the request took effect
+        os._exit(1)
 
 
 def drop_to_uid(uid: int) -> None:

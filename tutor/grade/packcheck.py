@@ -79,11 +79,15 @@ def mutant(check) -> str | None:
                     f"_n = (_m * _m).sum()\n")
         return None
     if kind == "calls" and (check.count is not None or check.max is not None):
-        return "\n" + _CALL_SNIPPETS[check.api].format(flags=_call_flags(check)) + "\n"
+        # more calls than allowed, whatever the reference itself calls
+        times = (check.count if check.count is not None else check.max) + 1
+        body = _CALL_SNIPPETS[check.api].format(flags=_call_flags(check)).replace("\n", "\n    ")
+        return f"\nfor _ in range({times}):\n    {body}\n"
     if kind == "hooks" and (check.count is not None or check.max is not None):
-        return {"module": "\nnn.Linear(1, 1).register_forward_hook(lambda *a: None)\n",
-                "node": "\n(torch.zeros(1, requires_grad=True) * 1).grad_fn.register_hook(lambda *a: None)\n"}.get(
-            check.on, "\ntorch.zeros(1, requires_grad=True).register_hook(lambda g: g)\n")
+        times = (check.count if check.count is not None else check.max) + 1
+        return f"\nfor _ in range({times}):" + {"module": "\n    nn.Linear(1, 1).register_forward_hook(lambda *a: None)\n",
+                "node": "\n    (torch.zeros(1, requires_grad=True) * 1).grad_fn.register_hook(lambda *a: None)\n"}.get(
+            check.on, "\n    torch.zeros(1, requires_grad=True).register_hook(lambda g: g)\n")
     return None
 
 

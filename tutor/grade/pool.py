@@ -7,9 +7,11 @@ from __future__ import annotations
 import itertools
 import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Iterable
 
@@ -56,7 +58,8 @@ def choose_mode(sandbox: str) -> str:
 
 class Worker:
     def __init__(self, slot: int, uid: int, mode: str = "none", secrets: tuple[str, ...] = (),
-                 device: str = "cpu") -> None:
+                 device: str = "cpu", warm: bool = True) -> None:
+        self.warm = warm
         self.slot = slot
         self.uid = uid
         self.mode = mode
@@ -66,7 +69,7 @@ class Worker:
         self.info: dict = {}
 
     def _argv(self) -> list[str]:
-        argv = [sys.executable, "-m", "tutor.grade.worker"]
+        argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", "now" if self.warm else "later"]
         if os.geteuid() == 0 and self.mode == "bwrap":
             argv += ["--uid", str(self.uid)]
         if self.mode == "bwrap":
@@ -124,16 +127,23 @@ class Worker:
             raise framing.FrameError(str(result[0]))
         return result[0]
 
-    def stop(self) -> None:
+    def stop(self, deadline: float | None = None) -> None:
+        """End the worker: its input closes, it exits at once; past
+        ``deadline`` (monotonic) it and its sandbox are killed. When the
+        sandbox's first process goes, the kernel kills every run in it."""
         if self.proc is None:
             return
         try:
             if self.proc.poll() is None:
                 try:
                     self.proc.stdin.close()  # the worker ends at the end of its input
-                    self.proc.wait(timeout=2)
+                    left = (deadline - time.monotonic()) if deadline else 1.0
+                    self.proc.wait(timeout=max(left, 0.01))
                 except (OSError, subprocess.TimeoutExpired, ValueError):
-                    self.proc.kill()
+                    try:
+                        os.killpg(self.proc.pid, signal.SIGKILL)
+                    except (ProcessLookupError, PermissionError):
+                        self.proc.kill()
                     self.proc.wait()
         finally:
             for stream in (self.proc.stdin, self.proc.stdout):
@@ -148,12 +158,12 @@ class WorkerPool:
     """``jobs`` workers; ``run`` is safe to call from many threads."""
 
     def __init__(self, jobs: int | None = None, sandbox: str = "auto", secrets: tuple[str, ...] = (),
-                 device: str = "cpu") -> None:
+                 device: str = "cpu", warm: bool = True) -> None:
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.mode = choose_mode(sandbox)
         self._idle: queue.Queue[Worker] = queue.Queue()
         uid_base = sandbox_uid_base()
-        self._workers = [Worker(slot, uid_base + slot % SLOTS_PER_POOL, self.mode, tuple(secrets), device)
+        self._workers = [Worker(slot, uid_base + slot % SLOTS_PER_POOL, self.mode, tuple(secrets), device, warm)
                          for slot in range(self.jobs)]
         for worker in self._workers:
             self._idle.put(worker)
@@ -190,8 +200,9 @@ class WorkerPool:
                     worker.proc.stdin.close()
                 except OSError:
                     pass
+        deadline = time.monotonic() + 0.5
         for worker in self._workers:
-            worker.stop()
+            worker.stop(deadline)
 
     def __enter__(self) -> "WorkerPool":
         return self

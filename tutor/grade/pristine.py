@@ -41,11 +41,26 @@ def snapshot() -> None:
     """Before the code runs: remember every attribute of the targets, and
     which of the grader's own modules are loaded."""
     _saved.clear()
+    _builtins_at_start.clear()
+    _builtins_at_start.update({k: v for k, v in vars(builtins).items() if not k.startswith("__")})
     for target in _targets():
         _saved.append((target, dict(vars(target))))
     _modules.clear()
     _modules.update({name: module for name, module in sys.modules.items()
                      if name == "tutor" or name.startswith("tutor.")})
+
+
+def check_names() -> dict:
+    """What a pack's check expression sees besides the learner's names: the
+    builtins, torch, nn and F as they were when the run started."""
+    import torch
+
+    names = dict(_builtins_at_start) if _builtins_at_start else dict(vars(builtins))
+    names.update({"__builtins__": builtins, "torch": torch, "nn": torch.nn, "F": torch.nn.functional})
+    return names
+
+
+_builtins_at_start: dict = {}
 
 
 def restore() -> None:

@@ -58,8 +58,10 @@ try:
     _NP_FLOATS = (_np.float64, _np.float32, _np.float16)
     _NP_INTS = (_np.int64, _np.int32, _np.int16, _np.int8, _np.uint8, _np.uint16, _np.uint32, _np.uint64)
     _NP_BOOLS = (_np.bool_,)
+    _NDARRAY = _np.ndarray
 except ImportError:
     _NP_FLOATS = _NP_INTS = _NP_BOOLS = ()
+    _NDARRAY = None
 
 MAX_ELEMENTS = 1_000_000  # per tensor sent back
 MAX_JACOBIAN = 4096  # output elements x input elements, for showing both Jacobians
@@ -92,6 +94,9 @@ def encode_value(value: Any, depth: int = 0) -> dict:
     kind = _type(value)
     if kind in _TENSOR_TYPES:
         return encode_tensor(value)
+    if kind is _NDARRAY and value.ndim == 0 and value.dtype.kind in "biuf":
+        value = value[()]  # a 0-d array is a numpy scalar
+        kind = _type(value)
     if kind is bool or kind in _NP_BOOLS:
         return {"t": "bool", "v": bool(value)}
     if kind in _NP_FLOATS:

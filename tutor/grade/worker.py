@@ -38,42 +38,58 @@ _SANDBOXED = False  # in a sandbox of its own: every other process in /proc is t
 # ---------------------------------------------------------------- zygote
 
 
-def serve(outbox_fd: int, sandboxed: bool = False) -> None:
+def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now") -> None:
+    """``warm``: "now" warms torch.func & co. up before saying ready (a
+    class's grading: every run then starts warm); "later" says ready first
+    and warms up once the first monitor waits (a learner's single check:
+    it answers sooner, and only the first run may start cold)."""
     import torch  # noqa: F401  (the point of the worker: pay for this once)
 
     from tutor.grade import child  # noqa: F401  (and for everything a run needs)
     import tutor.graph.capture  # noqa: F401
 
     torch.set_num_threads(1)  # forked children must not inherit a busy thread pool
-    _warm_up(torch)
+    if warm == "now":
+        _warm_up(torch)
     global _JAIL_WORKS, _SANDBOXED
     _JAIL_WORKS = _jail_works()
     _SANDBOXED = sandboxed
     framing.write_all(outbox_fd, framing.encode({"ready": True, "torch": torch.__version__, "pid": os.getpid(),
                                                  "jail": _JAIL_WORKS, "uid": os.getuid()}))
-    _serve_monitors(outbox_fd)
+    _serve_monitors(outbox_fd, later=(lambda: _warm_up(torch)) if warm == "later" else None)
+    os._exit(0)  # an interpreter's orderly exit after torch takes most of a second
 
 
-def _serve_monitors(outbox_fd: int) -> None:
+def _serve_monitors(outbox_fd: int, later=None) -> None:
     """One monitor waits for the next request at all times: a new one is
     forked as soon as the previous one has taken its request, so the fork
-    costs no run any time."""
+    costs no run any time. Monitors say on ``taken`` when they have taken a
+    request (b"t") or found the input closed (b"x")."""
     taken_r, taken_w = os.pipe()
     waiting = None  # the monitor that has not taken a request yet
     running: set[int] = set()
     while True:
         if waiting is None:
+            zygote = os.getpid()
             waiting = os.fork()
             if waiting == 0:
                 os.close(taken_r)
                 code = 1
                 try:
+                    from tutor.grade import jail
+
+                    jail.die_with_parent(zygote)
                     code = monitor_main(outbox_fd, taken_w)
                 finally:
                     os._exit(code)
+            if later is not None:
+                later()
+                later = None
         ready, _, _ = _select([taken_r], 0.5)
         if ready:
-            os.read(taken_r, 1)
+            said = os.read(taken_r, 1)
+            if said == b"x":
+                return  # the grader closed our input: its runs are over
             running.add(waiting)
             waiting = None
         for pid in list(running) + ([waiting] if waiting else []):
@@ -159,8 +175,9 @@ def monitor_main(outbox_fd: int, taken_fd: int) -> int:
     try:
         request = framing.read_frame(inbox, limit=MAX_REQUEST)
     except framing.FrameError:
-        return SHUTDOWN_EXIT  # the grader closed the stream
+        request = None  # the grader closed the stream
     if not isinstance(request, dict) or request.get("op") == "shutdown":
+        os.write(taken_fd, b"x")
         return SHUTDOWN_EXIT
     os.close(0)
     os.write(taken_fd, b"t")
@@ -200,10 +217,12 @@ def run_isolated(request: dict, outbox_fd: int) -> None:
             # sandbox already has no network, so a network namespace per run
             # is needed only without it.
             jail.unshare_all(network=not _SANDBOXED)
+        monitor = os.getpid()
         run = os.fork()
     except BaseException as exc:  # noqa: BLE001  (a run that cannot start is a verdict)
         exit_info = {"why": f"the run could not be started in its sandbox ({exc})"}
     if run == 0:
+        jail.die_with_parent(None if jailed else monitor)
         for fd in (out_r, result_r, result_w, control.fileno()):
             os.close(fd)
         from tutor.grade.child import child_main
@@ -470,7 +489,8 @@ def main() -> None:
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the grader, which shuts us down
-    serve(outbox, sandboxed="--sandboxed" in args)
+    warm = args[args.index("--warm") + 1] if "--warm" in args else "now"
+    serve(outbox, sandboxed="--sandboxed" in args, warm=warm)
 
 
 if __name__ == "__main__":

@@ -235,13 +235,15 @@ class GraphSnapshot:
 
         return hashlib.blake2b(self.to_json().encode(), digest_size=16).hexdigest()
 
-    def canonical_hash(self, root: str | None = None, *, collapse_views: bool = True) -> str:
+    def canonical_hash(
+        self, root: str | None = None, *, collapse_views: bool = True, neutral: Any = None, prefer: Any = None
+    ) -> str:
         """A hash equal for graphs that :func:`tutor.graph.compare.compare`
         finds structurally equal (same normalization, commutative inputs in
         any order, reuse distinct from recomputation)."""
         from tutor.graph.normalize import canonical_hash
 
-        return canonical_hash(self, root, collapse_views=collapse_views)
+        return canonical_hash(self, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer)
 
 
 # ---------------------------------------------------------------------------

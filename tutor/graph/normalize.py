@@ -132,6 +132,20 @@ def normalize(
     ``neutral``: op names whose nodes are spliced out (replaced by their one
     tensor input). ``prefer``: names, best first; a tensor bound to several
     names is known by the best of them. ``algebra``: apply the algebra table."""
+    import gc
+
+    # Thousands of small objects would start the cyclic GC again and again.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _normalize(snapshot, root, collapse_views, neutral, prefer, algebra)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _normalize(snapshot: GraphSnapshot, root: str | None, collapse_views: bool,
+               neutral: Iterable[str] | None, prefer: Iterable[str] | None, algebra: bool) -> NormGraph:
     if root is not None:
         start = snapshot.find(root)
         starts = [] if start is None else [start.id]
@@ -255,6 +269,8 @@ def _apply_aliases(graph: NormGraph, raw: dict[int, str], algebra: bool) -> None
 def _add_neg_to_sub(graph: NormGraph) -> None:
     """a + (-b) is a - b: only when the Neg has no other consumer."""
     nodes = graph.nodes
+    if not any(n.label == "Neg" for n in nodes.values()):
+        return
     parents = graph.parents()
     for n in list(nodes.values()):
         if n.id not in nodes or n.label != "Add" or len(n.children) + len(n.consts) != 2:
@@ -367,7 +383,8 @@ def _apply_algebra(graph: NormGraph) -> None:
             n.children = [(0, n.children[0][1])]
             n.outs = {0: o for o in n.outs.values()}
     _add_neg_to_sub(graph)
-    parents = graph.parents()
+    labels = {n.label for n in nodes.values()}
+    parents = graph.parents() if labels & {"Neg", "Sub"} else {}
     for n in list(nodes.values()):
         if n.id not in nodes:
             continue
@@ -389,16 +406,19 @@ def _apply_algebra(graph: NormGraph) -> None:
                 n.children = [(p, c) for p, c in n.children if p != 1] + [(1, neg.children[0][1])]
                 n.outs = {p: o for p, o in n.outs.items() if p != 1}
                 n.outs.update({1: o for o in neg.outs.values()})
-    parents = graph.parents()
-    for n in list(nodes.values()):
-        if n.id in nodes and n.label == "MatMul":
-            _matvec(graph, n, parents)
-    parents = graph.parents()
-    _python_sum_at_tops(graph, parents)
-    parents = graph.parents()
-    for n in list(nodes.values()):
-        if n.id in nodes and n.label == "Stack":
-            _stack_of_elements(graph, n, parents)
+    if "MatMul" in labels and "Transpose" in labels:
+        parents = graph.parents()
+        for n in list(nodes.values()):
+            if n.id in nodes and n.label == "MatMul":
+                _matvec(graph, n, parents)
+    if labels & {"Unbind", "Select"}:
+        if "Add" in labels:
+            _python_sum_at_tops(graph, graph.parents())
+        if "Stack" in labels:
+            parents = graph.parents()
+            for n in list(nodes.values()):
+                if n.id in nodes and n.label == "Stack":
+                    _stack_of_elements(graph, n, parents)
     for n in nodes.values():
         _square(n)
 

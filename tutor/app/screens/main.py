@@ -23,9 +23,6 @@ from textual.widgets import Tab, Tabs
 from tutor.app import messages as M
 from tutor.app.bindings import bindings, display_keys, relabel, spec
 from tutor.app.kernel import KernelBridge
-from tutor.app.screens.check import CheckScreen, summary_text
-from tutor.app.screens.dialogs import ConfirmScreen, HelpScreen, TextScreen
-from tutor.app.screens.lessons import LessonListScreen
 from tutor.app.widgets.editor import EditorPane, SolutionArea
 from tutor.app.widgets.graph import GraphPane, GraphTree
 from tutor.app.widgets.keybar import KeyBar
@@ -183,8 +180,7 @@ class MainScreen(Screen):
 
     @on(M.LoadFailed)
     def _load_failed(self, message: M.LoadFailed) -> None:
-        self.query_one(LessonPane).query_one("#lesson-text").update(
-            "**" + _("Could not open the pack.") + f"**\n\n{message.message}")
+        self.query_one(LessonPane).show_error(message.message)
         self.notify(message.message, severity="error", timeout=10)
 
     def open_exercise(self, exercise_id: str) -> None:
@@ -297,6 +293,8 @@ class MainScreen(Screen):
     def action_help(self) -> None:
         from tutor.paths import config_file
 
+        from tutor.app.screens.dialogs import HelpScreen
+
         self.app.push_screen(HelpScreen(self.keymap, str(config_file())))
 
     def action_lessons(self) -> None:
@@ -306,6 +304,8 @@ class MainScreen(Screen):
         def chosen(exercise_id: str | None) -> None:
             if exercise_id and (self.exercise is None or exercise_id != self.exercise.id):
                 self.open_exercise(exercise_id)
+
+        from tutor.app.screens.lessons import LessonListScreen
 
         current = self.exercise.id if self.exercise else None
         self.app.push_screen(LessonListScreen(self.pack, self.progress, current, self.lang), chosen)
@@ -426,6 +426,8 @@ class MainScreen(Screen):
         if not allowed:
             self.notify(why, severity="warning", timeout=4)
             return
+        from tutor.app.screens.dialogs import TextScreen
+
         self.app.push_screen(TextScreen(
             _("Solution: {title}").format(title=self.exercise.title.get(self.lang)), self.exercise.solution,
             _("A reference solution. Yours may differ and still be right.")))
@@ -445,6 +447,8 @@ class MainScreen(Screen):
             self.bridge.reset(exercise.setup, first_visible_seed(exercise))
             self.query_one(ReplConsole).notice(_("exercise reset: starter code restored and a fresh namespace"))
             self.notify(_("reset to the starter; your code was kept in {path}").format(path=kept), timeout=5)
+
+        from tutor.app.screens.dialogs import ConfirmScreen
 
         self.app.push_screen(ConfirmScreen(
             _("Reset “{title}” to its starter code?").format(title=exercise.title.get(self.lang)) + "\n\n"
@@ -508,6 +512,8 @@ class MainScreen(Screen):
 
     @on(M.CheckDone)
     def _check_done(self, message: M.CheckDone) -> None:
+        from tutor.app.screens.check import CheckScreen, summary_text
+
         self.checking = False
         if self.exercise is None or message.exercise_id != self.exercise.id:
             return

@@ -9,14 +9,13 @@ exercise's names.
 
 from __future__ import annotations
 
-from rich.syntax import Syntax
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import HorizontalScroll, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
 from tutor.app.messages import RunCode
 from tutor.i18n import _
@@ -46,6 +45,8 @@ class ExampleBlock(Vertical, can_focus=True):
         self.index, self.title, self.code, self.output = index, title, code, output
 
     def compose(self) -> ComposeResult:
+        from rich.syntax import Syntax  # pygments: loaded with the first example, not before the first paint
+
         yield Static(self.title, classes="example-title", markup=False)
         with HorizontalScroll():
             yield Static(Syntax(self.code.rstrip(), "python", theme="ansi_dark", word_wrap=False,
@@ -74,7 +75,7 @@ class LessonPane(VerticalScroll):
     LessonPane Markdown { margin: 0; padding: 0; }
     LessonPane #lesson-text MarkdownH1 { content-align: left middle; margin: 0 0 1 0; }
     LessonPane #task-prompt MarkdownParagraph:last-child { margin-bottom: 0; }
-    LessonPane #task-prompt { height: auto; }
+    LessonPane #task-prompt, LessonPane #task-prompt-box, LessonPane #lesson-text-box { height: auto; }
     LessonPane #examples-title { color: $text-muted; height: auto; }
     LessonPane #examples { height: auto; }
     LessonPane #hints, LessonPane #check-summary { height: auto; display: none; margin-bottom: 1; }
@@ -93,10 +94,10 @@ class LessonPane(VerticalScroll):
         yield Static("", id="lesson-crumb")
         with Vertical(id="task"):
             yield Static(_("Loading the lesson pack…"), id="task-title")
-            yield Markdown("", id="task-prompt")
+            yield Vertical(id="task-prompt-box")
         yield Static("", id="hints")
         yield Static("", id="check-summary")
-        yield Markdown("", id="lesson-text")
+        yield Vertical(id="lesson-text-box")
         yield Static("", id="examples-title")
         yield Vertical(id="examples")
 
@@ -108,10 +109,10 @@ class LessonPane(VerticalScroll):
         if exercise is not None:
             task = exercise.prompt.get(lang).rstrip()
             self.query_one("#task-title", Static).update(_("Task: {title}").format(title=exercise.title.get(lang)))
-        self.query_one("#task-prompt", Markdown).update(task)
+        self._markdown("task-prompt", task)
         if lesson is not None:
             lesson_md = f"# {lesson.title.get(lang)}\n\n{lesson.body.get(lang).rstrip()}"
-        self.query_one("#lesson-text", Markdown).update(lesson_md)
+        self._markdown("lesson-text", lesson_md)
         title = f"## {exercise.title.get(lang)}\n\n" if exercise is not None else ""
         self.markdown_source = "\n\n".join(p for p in (title + task, lesson_md) if p)
         if not same_lesson:
@@ -119,6 +120,20 @@ class LessonPane(VerticalScroll):
         if new_exercise:
             self.scroll_home(animate=False)
             self.call_after_refresh(self.scroll_home, animate=False)
+
+    def _markdown(self, name: str, text: str) -> None:
+        """Show Markdown in ``#name`` (made on first use: the Markdown parser loads after the first paint)."""
+        found = self.query(f"#{name}")
+        if found:
+            found.first().update(text)
+            return
+        from textual.widgets import Markdown
+
+        self.query_one(f"#{name}-box", Vertical).mount(Markdown(text, id=name))
+
+    def show_error(self, text: str) -> None:
+        self.query_one("#task-title", Static).update(_("Could not open the pack."))
+        self._markdown("lesson-text", text)
 
     def _show_examples(self, lesson, lang: str) -> None:
         box = self.query_one("#examples", Vertical)
