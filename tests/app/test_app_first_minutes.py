@@ -320,3 +320,16 @@ async def test_the_graph_pane_scrolls_sideways_instead_of_cutting(make_app):
         tree = pane.tree
         assert tree.styles.overflow_x == "auto"
         assert tree.virtual_size.width > tree.size.width  # the long line is there, to scroll to
+
+
+async def test_output_written_while_the_repl_tab_is_hidden_is_not_squeezed(make_app, kernel):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        assert screen.active_pane == "lesson"
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: screen.active_pane == "repl" and kernel.executed)
+        await pilot.pause(0.2)
+        log = screen.query_one("ReplConsole").log_widget
+        rendered = ["".join(seg.text for seg in strip) for strip in log.lines]
+        assert any("[editor] >>> y = w * x" in line for line in rendered), rendered

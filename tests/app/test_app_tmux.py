@@ -106,17 +106,21 @@ def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
         tmux.wait_for("linear-gradients.py")
         tmux.wait_for("Task: Gradients of w")  # the task is on screen from the start
         tmux.wait_for("kernel ready")
-        # the editor has focus and holds the starter, "y = w * x"
-        tmux.keys("End")
-        tmux.type(" + b")
+        # the editor has focus and holds the starter, "y = w * x" and an empty line
+        # (arrow keys, not Home/End: tmux's own terminal type sends those as sequences not every app reads)
+        tmux.keys("Down")
+        tmux.type("y = w * x + b")
+        tmux.wait_for("y = w * x + b")
         tmux.keys("Enter")
         tmux.type("y.backward()")
         tmux.wait_for("y.backward()")
         tmux.keys("F5")  # Run: a fresh namespace, the setup, then the editor's code
-        screen = tmux.wait_for("[editor] >>> y = w * x + b")
+        screen = tmux.wait_for("... y = w * x + b")
         assert "... y.backward()" in screen and "fresh namespace" in screen
         tmux.wait_for("kernel ready")
-        tmux.keys("F6", "F6")  # editor -> REPL -> graph, through tmux
+        tmux.keys("F6")  # editor -> REPL, through tmux
+        tmux.wait_for(">>> ", gone=False)
+        tmux.keys("F6")  # -> graph
         tmux.wait_for("y = Add")
         tmux.wait_for("leaf [grad")  # after backward the leaves hold gradients
         tmux.keys("C-t")
@@ -128,7 +132,7 @@ def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
         _quit(tmux)
     finally:
         tmux.close()
-    assert workspace_file("app-test", "linear-gradients").read_text() == "y = w * x + b\ny.backward()\n"
+    assert workspace_file("app-test", "linear-gradients").read_text() == "y = w * x\ny = w * x + b\ny.backward()"
 
 
 def test_a_small_terminal_opens_on_the_task_and_keys_get_through(tutor_home):
@@ -141,9 +145,13 @@ def test_a_small_terminal_opens_on_the_task_and_keys_get_through(tutor_home):
         tmux.keys("F6")  # lesson -> editor
         tmux.wait_for("linear-gradients.py")
         # (Alt+4 through tmux arrives as a typed character, "¢": function keys are the ones that get through)
-        tmux.keys("F6", "F6")  # editor -> REPL -> graph
+        tmux.keys("F6")  # editor -> REPL
+        tmux.wait_for("REPL · ")
+        tmux.keys("F6")  # -> graph
         tmux.wait_for("Graph ·")
-        tmux.keys("S-F6", "S-F6")  # back to the editor
+        tmux.keys("S-F6")  # back: REPL
+        tmux.wait_for("REPL · ")
+        tmux.keys("S-F6")  # -> editor
         tmux.wait_for("linear-gradients.py")
         tmux.keys("F5")  # Run shows the REPL tab and focuses its input
         tmux.wait_for("[editor] >>> y = w * x")

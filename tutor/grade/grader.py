@@ -205,10 +205,13 @@ class Grader:
                                        for c in exercise.checks], error=problem)
             run_problem, learner_error = _learner_problem(learner, self.timeout or exercise.timeout)
             if run_problem:
-                status_flags.add("timeout" if learner.get("status") == "timeout" else "error")
-                error_text = error_text or run_problem
+                if not trial.hidden:  # a hidden trial's status would be a channel out of it
+                    status_flags.add("timeout" if learner.get("status") == "timeout" else "error")
+                # What a run controls on a hidden trial (exit status, signal,
+                # timing) stays out of the report.
+                error_text = error_text or (HIDDEN_FAILURE if trial.hidden else run_problem)
                 for v in verdicts:
-                    v.append((False, run_problem if not trial.hidden else "failed on a hidden trial: " + run_problem))
+                    v.append((False, run_problem if not trial.hidden else HIDDEN_FAILURE))
                 continue
             ref_probes = _probes_of(reference)
             your_probes = _probes_of(learner)
@@ -225,9 +228,14 @@ class Grader:
                         message = _raised_words(raised, trial.hidden) + message
                     if several and not trial.hidden:
                         message += _trial_words(trial, ref_probes.get("observed"))
+                if not ok and trial.hidden:
+                    # Nothing the run controls (values, type names, messages)
+                    # reaches a report from a hidden trial: only pass/fail.
+                    message = HIDDEN_FAILURE
                 verdicts[c].append((ok, message))
             if raised:
-                status_flags.add("error")
+                if not trial.hidden:
+                    status_flags.add("error")
                 error_text = error_text or _error_text(learner_error, trial.hidden, your_probes.get("observed"))
         free = (self.free_checks(exercise) if sub.free_rule else None) or [False] * len(exercise.checks)
         passed = [bool(outcomes) and all(ok for ok, _ in outcomes) for outcomes in verdicts]
@@ -254,7 +262,12 @@ class Grader:
             notice = ("this is the exercise's starter code, unchanged: it earns no points. Change it to solve "
                       "the exercise.")
             error_text = notice + ("\n\n" + error_text if error_text else "")
-        first = runs[(i, 0, "learner")]
+        visible = [t for t, trial in enumerate(exercise.trials) if not trial.hidden]
+        first = runs[(i, visible[0], "learner")] if visible else {}
+        # Time and output come from visible trials only: a hidden trial's
+        # timing or printing must not carry its inputs out.
+        elapsed = sum(float(runs[(i, t, "learner")].get("elapsed") or 0) for t in visible
+                      if isinstance(runs[(i, t, "learner")].get("elapsed"), (int, float)))
         return ExerciseResult(exercise.id, status, score, max_points, results, error=error_text,
                               output=first.get("output", "") if isinstance(first.get("output", ""), str) else "",
                               elapsed=elapsed, graphs=_graph_payloads(i, exercise, runs))
@@ -399,10 +412,13 @@ def _normal(source: str) -> str:
     return ast.dump(ast.Module(body=body, type_ignores=[]))
 
 
+HIDDEN_FAILURE = "failed on a hidden trial (its inputs and your code's output on it are not shown)."
+
+
 def _raised_words(error: dict, hidden: bool) -> str:
     kind = error.get("type", "an exception")
     if hidden:
-        return f"your code raised {kind} on this trial and did not finish, so: "
+        return HIDDEN_FAILURE + " "
     message = str(error.get("message") or "").strip().splitlines()
     line = error.get("line")
     first = f": {message[0][:200]}" if message else ""
@@ -483,6 +499,6 @@ def _error_text(error: dict, hidden: bool, observed: dict | None = None) -> str:
     explanation = explain(error.get("type", ""), error.get("message", ""), observed)
     if explanation:
         text += "\n\n" + explanation
-    if hidden:
-        text = f"on a hidden trial, your code raised {error.get('type')}." + (f"\n\n{explanation}" if explanation else "")
+    if hidden:  # the exception's type and message are the run's to choose: neither is shown
+        text = "on a hidden trial, your code raised an exception."
     return text

@@ -31,6 +31,10 @@ MAX_REQUEST = 64 << 20
 POLL = 0.05  # seconds between looks at a run's memory and processes
 SHUTDOWN_EXIT = 3
 DEFAULT_PROCESSES = 64
+# A jailed run's time limit is CPU time; its wall clock may run this much
+# longer (a busy machine), for code that sleeps or waits.
+WALL_FACTOR = 3
+WALL_SLACK = 5.0
 _JAIL_WORKS = False  # can a run get namespaces of its own here (found at start)
 _SANDBOXED = False  # in a sandbox of its own: every other process in /proc is the run's
 
@@ -232,7 +236,11 @@ def run_isolated(request: dict, outbox_fd: int) -> None:
     run_end.close()
     watch = _Watch(out_r, result_r, result_w, control, limits)
     if run is not None:
-        status, payload, exit_info = watch.until_done(run, started + timeout, jailed)
+        # Jailed, the limit is CPU time of the whole run (a fork bomb next
+        # door slows an honest run down without using up its limit), with a
+        # wall-clock bound for code that sleeps; otherwise wall clock.
+        wall = started + (timeout * WALL_FACTOR + WALL_SLACK if jailed else timeout)
+        status, payload, exit_info = watch.until_done(run, wall, jailed, cpu_limit=timeout)
         _kill_run(run, jailed)
     watch.drain_output()
     if status == "died" and exit_info is None and run is not None:
@@ -306,9 +314,11 @@ class _Watch:
         self.namespace: str | None = None
         self.baseline = 0
         self.jailed = False
+        self.cpu_limit = 0.0
 
-    def until_done(self, run: int, deadline: float, jailed: bool):
+    def until_done(self, run: int, deadline: float, jailed: bool, cpu_limit: float = 0.0):
         self.jailed = jailed
+        self.cpu_limit = cpu_limit
         next_look = time.monotonic() + POLL
         fds = [self.out_fd, self.result_fd, self.control.fileno()]
         while True:
@@ -338,6 +348,8 @@ class _Watch:
             if self.jailed and time.monotonic() >= next_look:
                 next_look = time.monotonic() + POLL
                 problem = self._over_limits(run)
+                if problem == "cpu":
+                    return "timeout", None, None
                 if problem:
                     return "died", None, {"why": problem}
 
@@ -419,7 +431,7 @@ class _Watch:
                 self.baseline = _resident(os.getppid())
             except OSError:
                 return ""
-        count, grown = 0, 0
+        count, grown, ticks = 0, 0, 0
         try:
             entries = os.listdir("/proc")
         except OSError:
@@ -431,9 +443,12 @@ class _Watch:
                 if os.readlink(f"/proc/{entry}/ns/pid") != self.namespace:
                     continue
                 grown += max(0, _resident(int(entry)) - self.baseline)
+                ticks += _cpu_ticks(int(entry))
             except (OSError, ValueError, IndexError):
                 continue
             count += 1
+        if self.cpu_limit and ticks / CLOCK_TICKS > self.cpu_limit:
+            return "cpu"
         if count > self.processes + 1:  # + the probe process
             return f"the run started more than {self.processes} processes"
         if self.memory and grown > self.memory:
@@ -456,6 +471,16 @@ def _address_space() -> int:
             return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError):
         return 0
+
+
+def _cpu_ticks(pid: int) -> int:
+    """CPU time of a process and of its children that it has reaped."""
+    with open(f"/proc/{pid}/stat", "rb") as f:
+        fields = f.read().rsplit(b")", 1)[1].split()
+    return int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def _resident(pid: int) -> int:

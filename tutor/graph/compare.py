@@ -59,12 +59,12 @@ def compare(
         return _fail(f"your code has no tensor named `{root}`, so its graph cannot be checked.")
 
     prefer = [p for p in (prefer or ()) if isinstance(p, str)]
-    # Leaves known by several names: the reference's names win on both sides.
-    actual_leaf_names = _leaf_names(actual)
-    e = normalize(expected, root, collapse_views=collapse_views, neutral=neutral,
-                  prefer=prefer + sorted(actual_leaf_names & _leaf_names(expected)))
-    e_names = [n.names[0] for n in e.nodes.values() if n.is_leaf and n.names]
-    a = normalize(actual, root, collapse_views=collapse_views, neutral=neutral, prefer=e_names + prefer)
+    # Leaves known by several names: the exercise's names first, then names
+    # both sides use, in one order for both, so a leaf is called the same on
+    # both sides whenever it can be.
+    prefer = prefer + sorted(_leaf_names(actual) & _leaf_names(expected))
+    e = normalize(expected, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer)
+    a = normalize(actual, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer)
     if e.root is None or a.root is None or e.root not in e.nodes or a.root not in a.nodes:
         return _fail(f"the graph of `{root}` could not be read.")
     e_root, a_root = e.nodes[e.root], a.nodes[a.root]

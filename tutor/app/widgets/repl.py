@@ -142,6 +142,7 @@ class ReplConsole(Vertical):
         super().__init__(id=id)
         self.lines: list[str] = []  # plain transcript, for tests and copy
         self.completer = None  # callable(code, cursor) -> Completions, set by the screen
+        self._unwritten: list[Text] = []  # written while the pane had no width
 
     def compose(self) -> ComposeResult:
         yield Static(self._header_text(), id="repl-header")
@@ -174,7 +175,26 @@ class ReplConsole(Vertical):
     def write(self, text: str, style: str = "") -> None:
         text = text.rstrip("\n")
         self.lines.extend(text.split("\n"))
+        if self.log_widget.size.width == 0:
+            # Hidden (another tab is shown): RichLog would wrap at its minimum
+            # width for good. Keep the lines until the pane has a width.
+            self._unwritten.append(Text(text, style=style))
+            return
+        self._flush()
         self.log_widget.write(Text(text, style=style))
+
+    def _flush(self) -> None:
+        pending, self._unwritten = self._unwritten, []
+        for item in pending:
+            self.log_widget.write(item)
+
+    def on_resize(self) -> None:
+        if self._unwritten:
+            self.call_after_refresh(self._flush_when_sized)
+
+    def _flush_when_sized(self) -> None:
+        if self.log_widget.size.width:
+            self._flush()
 
     def echo(self, code: str, origin: str = "") -> None:
         lines = code.rstrip("\n").split("\n")
@@ -190,6 +210,7 @@ class ReplConsole(Vertical):
 
     def clear(self) -> None:
         self.lines.clear()
+        self._unwritten.clear()
         self.log_widget.clear()
 
     def transcript(self) -> str:
