@@ -1279,11 +1279,12 @@ def test_row14_hidden_timing_is_not_reported(cli_class):
     junit = ET.parse(cli_class["out"] / "report.xml").getroot()
     times = {s.get("name"): s.get("time") for s in junit.iter("testsuite")}
     # the sleeper's time is the same as its batch's honest classmates: no per-run timing
-    sleeper = times["hider_sleep.hide"]
-    batchmates = [f"{n}.hide" for n in _same_batch(cli_class, "hider_sleep")
-                  if f"{n}.hide" in times and n.startswith("hider_")]
-    assert len(batchmates) > 1
-    assert all(times[n] == sleeper for n in batchmates), {n: times[n] for n in batchmates}
+    # the sleeper slept out its 5 s limit on the hidden trial only: a time that
+    # includes the hidden trial's run would say so
+    suite_times = [float(s.get("time")) for s in junit.iter("testsuite") if s.get("name") == "hider_sleep.hide"]
+    case_times = [float(c.get("time")) for s in junit.iter("testsuite") if s.get("name") == "hider_sleep.hide"
+                  for c in s.iter("testcase")]
+    assert suite_times and all(t < 5.0 for t in suite_times + case_times), times
 
 
 def _same_batch(cli, name: str) -> set[str]:

@@ -189,12 +189,16 @@ def render_exercise(result: ExerciseResult, title: str = "", color: bool = False
         return f"\x1b[{code}m{text}\x1b[0m" if color else text
 
     lines = [f"{result.id}" + (f": {title}" if title else "")]
+    lead = result.status in ("error", "timeout") and bool(result.error)
+    if lead:  # the code did not finish: that is the news, the checks follow from it
+        lines.extend("  " + line for line in sanitize.log(result.error).rstrip().splitlines())
+        lines.append("")
     for check in result.checks:
         mark = paint("pass", "32") if check.passed else paint("FAIL", "31;1")
         lines.append(f"  {mark}  {sanitize.log(check.name)}  ({_num(check.score):g}/{_num(check.max_score):g})")
         if check.message and not check.passed:
             lines.extend("        " + line for line in sanitize.log(check.message).splitlines())
-    if result.error:
+    if result.error and not lead:
         lines.append("")
         lines.extend("  " + line for line in sanitize.log(result.error).rstrip().splitlines())
     verdict = {"passed": paint("solved", "32;1"), "failed": paint("not yet", "33;1")}.get(

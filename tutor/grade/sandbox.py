@@ -181,7 +181,7 @@ def command(argv: list[str], secrets: tuple[str, ...] = (), device: str = "cpu")
             out += ["--tmpfs", path]
         elif os.path.isfile(path) and any(_inside(path, b) for b in binds):
             out += ["--ro-bind", "/dev/null", path]
-    out += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--chdir", "/tmp"]
+    out += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp", "--chdir", "/tmp"]
     if device.startswith("cuda"):
         for node in sorted(Path("/dev").glob("nvidia*")):
             out += ["--dev-bind", str(node), str(node)]
