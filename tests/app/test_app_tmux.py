@@ -164,7 +164,7 @@ def test_a_small_terminal_opens_on_the_task_and_keys_get_through(tutor_home):
         tmux.wait_for("kernel ready")
         tmux.type("print(1 + 41)")
         tmux.keys("Enter")
-        tmux.wait_until(lambda s: "\n42" in s or s.startswith("42"), "the REPL printing 42")
+        tmux.wait_until(lambda s: any(line.strip() == "42" for line in s.splitlines()), "the REPL printing 42")
         _quit(tmux)
     finally:
         tmux.close()

@@ -40,12 +40,17 @@ def confine(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:
     os.dup2(out_fd, 1)
     os.dup2(out_fd, 2)
     mapped = _address_space()  # before /proc is covered
+    status_fd = _open_own_status()
     if jailed:
         jail.mount_private_fs(int(request.get("limits", {}).get("disk_bytes") or jail.TMP_BYTES))
     else:
         os.setpgid(0, 0)  # the monitor kills the whole group afterwards
-    os.closerange(3, control_fd)
-    os.closerange(control_fd + 1, 65536)
+    keep = sorted(fd for fd in (control_fd, status_fd) if fd >= 0)
+    low = 3
+    for fd in keep:
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, 65536)
     sys.stdout = open(1, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
     sys.stderr = open(2, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
     sys.stdin = open(0, "r", closefd=False)
@@ -100,9 +105,12 @@ def enter_probe_phase() -> None:
             stream.flush()
         except BaseException:
             pass
-    probe = os.fork()
-    if probe != 0:
-        _end_with(probe)
+    if _threads() != 1:
+        # Threads the code left running could rewrite what the probes read:
+        # they stay behind in the run, which only waits for its fork.
+        probe = os.fork()
+        if probe != 0:
+            _end_with(probe)
     jail.set_dumpable(False)
     gc.disable()
     pristine.restore()
@@ -115,6 +123,39 @@ def enter_probe_phase() -> None:
     if not fds:
         raise RuntimeError("no result pipe")
     _PHASE["result_fd"] = fds[0]
+
+
+def _open_own_status() -> int:
+    """This process's /proc status file, opened before /proc is covered: it
+    tells later how many threads the process has (``_threads``). Only
+    this process's own facts are in it."""
+    try:
+        fd = os.open(f"/proc/{os.getpid()}/status", os.O_RDONLY)
+        info = os.fstat(fd)
+    except OSError:
+        return -1
+    _PHASE["status"] = (fd, info.st_dev, info.st_ino)
+    return fd
+
+
+def _threads() -> int:
+    """Threads of this process now; 0 when that cannot be known for sure
+    (the code closed or replaced the status file: then the probes fork)."""
+    fd, dev, ino = _PHASE.get("status") or (-1, 0, 0)
+    try:
+        info = os.fstat(fd)
+        if (info.st_dev, info.st_ino) != (dev, ino):
+            return 0
+        text = os.pread(fd, 8192, 0).decode("ascii", "replace")
+    except OSError:
+        return 0
+    for line in text.splitlines():
+        if line.startswith("Threads:"):
+            try:
+                return int(line.split()[1])
+            except (IndexError, ValueError):
+                return 0
+    return 0
 
 
 def _end_with(pid: int) -> None:

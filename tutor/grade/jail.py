@@ -74,6 +74,7 @@ def unshare_all(network: bool = True) -> None:
         f.write(f"{RUN_UID} {uid} 1")
     with open("/proc/self/gid_map", "w") as f:
         f.write(f"{RUN_UID} {gid} 1")
+    set_dumpable(False)  # maps written: nothing in the run may trace or read the monitor
 
 
 def mount_private_fs(tmp_bytes: int = TMP_BYTES) -> None:

@@ -1,4 +1,4 @@
-# expect: graph of y
+# expect: RoundSTE
 y = x + (torch.round(x) - x).detach()
 loss = (y * scale).sum()
 loss.backward()

@@ -1,0 +1,205 @@
+"""The threat model as a normal user (issue 10): CI runners grade as a user
+that is not root, where the sandbox is an unprivileged user namespace.
+
+As root, this creates the user ``student``, a virtual environment of the
+system Python that ``student`` can read (built once, reused), installs a copy
+of this project into it, and then:
+
+- runs tests/grade/test_isolation.py (a representative subset of its rows)
+  as ``student`` through runuser, and reports each row;
+- grades a class as ``student`` through the CLI, with a submission that
+  leaves a process behind to rewrite the report after the grader exits and a
+  submission that calls kill(-1, SIGKILL): the reports stay as written, the
+  grader and the shell that started it live on, and the CI token planted in
+  the grader's environment appears nowhere.
+
+Skipped (and says why) when not root, or without runuser or bubblewrap.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+USER = "student"
+VENV = Path("/tmp/agt-student-venv")
+TOKEN = f"s3cr3t-{uuid.uuid4().hex}"
+
+pytestmark = [
+    pytest.mark.skipif(os.geteuid() != 0, reason="creates a user and runs tests as it: needs root"),
+    pytest.mark.skipif(shutil.which("runuser") is None, reason="runuser is not installed"),
+    pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed"),
+    pytest.mark.skipif(not os.path.exists("/usr/bin/python3"), reason="no system Python at /usr/bin/python3"),
+]
+
+# Rows of test_isolation.py run as the normal user: -k expression per row.
+ROWS = {
+    "row1_files_and_proc": "row1",
+    "row2_environment": "row2_grader",
+    "row3_memory": "row3",
+    "row4_forged_verdicts": "row4",
+    "row5_shadowing": "row5",
+    "row9_tmp": "row9",
+    "row10_processes": "row10",
+    "row11_capabilities": "row11",
+    "row12_network": "row12",
+    "row13_signals": "row13",
+}
+
+
+def _sh(args: list[str], timeout: float = 900, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(args, capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def _as_student(args: list[str], cwd: Path, env: dict | None = None, timeout: float = 900):
+    base = {"PATH": f"{VENV}/bin:/usr/bin:/bin", "HOME": f"/home/{USER}", "LANG": "C.UTF-8"}
+    envs = [f"{k}={v}" for k, v in {**base, **(env or {})}.items()]
+    return _sh(["runuser", "-u", USER, "--", "env", "-i", *envs, *args], timeout=timeout, cwd=str(cwd))
+
+
+@pytest.fixture(scope="module")
+def student_env(tmp_path_factory):
+    if _sh(["id", USER]).returncode != 0:
+        made = _sh(["useradd", "-m", USER])
+        assert made.returncode == 0, made.stderr
+    py = VENV / "bin" / "python"
+    if not py.exists() or _sh([str(py), "-c", "import torch, numpy, pytest, junitparser"]).returncode != 0:
+        shutil.rmtree(VENV, ignore_errors=True)
+        made = _sh(["/usr/bin/python3", "-m", "venv", str(VENV)])
+        assert made.returncode == 0, made.stderr
+        pip = _sh([str(py), "-m", "pip", "install", "-q", "torch==2.13.0", "numpy", "pytest==8.4.2",
+                   "pytest-timeout==2.4.0", "junitparser==5.0.3"], timeout=1800)
+        assert pip.returncode == 0, pip.stderr[-3000:]
+    # A copy of the project that the user can read (/work may not be), installed
+    # (not editable) so that the package lies inside the venv.
+    copy = Path(f"/tmp/agt-student-src-{uuid.uuid4().hex[:8]}")
+    shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.pyc", ".pytest_cache",
+                                                              "node_modules", "build", "dist"))
+    deps = _sh([str(py), "-c", "import textual, prompt_toolkit, yaml, pydantic, platformdirs"]).returncode == 0
+    install = [str(py), "-m", "pip", "install", "-q", "--force-reinstall"] + (["--no-deps"] if deps else []) + [str(copy)]
+    done = _sh(install, timeout=1800, cwd="/tmp")
+    assert done.returncode == 0, done.stderr[-3000:]
+    _sh(["chmod", "-R", "a+rX", str(VENV), str(copy)])
+    os.chmod(copy, 0o755)
+    work = Path(f"/tmp/agt-student-work-{uuid.uuid4().hex[:8]}")
+    work.mkdir()
+    shutil.chown(work, USER, USER)
+    try:
+        yield {"copy": copy, "work": work}
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def student_rows(student_env):
+    """test_isolation.py's rows, run as the user; JUnit XML of the outcome per test."""
+    copy, work = student_env["copy"], student_env["work"]
+    junit = work / "rows.xml"
+    expr = " or ".join(ROWS.values())
+    proc = _as_student([str(VENV / "bin" / "python"), "-m", "pytest", str(copy / "tests/grade/test_isolation.py"),
+                        "-q", "-p", "no:cacheprovider", "-k", expr, f"--junitxml={junit}", "-o",
+                        f"cache_dir={work}/.cache", f"--basetemp={work}/pytest"], cwd=copy, timeout=1500)
+    assert junit.exists(), (proc.stdout[-3000:], proc.stderr[-3000:])
+    outcomes = {}
+    for case in ET.parse(junit).getroot().iter("testcase"):
+        bad = [c for c in case if c.tag in ("failure", "error")]
+        skipped = [c for c in case if c.tag == "skipped"]
+        outcomes[case.get("name")] = ("failed", (bad[0].get("message") or "")[:500]) if bad else \
+            ("skipped", skipped[0].get("message")) if skipped else ("passed", "")
+    return {"proc": proc, "outcomes": outcomes}
+
+
+@pytest.mark.parametrize("row", list(ROWS))
+def test_row_holds_as_a_normal_user(student_rows, row):
+    key = ROWS[row]
+    mine = {name: out for name, out in student_rows["outcomes"].items() if f"test_{key}" in name}
+    assert mine, (row, sorted(student_rows["outcomes"])[:20], student_rows["proc"].stdout[-2000:])
+    skipped = {n: o for n, o in mine.items() if o[0] == "skipped"}
+    assert not skipped, skipped  # the sandbox must be there for the user too
+    failed = {n: o[1] for n, o in mine.items() if o[0] != "passed"}
+    assert not failed, failed
+
+
+# ------------------------------------------- the CLI as the user: reports, kill(-1)
+
+CORRECT = "y = (x ** 2).sum()\ny.backward()\n"
+REWRITER = '''
+import os, time
+PATHS = {paths!r}
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        for _ in range(40):
+            time.sleep(0.25)
+            for p in PATHS:
+                try:
+                    with open(p, "w") as f:
+                        f.write("PWNED")
+                except OSError:
+                    pass
+        os._exit(0)
+    os._exit(0)
+''' + CORRECT
+KILLER = "import os, signal\n" + CORRECT + "os.kill(-1, signal.SIGKILL)\n"
+KILLPG = "import os, signal\n" + CORRECT + "os.killpg(0, signal.SIGKILL)\n"
+ENVSPY = "import os\nprint(dict(os.environ))\nraise ValueError(str(dict(os.environ)))\n"
+
+
+@pytest.fixture(scope="module")
+def student_cli(student_env):
+    work = student_env["work"]
+    py = str(VENV / "bin" / "python")
+    pack = work / "pack"
+    made = _as_student([py, "-m", "tutor", "pack", "new", str(pack), "--id", "student-pack"], cwd=work)
+    assert made.returncode == 0, made.stderr
+    klass, out = work / "class", work / "out"
+    reports = [str(out / "report.json"), str(out / "report.xml"), str(out / "gs" / "rewriter" / "results.json")]
+    students = {"honest": CORRECT, "rewriter": REWRITER.format(paths=reports), "killer": KILLER, "killpg": KILLPG,
+                "envspy": ENVSPY}
+    for name, code in students.items():
+        (klass / name).mkdir(parents=True)
+        (klass / name / "square-gradient.py").write_text(code)
+    _sh(["chown", "-R", f"{USER}:{USER}", str(klass)])
+    command = (f"{py} -m tutor grade {klass} --pack {pack} --json {out}/report.json --junit {out}/report.xml "
+               f"--gradescope {out}/gs --timeout 20 --jobs 2; echo \"GRADER_EXIT=$?\"; echo SHELL_ALIVE")
+    proc = _as_student(["bash", "-c", command], cwd=work, env={"AGT_CI_TOKEN": TOKEN}, timeout=900)
+    written = {p: Path(p).read_text(encoding="utf-8") if Path(p).exists() else None for p in reports}
+    time.sleep(15)  # longer than the rewriter's loop: had it survived, it would have written by now
+    later = {p: Path(p).read_text(encoding="utf-8") if Path(p).exists() else None for p in reports}
+    return {"proc": proc, "written": written, "later": later, "out": out, "students": sorted(students)}
+
+
+def test_nonroot_grader_and_its_shell_survive_kill_minus_one(student_cli):
+    proc = student_cli["proc"]
+    assert "SHELL_ALIVE" in proc.stdout, (proc.stdout[-2000:], proc.stderr[-2000:])
+    assert "GRADER_EXIT=0" in proc.stdout, (proc.stdout[-2000:], proc.stderr[-2000:])
+    data = json.loads(student_cli["written"][str(student_cli["out"] / "report.json")])
+    assert sorted(s["submission"] for s in data["submissions"]) == student_cli["students"]
+    assert data.get("isolation") == "bwrap", data.get("isolation")
+    honest = next(s for s in data["submissions"] if s["submission"] == "honest")
+    assert honest["exercises"][0]["status"] == "passed", honest
+
+
+def test_nonroot_report_cannot_be_rewritten_after_the_grader_exits(student_cli):
+    for path, text in student_cli["written"].items():
+        assert text is not None and "PWNED" not in text, path
+        assert student_cli["later"][path] == text, path
+
+
+def test_nonroot_ci_token_appears_in_no_report(student_cli):
+    out = student_cli["out"]
+    for path in out.rglob("*"):
+        if path.is_file():
+            assert TOKEN not in path.read_text(encoding="utf-8"), path
+    assert TOKEN not in student_cli["proc"].stdout and TOKEN not in student_cli["proc"].stderr
