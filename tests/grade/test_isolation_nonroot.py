@@ -32,7 +32,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 USER = "student"
-VENV = Path("/tmp/agt-student-venv")
+# Not under /tmp: the sandbox mounts an empty /tmp over it (a Python there cannot start).
+VENV = Path("/var/tmp/agt-student-venv")
 TOKEN = f"s3cr3t-{uuid.uuid4().hex}"
 
 pytestmark = [
@@ -82,7 +83,7 @@ def student_env(tmp_path_factory):
         assert pip.returncode == 0, pip.stderr[-3000:]
     # A copy of the project that the user can read (/work may not be), installed
     # (not editable) so that the package lies inside the venv.
-    copy = Path(f"/tmp/agt-student-src-{uuid.uuid4().hex[:8]}")
+    copy = Path(f"/var/tmp/agt-student-src-{uuid.uuid4().hex[:8]}")
     shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.pyc", ".pytest_cache",
                                                               "node_modules", "build", "dist"))
     deps = _sh([str(py), "-c", "import textual, prompt_toolkit, yaml, pydantic, platformdirs"]).returncode == 0

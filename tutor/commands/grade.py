@@ -44,6 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 # A submission file is source code: anything bigger is refused, not read.
 MAX_SUBMISSION_BYTES = 256 * 1024
+# Output kept per exercise for each student of a class, for JUnit's system-out.
+CLASS_OUTPUT_TAIL = 2048
 # Students graded per batch: enough to keep every worker busy, few enough
 # that the grader's memory does not grow with the size of the class.
 BATCH = 8
@@ -87,6 +89,8 @@ def run_grade(args: argparse.Namespace) -> int:
                 exercises = [_refused_result(item) if isinstance(item, _Refused) else next(results) for item in items]
                 for exercise in exercises:
                     exercise.graphs = {}  # drawn by front ends, not kept for a class
+                    if len(folders) > 1:  # a class: memory must not grow with its size
+                        exercise.output = exercise.output[-CLASS_OUTPUT_TAIL:]
                 reports.append(GradeReport(pack.id, exercises, submission=name, isolation=isolation))
     if args.json == "-":
         sys.stdout.write(to_json(reports))
@@ -149,6 +153,9 @@ def _read_submissions(pack, folder: Path, name: str):
     from tutor.grade.grader import Submission
 
     items: list = []
+    if folder.is_symlink():
+        why = f"{sanitize.name(name)} is a symbolic link to a folder; submit the folder itself"
+        return [_Refused(exercise, why) for exercise in pack.exercises.values()], []
     for exercise in pack.exercises.values():
         path = folder / f"{exercise.id}.py"
         try:
@@ -201,8 +208,7 @@ def _submission_folders(root: Path) -> list[tuple[Path, str]]:
             return [(root, "")]
         # A student folder that is a symlink would let one student's folder
         # point at another's (or anywhere): only real folders are graded.
-        subdirs = sorted(p for p in root.iterdir()
-                         if p.is_dir() and not p.is_symlink() and not p.name.startswith("."))
+        subdirs = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
     except OSError as exc:
         raise UserError(f"{root}: cannot read: {exc.strerror or exc}") from None
     if not subdirs:

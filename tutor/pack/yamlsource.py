@@ -65,6 +65,15 @@ class _Loader(yaml.SafeLoader):
     1.1 rules want a dot, so tolerances written that way became strings)."""
 
 
+# Booleans as YAML 1.2 has them: only true/false. YAML 1.1's yes/no/on/off
+# made `on: tensor` (a hooks check) a key True; a pydantic bool field still
+# accepts the words "yes" and "on" where a boolean is meant.
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 _Loader.add_implicit_resolver(
     "tag:yaml.org,2002:float",
     re.compile(

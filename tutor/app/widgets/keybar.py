@@ -3,13 +3,14 @@
 Textual's Footer cuts from the right (Quit was the first to go at 80
 columns). This bar drops the least important keys first, keeps Quit, and
 reads its keys from the learner's keymap and its words from the current
-language. Each item is clickable.
+language. Plain styled text (no click markup: its meta would make snapshot
+hashes depend on how many links a process has made before).
 """
 
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual.markup import escape
+from rich.text import Text
 from textual.widgets import Static
 
 from tutor.app.bindings import BAR_ORDER, display_keys, spec
@@ -28,7 +29,7 @@ class KeyBar(Static):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__("", id=id, markup=True)
+        super().__init__("", id=id, markup=False)
         self.keymap: dict[str, str] = {}
         self.busy = False
         self.items: list[tuple[str, str]] = []  # (keys, label) as shown, for tests
@@ -76,9 +77,13 @@ class KeyBar(Static):
             chosen.pop()
         shown = [b for b in SHOWN_ORDER if b in chosen]
         self.items = [(entries[b][0], entries[b][2]) for b in shown]
-        parts = [f"[@click={entries[b][1]}][b $text]{escape(entries[b][0])}[/] {escape(entries[b][2])}[/]"
-                 for b in shown]
-        self.update("  ".join(parts))
+        text = Text(no_wrap=True, overflow="crop")
+        for i, b in enumerate(shown):
+            if i:
+                text.append("  ")
+            text.append(entries[b][0], style="bold")
+            text.append(" " + entries[b][2])
+        self.update(text)
 
     def plain(self) -> str:
         return "  ".join(f"{k} {label}" for k, label in self.items)
