@@ -328,7 +328,8 @@ def child_main(request: dict, out_fd: int, control_fd: int, jailed: bool) -> Non
     status = 0
     try:
         confine(request, out_fd, control_fd, jailed)
-        pristine.snapshot()
+        if not pristine.taken():  # the zygote takes it once; forks inherit it for free
+            pristine.snapshot()
         payload = run(request)
         enter_probe_phase()  # when the setup failed, run() returned before it
         framing.write_all(_PHASE["result_fd"], framing.encode(payload))

@@ -41,6 +41,10 @@ def _targets() -> list:
             torch.utils.hooks, torch.Size, torch.dtype, torch.device]
 
 
+def taken() -> bool:
+    return bool(_saved)
+
+
 def snapshot() -> None:
     """Before the code runs: remember every attribute of the targets, and
     which of the grader's own modules are loaded."""

@@ -52,15 +52,24 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now") -> None:
     from tutor.grade import child  # noqa: F401  (and for everything a run needs)
     import tutor.graph.capture  # noqa: F401
 
+    from tutor.grade import pristine
+
     torch.set_num_threads(1)  # forked children must not inherit a busy thread pool
     if warm == "now":
         _warm_up(torch)
+    # What a run's probe phase puts back, taken here once: in a run it would
+    # cost a page copy for every object it touches.
+    pristine.snapshot()
     global _JAIL_WORKS, _SANDBOXED
     _JAIL_WORKS = _jail_works()
     _SANDBOXED = sandboxed
     framing.write_all(outbox_fd, framing.encode({"ready": True, "torch": torch.__version__, "pid": os.getpid(),
                                                  "jail": _JAIL_WORKS, "uid": os.getuid()}))
-    _serve_monitors(outbox_fd, later=(lambda: _warm_up(torch)) if warm == "later" else None)
+    def warm_up_later() -> None:
+        _warm_up(torch)
+        pristine.snapshot()  # the warm-up imported more of torch
+
+    _serve_monitors(outbox_fd, later=warm_up_later if warm == "later" else None)
     os._exit(0)  # an interpreter's orderly exit after torch takes most of a second
 
 

@@ -90,8 +90,10 @@ class MainScreen(Screen):
         self.query_one(GraphPane).dot_path = self._dot_path
         self.query_one(ReplConsole).completer = self.bridge.complete
         self._apply_layout(self.app.size.width, self.app.size.height)
-        self._load_pack()
-        # The kernel process starts after the first frame is on screen.
+        # The pack (yaml, pydantic) and the kernel process load after the
+        # first frame is on screen: a worker thread importing them would hold
+        # the GIL while the first frame is being made.
+        self.call_after_refresh(self._load_pack)
         self.call_after_refresh(self.bridge.start)
 
     def on_resize(self, event) -> None:
