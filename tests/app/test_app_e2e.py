@@ -69,11 +69,14 @@ async def test_the_whole_journey_then_resume_after_a_restart():
         assert store.current("app-test") == "linear-gradients"
     assert workspace_file("app-test", "linear-gradients").read_text() == "y = w * x + b\ny.backward()\n"
 
-    # a new session resumes at the same exercise, with the learner's code
+    # a new session opens where work remains (the first unsolved exercise);
+    # the solved one keeps the learner's code
     app = real_app()
     async with app.run_test(size=WIDE) as pilot:
         screen = await started(pilot)
-        assert screen.exercise.id == "linear-gradients"
+        assert screen.exercise.id == "make-a-leaf"
+        screen.open_exercise("linear-gradients")
+        await pilot.pause()
         assert screen.query_one("EditorPane").text == "y = w * x + b\ny.backward()\n"
         assert "solved" in str(screen.query_one("#status-where").render())
 

@@ -41,6 +41,7 @@ pytestmark = [
     pytest.mark.skipif(shutil.which("runuser") is None, reason="runuser is not installed"),
     pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed"),
     pytest.mark.skipif(not os.path.exists("/usr/bin/python3"), reason="no system Python at /usr/bin/python3"),
+    pytest.mark.timeout(2400),  # the first run builds the venv (torch from the local wheel)
 ]
 
 # Rows of test_isolation.py run as the normal user: -k expression per row.
@@ -124,7 +125,7 @@ def student_rows(student_env):
 @pytest.mark.parametrize("row", list(ROWS))
 def test_row_holds_as_a_normal_user(student_rows, row):
     key = ROWS[row]
-    mine = {name: out for name, out in student_rows["outcomes"].items() if f"test_{key}" in name}
+    mine = {name: out for name, out in student_rows["outcomes"].items() if f"test_{key}_" in name}
     assert mine, (row, sorted(student_rows["outcomes"])[:20], student_rows["proc"].stdout[-2000:])
     skipped = {n: o for n, o in mine.items() if o[0] == "skipped"}
     assert not skipped, skipped  # the sandbox must be there for the user too
