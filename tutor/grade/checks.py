@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tutor.grade import values as V
+from tutor.i18n import _, ngettext
 
 
 @dataclass
@@ -37,34 +38,40 @@ def label(check) -> str:
         return check.label
     kind = check.kind
     if kind == "grad":
-        return f"grad of {check.tensor}" + (" is None" if check.expect == "none" else "")
+        if check.expect == "none":
+            return _("grad of {tensor} is None").format(tensor=check.tensor)
+        return _("grad of {tensor}").format(tensor=check.tensor)
     if kind == "value":
-        return f"value of {check.expr}"
+        return _("value of {expr}").format(expr=check.expr)
     if kind == "graph":
-        return f"graph of {check.root}"
+        return _("graph of {root}").format(root=check.root)
     if kind == "leaf":
         return f"{check.tensor}.is_leaf"
     if kind in ("requires_grad", "retains_grad"):
         return f"{check.tensor}.{kind}"
     if kind == "raises":
-        return f"raises {check.exception}"
+        return _("raises {exception}").format(exception=check.exception)
     if kind in ("gradcheck", "gradgradcheck"):
-        return f"{kind} of {check.function}"
+        return _("{kind} of {function}").format(kind=kind, function=check.function)
     if kind == "calls":
-        return f"calls {check.api}" + _filter_words(check, ", ") + f" ({_bound_words(check)})"
+        return _("calls {api}{flags} ({bound})").format(api=check.api, flags=_filter_words(check, ", "),
+                                                       bound=_bound_words(check))
     if kind == "hooks":
-        return f"hooks on {check.on if check.on != 'any' else 'anything'} ({_bound_words(check)})"
+        if check.on == "any":
+            return _("hooks on anything ({bound})").format(bound=_bound_words(check))
+        return _("hooks on {on} ({bound})").format(on=check.on, bound=_bound_words(check))
     if kind == "footprint":
         parts = []
         if check.max_nodes is not None:
-            parts.append("no autograd graph" if check.max_nodes == 0 else f"at most {check.max_nodes} graph nodes")
+            parts.append(_("no autograd graph") if check.max_nodes == 0
+                         else _("at most {n} graph nodes").format(n=check.max_nodes))
         if check.max_saved_bytes is not None:
-            parts.append(f"at most {_bytes(check.max_saved_bytes)} saved for backward")
+            parts.append(_("at most {size} saved for backward").format(size=_bytes(check.max_saved_bytes)))
         if check.max_numel is not None:
-            parts.append(f"no autograd result over {check.max_numel} elements")
-        return "footprint: " + ", ".join(parts)
+            parts.append(_("no autograd result over {n} elements").format(n=check.max_numel))
+        return _("footprint: {limits}").format(limits=", ".join(parts))
     if kind == "unchanged":
-        return "unchanged: " + ", ".join(check.tensors)
+        return _("unchanged: {names}").format(names=", ".join(check.tensors))
     return f"assert {check.assert_}"
 
 
