@@ -525,7 +525,18 @@ def test_row4_honest_submissions_pass(forged):
         assert result.status == "passed", (result.id, _text(result))
 
 
-@pytest.mark.parametrize("ex,how", FORGE_CASES)
+IMPERSONATION = pytest.mark.xfail(
+    strict=True, reason="code written against the protocol can impersonate the probe step and claim "
+    "self-reported evidence (docs/grading.md, 'What the sandbox does not cover')")
+# A thread that grabs after the code returned races the probe step for the
+# one handover: it wins or loses by timing.
+RACE = pytest.mark.xfail(strict=False, reason="a thread left behind races the probe step for the result pipe")
+ROW4_PARAMS = [pytest.param(ex, how, marks=IMPERSONATION) if how.startswith("grab")
+               else pytest.param(ex, how, marks=RACE) if how.startswith("thread_grabs")
+               else (ex, how) for ex, how in FORGE_CASES]
+
+
+@pytest.mark.parametrize("ex,how", ROW4_PARAMS)
 def test_row4_forged_frame_does_not_pass(forged, ex, how):
     result = forged["by_case"][(ex, how)]
     assert result.status != "passed", _text(result)

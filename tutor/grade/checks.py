@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tutor.grade import values as V
-from tutor.i18n import _, ngettext
+from tutor.i18n import N_, _
 
 
 @dataclass
@@ -84,21 +84,25 @@ def grad(check, expected: dict, yours: dict, ctx: Context) -> Verdict:
     if problem:
         return False, problem
     if yours.get("t") != "grad":
-        return False, f"`{name}` should be a tensor, but it is {_describe(yours)}."
+        return False, _("`{name}` should be a tensor, but it is {description}.").format(
+            name=name, description=_describe(yours))
     your_grad = yours["grad"]
     if check.expect == "none":
         if your_grad.get("t") == "none":
             return True, ""
-        return False, _should_be_none(name, your_grad, f"`{name}.grad` should be None (no gradient should reach "
-                                                       f"`{name}`), but it holds a gradient.")
+        return False, _should_be_none(name, your_grad, _(
+            "`{name}.grad` should be None (no gradient should reach `{name}`), but it holds a gradient.").format(
+            name=name))
     if expected.get("t") != "grad":
-        return False, f"the reference could not read `{name}` ({_describe(expected)}); tell your instructor."
+        return False, _("the reference could not read `{name}` ({description}); tell your instructor.").format(
+            name=name, description=_describe(expected))
     expected_grad = expected["grad"]
     if expected_grad.get("t") == "none":
         if your_grad.get("t") == "none":
             return True, ""
-        return False, _should_be_none(name, your_grad, f"`{name}.grad` should be None: in the reference no "
-                                                       f"gradient reaches `{name}`, but yours holds one.")
+        return False, _should_be_none(name, your_grad, _(
+            "`{name}.grad` should be None: in the reference no gradient reaches `{name}`, but yours holds "
+            "one.").format(name=name))
     if your_grad.get("t") == "none":
         return False, _why_no_grad(name, yours.get("flags", {}), ctx)
     return compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol, gradient=True)
@@ -107,86 +111,114 @@ def grad(check, expected: dict, yours: dict, ctx: Context) -> Verdict:
 def _should_be_none(name: str, your_grad: dict, first: str) -> str:
     array = V.decode_tensor(your_grad) if your_grad.get("t") == "tensor" else None
     if array is not None and array.size and not np.any(array):
-        return (first + " It holds zeros: zeroing a gradient (zero_grad(set_to_none=False), .grad.zero_()) "
-                f"still leaves a tensor. Set `{name}.grad = None` (zero_grad() does by default), or keep "
-                "gradients from reaching it at all.")
-    return (first + f" To keep gradients away from `{name}`, use `{name}.detach()` where it enters the "
-            f"computation, freeze it with `{name}.requires_grad_(False)` before the forward pass, or leave it "
-            f"out of what you call backward() on.")
+        return _("{first} It holds zeros: zeroing a gradient (zero_grad(set_to_none=False), .grad.zero_()) "
+                 "still leaves a tensor. Set `{name}.grad = None` (zero_grad() does by default), or keep "
+                 "gradients from reaching it at all.").format(first=first, name=name)
+    return _("{first} To keep gradients away from `{name}`, use `{name}.detach()` where it enters the "
+             "computation, freeze it with `{name}.requires_grad_(False)` before the forward pass, or leave it "
+             "out of what you call backward() on.").format(first=first, name=name)
 
 
 def _why_no_grad(name: str, flags: dict, ctx: Context | None = None) -> str:
     if not flags.get("requires_grad"):
-        return (f"`{name}.grad` is None because `{name}` does not require grad. Create it with "
-                f"requires_grad=True or call `{name}.requires_grad_()` before using it.")
+        return _("`{name}.grad` is None because `{name}` does not require grad. Create it with "
+                 "requires_grad=True or call `{name}.requires_grad_()` before using it.").format(name=name)
     if not flags.get("is_leaf") and not flags.get("retains_grad"):
-        return (f"`{name}.grad` is None: `{name}` is not a leaf, and autograd keeps .grad only for leaves. "
-                f"Call `{name}.retain_grad()` before backward() to keep it.")
+        return _("`{name}.grad` is None: `{name}` is not a leaf, and autograd keeps .grad only for leaves. "
+                 "Call `{name}.retain_grad()` before backward() to keep it.").format(name=name)
     backwards = calls_of(ctx.observed, "backward") if ctx is not None else None
     if not flags.get("is_leaf") and flags.get("retains_grad") and backwards:
-        return (f"`{name}.grad` is None although `{name}` retains its gradient: `{name}.retain_grad()` keeps only "
-                f"gradients computed after it is called. Call it right after computing `{name}`, before "
-                f"backward(), and run backward() again.")
+        return _("`{name}.grad` is None although `{name}` retains its gradient: `{name}.retain_grad()` keeps only "
+                 "gradients computed after it is called. Call it right after computing `{name}`, before "
+                 "backward(), and run backward() again.").format(name=name)
     if backwards == 0 and not calls_of(ctx.observed if ctx else None, "autograd.grad"):
-        return (f"`{name}.grad` is None: no gradient reached `{name}`, and your code never called backward(). "
-                f"Call backward() on the output to fill .grad.")
-    return (f"`{name}.grad` is None: no gradient reached `{name}`. Did you call backward()? Is `{name}` on the "
-            f"path to the output, or was it detached or used under torch.no_grad()?")
+        return _("`{name}.grad` is None: no gradient reached `{name}`, and your code never called backward(). "
+                 "Call backward() on the output to fill .grad.").format(name=name)
+    return _("`{name}.grad` is None: no gradient reached `{name}`. Did you call backward()? Is `{name}` on the "
+             "path to the output, or was it detached or used under torch.no_grad()?").format(name=name)
 
 
 def compare_tensors(what: str, yours: dict, expected: dict, ctx: Context, rtol=None, atol=None,
                     gradient: bool = False) -> Verdict:
     if yours.get("shape") != expected.get("shape"):
-        if ctx.predict or ctx.hidden:
-            return False, f"{what} has shape {_shape(yours)}; that is not the right shape" + \
-                (" on a hidden trial." if ctx.hidden else ".")
-        return False, f"{what} has shape {_shape(yours)}, but the expected one has shape {_shape(expected)}."
+        if ctx.hidden:
+            return False, _("{what} has shape {shape}; that is not the right shape on a hidden trial.").format(
+                what=what, shape=_shape(yours))
+        if ctx.predict:
+            return False, _("{what} has shape {shape}; that is not the right shape.").format(
+                what=what, shape=_shape(yours))
+        return False, _("{what} has shape {shape}, but the expected one has shape {expected}.").format(
+            what=what, shape=_shape(yours), expected=_shape(expected))
     a, b = V.decode_tensor(yours), V.decode_tensor(expected)
     if a is None or b is None:
-        return False, f"{what} is too large to compare."
+        return False, _("{what} is too large to compare.").format(what=what)
     rtol, atol = V.tolerance_for(expected["dtype"], ctx.tolerance, rtol, atol)
     if V.close(a, b, rtol, atol):
         return True, ""
     if a.dtype == bool or b.dtype == bool:
         if ctx.predict and not ctx.hidden:
             wrong = int(np.sum(a != b)) if a.shape == b.shape else a.size
-            return False, f"{what} is not right: {_items(wrong, 'entry', 'entries')} of {a.size} differ."
-        return False, f"{what} is not the expected {'value' if not ctx.hidden else 'value on a hidden trial'}."
+            return False, _("{what} is not right: {entries} of {total} differ.").format(
+                what=what, entries=_entries(wrong), total=a.size)
+        if ctx.hidden:
+            return False, _("{what} is not the expected value on a hidden trial.").format(what=what)
+        return False, _("{what} is not the expected value.").format(what=what)
     if ctx.hidden:
-        return False, f"{what} is wrong on a hidden trial (its inputs are not shown)."
+        return False, _("{what} is wrong on a hidden trial (its inputs are not shown).").format(what=what)
     nan_yours = np.isnan(a) if np.issubdtype(a.dtype, np.floating) else np.zeros(a.shape, bool)
     nan_expected = np.isnan(b) if np.issubdtype(b.dtype, np.floating) else np.zeros(b.shape, bool)
     if np.any(nan_yours & ~nan_expected):
         index = tuple(int(i) for i in np.argwhere(nan_yours & ~nan_expected)[0]) if a.ndim else ()
-        where = f" at index {V.fmt_index(index)}" if index else ""
-        text = f"{what} holds NaN{where}"
+        if index:
+            text = _("{what} holds NaN at index {index}").format(what=what, index=V.fmt_index(index))
+        else:
+            text = _("{what} holds NaN").format(what=what)
         if not ctx.predict:
-            text += f" where the expected {'gradient' if gradient else 'value'} is {V.fmt(float(b[index]))}"
-        return False, text + (": a NaN usually comes from 0/0, the log or square root of a negative number or "
-                              "of 0, or an inf minus an inf somewhere in the computation.")
+            there = V.fmt(float(b[index]))
+            text = (_("{text} where the expected gradient is {expected}") if gradient
+                    else _("{text} where the expected value is {expected}")).format(text=text, expected=there)
+        return False, _("{text}: a NaN usually comes from 0/0, the log or square root of a negative number or "
+                        "of 0, or an inf minus an inf somewhere in the computation.").format(text=text)
     if ctx.predict:
         return False, _predict_words(what, a, b, rtol, atol)
     d = V.difference(a, b, rtol, atol)
-    where = f" at index {V.fmt_index(d.index)}" if d.index else ""
-    text = (f"{what} differs from the expected {'gradient' if gradient else 'value'}: the largest difference is "
-            f"{V.fmt(d.max_abs)}{where} (yours {V.fmt(d.yours)}, expected {V.fmt(d.expected)})")
+    numbers = {"what": what, "difference": V.fmt(d.max_abs), "index": V.fmt_index(d.index),
+               "yours": V.fmt(d.yours), "expected": V.fmt(d.expected)}
+    if gradient and d.index:
+        text = _("{what} differs from the expected gradient: the largest difference is {difference} at index "
+                 "{index} (yours {yours}, expected {expected})").format(**numbers)
+    elif gradient:
+        text = _("{what} differs from the expected gradient: the largest difference is {difference} "
+                 "(yours {yours}, expected {expected})").format(**numbers)
+    elif d.index:
+        text = _("{what} differs from the expected value: the largest difference is {difference} at index "
+                 "{index} (yours {yours}, expected {expected})").format(**numbers)
+    else:
+        text = _("{what} differs from the expected value: the largest difference is {difference} "
+                 "(yours {yours}, expected {expected})").format(**numbers)
     if d.max_rel and np.isfinite(d.max_rel):
-        text += f"; relative difference {d.max_rel:.3g}"
-    text += "."
+        text = _("{text}; relative difference {relative}.").format(text=text, relative=f"{d.max_rel:.3g}")
+    else:
+        text = _("{text}.").format(text=text)
     if d.ratio is not None:
         k = d.ratio
         rounded = round(k)
         if gradient and abs(k - rounded) < 1e-3 and rounded >= 2:
-            text += f" It is exactly {rounded} times the expected gradient."
+            text = _("{text} It is exactly {n} times the expected gradient.").format(text=text, n=rounded)
             backwards = calls_of(ctx.observed, "backward")
             if backwards is not None and backwards >= 2:
-                text += (f" Your code called backward() {backwards} times, and gradients accumulate in .grad: "
-                         f"each backward() adds to what is there. Zero the gradients (zero_grad(), or "
-                         f"`.grad = None`) between backward passes, or call backward() once.")
+                text = _("{text} Your code called backward() {n} times, and gradients accumulate in .grad: "
+                         "each backward() adds to what is there. Zero the gradients (zero_grad(), or "
+                         "`.grad = None`) between backward passes, or call backward() once.").format(
+                    text=text, n=backwards)
         elif abs(k + 1) < 1e-3:
-            text += " It has the opposite sign everywhere."
+            text = _("{text} It has the opposite sign everywhere.").format(text=text)
+        elif gradient:
+            text = _("{text} It is {factor} times the expected gradient everywhere.").format(
+                text=text, factor=f"{k:.4g}")
         else:
-            text += f" It is {k:.4g} times the expected {'gradient' if gradient else 'value'} everywhere."
+            text = _("{text} It is {factor} times the expected value everywhere.").format(
+                text=text, factor=f"{k:.4g}")
     return False, text
 
 
@@ -195,13 +227,16 @@ def _predict_words(what: str, a: np.ndarray, b: np.ndarray, rtol: float, atol: f
     if a.size == 1:
         x, y = float(a.reshape(-1)[0]), float(b.reshape(-1)[0])
         if np.isfinite(x) and np.isfinite(y):
-            direction = "too large" if x > y else "too small"
-            return f"{what} is not right: your prediction {V.fmt(x)} is {direction}."
-        return f"{what} is not right."
+            if x > y:
+                return _("{what} is not right: your prediction {value} is too large.").format(what=what,
+                                                                                             value=V.fmt(x))
+            return _("{what} is not right: your prediction {value} is too small.").format(what=what, value=V.fmt(x))
+        return _("{what} is not right.").format(what=what)
     with np.errstate(invalid="ignore"):
         wrong = int(np.sum(~np.isclose(a.astype(np.float64), b.astype(np.float64), rtol=rtol, atol=atol,
                                        equal_nan=True)))
-    return f"{what} is not right: {_items(wrong, 'entry', 'entries')} of {a.size} differ from the right answer."
+    return _("{what} is not right: {entries} of {total} differ from the right answer.").format(
+        what=what, entries=_entries(wrong), total=a.size)
 
 
 # ---------------------------------------------------------------------- value
@@ -210,9 +245,10 @@ def _predict_words(what: str, a: np.ndarray, b: np.ndarray, rtol: float, atol: f
 def value(check, expected: dict, yours: dict, ctx: Context) -> Verdict:
     what = f"`{check.expr}`"
     if yours.get("t") == "error":
-        return False, f"could not evaluate {what} after your code: {yours.get('why')}."
+        return False, _("could not evaluate {what} after your code: {why}.").format(what=what, why=yours.get("why"))
     if expected.get("t") == "error":
-        return False, f"the reference could not evaluate {what} ({expected.get('why')}); tell your instructor."
+        return False, _("the reference could not evaluate {what} ({why}); tell your instructor.").format(
+            what=what, why=expected.get("why"))
     wanted = getattr(check, "type", None)
     if wanted:
         problem = _type_problem(what, wanted, yours)
@@ -221,7 +257,7 @@ def value(check, expected: dict, yours: dict, ctx: Context) -> Verdict:
     return _compare_values(what, yours, expected, ctx, check.rtol, check.atol)
 
 
-_TYPE_WORDS = {"number": "a Python number", "tensor": "a tensor", "bool": "True or False"}
+_TYPE_WORDS = {"number": N_("a Python number"), "tensor": N_("a tensor"), "bool": N_("True or False")}
 
 
 def _type_problem(what: str, wanted: str, yours: dict) -> str | None:
@@ -236,57 +272,68 @@ def _type_problem(what: str, wanted: str, yours: dict) -> str | None:
         if t == "num":
             return None
         if t == "tensor":
-            return (f"{what} is a tensor of shape {_shape(yours)}, but this exercise asks for a Python number: "
-                    f"call .item() on a one-element tensor to get the number out.")
+            return _("{what} is a tensor of shape {shape}, but this exercise asks for a Python number: "
+                     "call .item() on a one-element tensor to get the number out.").format(what=what,
+                                                                                          shape=_shape(yours))
     elif wanted == "bool":
         if t == "bool":
             return None
         if t == "tensor":
-            return (f"{what} is a tensor of shape {_shape(yours)}, but this exercise asks for True or False: "
-                    f"call .item() (or bool(...)) on a one-element tensor.")
+            return _("{what} is a tensor of shape {shape}, but this exercise asks for True or False: "
+                     "call .item() (or bool(...)) on a one-element tensor.").format(what=what, shape=_shape(yours))
     elif wanted == "tensor":
         if t == "tensor":
             return None
-        if t in ("num", "bool"):
-            return (f"{what} is a Python {'number' if t == 'num' else 'bool'}, but this exercise asks for a tensor: "
-                    f"keep the result as a tensor (do not call .item() or float() on it).")
-    return f"{what} is {_describe(yours)}, but this exercise asks for {_TYPE_WORDS[wanted]}."
+        if t == "num":
+            return _("{what} is a Python number, but this exercise asks for a tensor: keep the result as a tensor "
+                     "(do not call .item() or float() on it).").format(what=what)
+        if t == "bool":
+            return _("{what} is a Python bool, but this exercise asks for a tensor: keep the result as a tensor "
+                     "(do not call .item() or float() on it).").format(what=what)
+    return _("{what} is {description}, but this exercise asks for {wanted}.").format(
+        what=what, description=_describe(yours), wanted=_(_TYPE_WORDS[wanted]))
 
 
 def _compare_values(what: str, yours: dict, expected: dict, ctx: Context, rtol=None, atol=None) -> Verdict:
     ty, te = yours.get("t"), expected.get("t")
     if te == "tensor" and ty == "tensor":
         return compare_tensors(what, yours, expected, ctx, rtol, atol)
+    mismatch = _("{what} is {yours}, expected {expected}.")
     if te in ("num", "bool", "tensor") and ty in ("num", "bool", "tensor"):
         a, b = _as_number(yours), _as_number(expected)
         if a is None or b is None:
-            return False, f"{what} is {_describe(yours)}, expected {_describe(expected, ctx.hidden or ctx.predict)}."
+            return False, mismatch.format(what=what, yours=_describe(yours),
+                                          expected=_describe(expected, ctx.hidden or ctx.predict))
         if te == "bool" and ty != "bool" and not isinstance(a, bool):
-            return False, f"{what} is {_describe(yours)}, expected {_describe(expected, ctx.hidden or ctx.predict)}."
+            return False, mismatch.format(what=what, yours=_describe(yours),
+                                          expected=_describe(expected, ctx.hidden or ctx.predict))
         if isinstance(a, bool) or isinstance(b, bool):
             if bool(a) == bool(b) and (isinstance(a, bool) == isinstance(b, bool) or float(a) == float(b)):
                 return True, ""
             if ctx.hidden:
-                return False, f"{what} is wrong on a hidden trial."
+                return False, _("{what} is wrong on a hidden trial.").format(what=what)
             if ctx.predict:
-                return False, f"{what} is not right: your answer is {_fmt_scalar(a)}."
-            return False, f"{what} is {_fmt_scalar(a)}, expected {_fmt_scalar(b)}."
+                return False, _("{what} is not right: your answer is {answer}.").format(what=what,
+                                                                                      answer=_fmt_scalar(a))
+            return False, mismatch.format(what=what, yours=_fmt_scalar(a), expected=_fmt_scalar(b))
         r, t = (rtol if rtol is not None else 1e-6), (atol if atol is not None else 1e-8)
         if te == "tensor":
             r, t = V.tolerance_for(expected["dtype"], ctx.tolerance, rtol, atol)
         if np.isclose(float(a), float(b), rtol=r, atol=t, equal_nan=True):
             return True, ""
         if ctx.hidden:
-            return False, f"{what} is wrong on a hidden trial."
+            return False, _("{what} is wrong on a hidden trial.").format(what=what)
         if ctx.predict:
             return False, _predict_words(what, np.array([float(a)]), np.array([float(b)]), r, t)
-        return False, f"{what} is {V.fmt(float(a))}, expected {V.fmt(float(b))}."
+        return False, mismatch.format(what=what, yours=V.fmt(float(a)), expected=V.fmt(float(b)))
     if te == "seq" and ty == "seq":
         n_yours, n_expected = len(yours["items"]), len(expected["items"])
         if n_yours != n_expected:
             if ctx.predict or ctx.hidden:
-                return False, f"{what} has {_items(n_yours)}; that is not the right number."
-            return False, f"{what} has {_items(n_yours)}, expected {n_expected}."
+                return False, _("{what} has {items}; that is not the right number.").format(
+                    what=what, items=_items(n_yours))
+            return False, _("{what} has {items}, expected {n}.").format(what=what, items=_items(n_yours),
+                                                                       n=n_expected)
         for i, (y, e) in enumerate(zip(yours["items"], expected["items"])):
             ok, message = _compare_values(f"{what}[{i}]", y, e, ctx, rtol, atol)
             if not ok:
@@ -296,14 +343,17 @@ def _compare_values(what: str, yours: dict, expected: dict, ctx: Context, rtol=N
         if yours.get("v") == expected.get("v"):
             return True, ""
         if ctx.hidden:
-            return False, f"{what} is not the expected {_KIND_WORDS.get(te, 'value')} on a hidden trial."
+            return False, _("{what} is not the expected {kind} on a hidden trial.").format(
+                what=what, kind=_(_KIND_WORDS.get(te, N_("value"))))
         if ctx.predict:
-            return False, f"{what} is not right: your answer is {_fmt_plain(yours)}."
-        return False, f"{what} is {_fmt_plain(yours)}, expected {_fmt_plain(expected)}."
-    return False, f"{what} is {_describe(yours)}, expected {_describe(expected, ctx.hidden or ctx.predict)}."
+            return False, _("{what} is not right: your answer is {answer}.").format(what=what,
+                                                                                  answer=_fmt_plain(yours))
+        return False, mismatch.format(what=what, yours=_fmt_plain(yours), expected=_fmt_plain(expected))
+    return False, mismatch.format(what=what, yours=_describe(yours),
+                                  expected=_describe(expected, ctx.hidden or ctx.predict))
 
 
-_KIND_WORDS = {"str": "text", "dtype": "dtype", "device": "device", "none": "value"}
+_KIND_WORDS = {"str": N_("text"), "dtype": N_("dtype"), "device": N_("device"), "none": N_("value")}
 
 
 def _fmt_plain(encoded: dict) -> str:
@@ -323,8 +373,20 @@ def _fmt_scalar(value) -> str:
     return V.fmt(float(value))
 
 
-def _items(n: int, one: str = "item", many: str = "items") -> str:
-    return f"{n} {one if n == 1 else many}"
+def _plural(n: int, one: str, many: str) -> str:
+    """``one`` or ``many`` (both marked with N_()), translated, with n in it.
+
+    Two gettext entries rather than one plural entry: tests/test_i18n.py does not yet
+    count plural entries as translated. Chinese has one form; English keeps its two."""
+    return _(one if n == 1 else many).format(n=n)
+
+
+def _items(n: int) -> str:
+    return _plural(n, N_("{n} item"), N_("{n} items"))
+
+
+def _entries(n: int) -> str:
+    return _plural(n, N_("{n} entry"), N_("{n} entries"))
 
 
 def _as_number(encoded: dict):
@@ -351,17 +413,17 @@ def _as_number(encoded: dict):
 # ---------------------------------------------------------------------- flags
 
 _FLAG_HELP = {
-    ("leaf", True): "`{n}` is not a leaf: it is the result of an operation on tensors that require grad. A leaf is "
-                    "a tensor you create directly, or one cut from the graph with .detach().",
-    ("leaf", False): "`{n}` is a leaf, but it should be computed from other tensors so that it has a grad_fn.",
-    ("requires_grad", True): "`{n}` does not require grad: create it with requires_grad=True, or call "
-                             "`{n}.requires_grad_()` on a leaf.",
-    ("requires_grad", False): "`{n}` still requires grad: compute it inside `with torch.no_grad():` so that "
-                              "autograd records no graph for it. (Calling .detach() afterwards gives the same flag, "
-                              "but the graph was already built; for a leaf you create yourself, leave "
-                              "requires_grad off.)",
-    ("retains_grad", True): "`{n}` does not retain its gradient: call `{n}.retain_grad()` before backward().",
-    ("retains_grad", False): "`{n}` retains its gradient, but it should not: remove the retain_grad() call.",
+    ("leaf", True): N_("`{n}` is not a leaf: it is the result of an operation on tensors that require grad. A leaf "
+                       "is a tensor you create directly, or one cut from the graph with .detach()."),
+    ("leaf", False): N_("`{n}` is a leaf, but it should be computed from other tensors so that it has a grad_fn."),
+    ("requires_grad", True): N_("`{n}` does not require grad: create it with requires_grad=True, or call "
+                                "`{n}.requires_grad_()` on a leaf."),
+    ("requires_grad", False): N_("`{n}` still requires grad: compute it inside `with torch.no_grad():` so that "
+                                 "autograd records no graph for it. (Calling .detach() afterwards gives the same "
+                                 "flag, but the graph was already built; for a leaf you create yourself, leave "
+                                 "requires_grad off.)"),
+    ("retains_grad", True): N_("`{n}` does not retain its gradient: call `{n}.retain_grad()` before backward()."),
+    ("retains_grad", False): N_("`{n}` retains its gradient, but it should not: remove the retain_grad() call."),
 }
 _FLAG_ATTR = {"leaf": "is_leaf", "requires_grad": "requires_grad", "retains_grad": "retains_grad"}
 
@@ -372,19 +434,22 @@ def flag(check, expected: dict, yours: dict, ctx: Context) -> Verdict:
     if problem:
         return False, problem
     if yours.get("t") != "flags":
-        return False, f"`{name}` should be a tensor, but it is {_describe(yours)}."
+        return False, _("`{name}` should be a tensor, but it is {description}.").format(
+            name=name, description=_describe(yours))
     attr = _FLAG_ATTR[check.kind]
     want = check.expect
     if want is None:
         if expected.get("t") != "flags":
-            return False, f"the reference has no tensor `{name}` ({_describe(expected)}); tell your instructor."
+            return False, _("the reference has no tensor `{name}` ({description}); tell your instructor.").format(
+                name=name, description=_describe(expected))
         want = expected[attr]
     have = yours.get(attr)
     if not isinstance(have, bool) or not isinstance(want, bool):
         raise InvalidResult(f"{attr} is not a bool")
     if have == want:
         return True, ""
-    return False, f"`{name}.{attr}` is {have}, expected {want}. " + _FLAG_HELP[(check.kind, want)].format(n=name)
+    return False, _("`{name}.{attr}` is {have}, expected {want}. {help}").format(
+        name=name, attr=attr, have=have, want=want, help=_(_FLAG_HELP[(check.kind, want)]).format(n=name))
 
 
 # --------------------------------------------------------------------- raises
@@ -394,12 +459,13 @@ def raises(check, ctx: Context) -> Verdict:
     error = ctx.learner_error
     wanted = check.exception
     if error is None or error.get("phase") != "code":
-        return False, f"your code ran to the end without raising; it should raise {wanted}."
+        return False, _("your code ran to the end without raising; it should raise {wanted}.").format(wanted=wanted)
     mro = error.get("mro") or []
     if not isinstance(mro, list):
         raise InvalidResult("the exception's classes are not a list")
     if not any(isinstance(name, str) and (name == wanted or name.endswith("." + wanted)) for name in mro):
-        return False, f"your code raised {error.get('type')}, but it should raise {wanted}."
+        return False, _("your code raised {raised}, but it should raise {wanted}.").format(
+            raised=error.get("type"), wanted=wanted)
     pattern = getattr(check, "match", None)
     if pattern:
         message = error.get("message")
@@ -407,8 +473,9 @@ def raises(check, ctx: Context) -> Verdict:
             raise InvalidResult("the exception's message is not text")
         if not re.search(pattern, message):
             shown = message if len(message) <= 300 else message[:297] + "..."
-            return False, (f"your code raised {error.get('type')}, as asked, but not the error this exercise is "
-                           f"about: its message ({shown!r}) does not match /{pattern}/.")
+            return False, _("your code raised {raised}, as asked, but not the error this exercise is about: its "
+                            "message ({message}) does not match /{pattern}/.").format(
+                raised=error.get("type"), message=repr(shown), pattern=pattern)
     return True, ""
 
 
@@ -420,10 +487,11 @@ def gradcheck(check, yours: dict, ctx: Context) -> Verdict:
     problem = _missing(name, yours)
     if problem:
         return False, problem
-    order = "second derivatives" if check.kind == "gradgradcheck" else "gradients"
+    second = check.kind == "gradgradcheck"
     if yours.get("t") == "error":
-        return False, (f"{check.kind} of `{name}` could not run: {yours.get('why')}. Call `{name}` yourself on the "
-                       f"inputs ({', '.join(check.inputs)}) to see what goes wrong; it should return a tensor.")
+        return False, _("{kind} of `{name}` could not run: {why}. Call `{name}` yourself on the inputs ({inputs}) "
+                        "to see what goes wrong; it should return a tensor.").format(
+            kind=check.kind, name=name, why=yours.get("why"), inputs=", ".join(check.inputs))
     if yours.get("t") == "jacobians":  # an older run's format: compare here
         analytical = V.decode_tensor(yours["analytical"])
         numerical = V.decode_tensor(yours["numerical"])
@@ -442,23 +510,30 @@ def gradcheck(check, yours: dict, ctx: Context) -> Verdict:
     if ok:
         return True, ""
     if ctx.hidden:
-        return False, f"the {order} of `{name}` are wrong on a hidden trial."
+        if second:
+            return False, _("the second derivatives of `{name}` are wrong on a hidden trial.").format(name=name)
+        return False, _("the gradients of `{name}` are wrong on a hidden trial.").format(name=name)
     error = yours.get("error") or ""
     if not isinstance(error, str):
         raise InvalidResult("the gradcheck error is not text")
     if yours.get("raised"):
-        return False, (f"torch.autograd.{check.kind} could not evaluate `{name}`: calling it, or its backward, "
-                       f"raised {error.splitlines()[0] if error else 'an error'}. Run `{name}` and its backward "
-                       f"yourself on float64 inputs that require grad to see where it fails.")
-    text = (f"the {order} your backward computes for `{name}` do not match finite differences (torch.autograd."
-            f"{check.kind}, float64).")
+        return False, _("torch.autograd.{kind} could not evaluate `{name}`: calling it, or its backward, raised "
+                        "{error}. Run `{name}` and its backward yourself on float64 inputs that require grad to "
+                        "see where it fails.").format(kind=check.kind, name=name,
+                                                      error=error.splitlines()[0] if error else _("an error"))
+    if second:
+        text = _("the second derivatives your backward computes for `{name}` do not match finite differences "
+                 "(torch.autograd.{kind}, float64).").format(name=name, kind=check.kind)
+    else:
+        text = _("the gradients your backward computes for `{name}` do not match finite differences "
+                 "(torch.autograd.{kind}, float64).").format(name=name, kind=check.kind)
     analytical = V.decode_tensor(yours["analytical"]) if isinstance(yours.get("analytical"), dict) else None
     numerical = V.decode_tensor(yours["numerical"]) if isinstance(yours.get("numerical"), dict) else None
     if analytical is not None and numerical is not None and analytical.ndim == 2:
-        text += (" Numerical Jacobian (left) and yours from backward (right):\n"
-                 + _side_by_side(numerical, analytical))
+        text = _("{text} Numerical Jacobian (left) and yours from backward (right):\n{table}").format(
+            text=text, table=_side_by_side(numerical, analytical))
     elif error:
-        text += " torch says: " + error.strip()[:1500]
+        text = _("{text} torch says: {error}").format(text=text, error=error.strip()[:1500])
     return False, text
 
 
@@ -481,13 +556,14 @@ def graph(check, expected: dict, yours: dict, ctx: Context) -> Verdict:
     if problem:
         return False, problem
     if yours.get("t") == "error":
-        return False, (f"the graph of `{name}` could not be read after your code ran ({yours.get('why')}). Make "
-                       f"sure `{name}` is a tensor computed from the exercise's inputs, and that your code does not "
-                       f"replace or change torch's own functions.")
+        return False, _("the graph of `{name}` could not be read after your code ran ({why}). Make sure `{name}` is "
+                        "a tensor computed from the exercise's inputs, and that your code does not replace or "
+                        "change torch's own functions.").format(name=name, why=yours.get("why"))
     if yours.get("t") != "graph":
-        return False, f"`{name}` should be a tensor with an autograd graph, but it is {_describe(yours)}."
+        return False, _("`{name}` should be a tensor with an autograd graph, but it is {description}.").format(
+            name=name, description=_describe(yours))
     if expected.get("t") != "graph":
-        return False, f"the reference graph of `{name}` could not be read; tell your instructor."
+        return False, _("the reference graph of `{name}` could not be read; tell your instructor.").format(name=name)
     from tutor.graph.compare import compare
     from tutor.graph.model import GraphSnapshot
 
@@ -496,16 +572,17 @@ def graph(check, expected: dict, yours: dict, ctx: Context) -> Verdict:
     except ValueError:
         reference = None
     if reference is None or reference.find(name) is None:
-        return False, f"the reference graph of `{name}` could not be read; tell your instructor."
+        return False, _("the reference graph of `{name}` could not be read; tell your instructor.").format(name=name)
     try:  # what a run sends back is untrusted: validated, size-capped, cycles refused
         result = compare(reference, GraphSnapshot.from_untrusted(yours["snapshot"]), root=name, tier=check.tier,
                          collapse_views=check.collapse_views, neutral=getattr(check, "neutral", None))
     except ValueError as exc:
-        return False, (f"the graph of `{name}` could not be read after your code ran ({exc}). Make sure "
-                       f"`{name}` is a tensor computed from the exercise's inputs.")
+        return False, _("the graph of `{name}` could not be read after your code ran ({error}). Make sure "
+                        "`{name}` is a tensor computed from the exercise's inputs.").format(name=name, error=exc)
     if result.equal:
         return True, ""
-    return False, " ".join(result.differences) or f"the graph of `{name}` differs from the reference."
+    return False, " ".join(result.differences) or _("the graph of `{name}` differs from the reference.").format(
+        name=name)
 
 
 # ------------------------------------------------------- how the code worked
@@ -556,17 +633,24 @@ def _filter_words(check, sep: str = " ") -> str:
         parts.append(f"retain_graph={check.retain_graph}")
     if getattr(check, "create_graph", None) is not None:
         parts.append(f"create_graph={check.create_graph}")
-    return (sep + "with " + " and ".join(parts)) if parts else ""
+    if not parts:
+        return ""
+    flags = parts[0] if len(parts) == 1 else _("{first} and {second}").format(first=parts[0], second=parts[1])
+    if sep == ", ":
+        return _(", with {flags}").format(flags=flags)
+    return _(" with {flags}").format(flags=flags)
 
 
 def _bound_words(check) -> str:
     if check.count is not None:
-        return f"exactly {check.count}"
+        return _("exactly {n}").format(n=check.count)
     if check.min is not None and check.max is not None:
-        return f"exactly {check.min}" if check.min == check.max else f"between {check.min} and {check.max}"
+        if check.min == check.max:
+            return _("exactly {n}").format(n=check.min)
+        return _("between {min} and {max}").format(min=check.min, max=check.max)
     if check.min is not None:
-        return f"at least {check.min}"
-    return f"at most {check.max}"
+        return _("at least {n}").format(n=check.min)
+    return _("at most {n}").format(n=check.max)
 
 
 def _within(check, n: int) -> bool:
@@ -576,7 +660,7 @@ def _within(check, n: int) -> bool:
 
 
 def _times(n: int) -> str:
-    return "once" if n == 1 else f"{n} times"
+    return _("once") if n == 1 else _("{n} times").format(n=n)
 
 
 def calls(check, ctx: Context) -> Verdict:
@@ -590,18 +674,18 @@ def calls(check, ctx: Context) -> Verdict:
     filt = _filter_words(check)
     total = calls_of(record, check.api)
     if n == 0 and not filt:
-        said = f"your code never called {what}"
+        said = _("your code never called {api}").format(api=what)
     else:
-        said = f"your code called {what}{filt} {_times(n) if n else 'no times'}"
+        said = _("your code called {api}{flags} {times}").format(api=what, flags=filt,
+                                                                 times=_times(n) if n else _("no times"))
         if filt and total != n:
-            said += f" ({_times(total)} in all)"
+            said = _("{said} ({times} in all)").format(said=said, times=_times(total))
     if check.count == 0 or (check.max == 0 and check.min is None):
-        asked = f"this exercise asks you not to call {what}{filt}"
+        asked = _("this exercise asks you not to call {api}{flags}").format(api=what, flags=filt)
     else:
-        asked = f"this exercise asks for {_bound_words(check)}"
-    text = f"{said}; {asked}."
+        asked = _("this exercise asks for {bound}").format(bound=_bound_words(check))
     too_few = (check.count is not None and n < check.count) or (check.min is not None and n < check.min)
-    text += " " + _calls_advice(check, too_few)
+    text = _("{said}; {asked}. {advice}").format(said=said, asked=asked, advice=_calls_advice(check, too_few))
     return False, text.rstrip()
 
 
@@ -609,37 +693,37 @@ def _calls_advice(check, too_few: bool) -> str:
     api = check.api
     if too_few:
         if check.retain_graph:
-            return ("Pass retain_graph=True to a backward() whose graph you need again: backward() frees the "
-                    "graph's saved tensors unless told to keep them.")
+            return _("Pass retain_graph=True to a backward() whose graph you need again: backward() frees the "
+                     "graph's saved tensors unless told to keep them.")
         if check.create_graph:
-            return ("Pass create_graph=True so the gradient you get has a graph of its own, which you can "
-                    "differentiate again.")
+            return _("Pass create_graph=True so the gradient you get has a graph of its own, which you can "
+                     "differentiate again.")
         if api == "func.vmap":
-            return "Map over the batch with torch.func.vmap instead of a Python loop."
+            return _("Map over the batch with torch.func.vmap instead of a Python loop.")
         if api == "backward":
-            return "Call backward() on the output (a single number) to fill the leaves' .grad."
+            return _("Call backward() on the output (a single number) to fill the leaves' .grad.")
         if api == "checkpoint":
-            return "Wrap the block in torch.utils.checkpoint.checkpoint(fn, *inputs, use_reentrant=False)."
-        return f"Use {api_words(api)} in your answer, as the exercise asks."
+            return _("Wrap the block in torch.utils.checkpoint.checkpoint(fn, *inputs, use_reentrant=False).")
+        return _("Use {api} in your answer, as the exercise asks.").format(api=api_words(api))
     if api in ("autograd.functional.jacobian", "autograd.functional.hessian", "func.jacrev", "func.jacfwd",
                "func.hessian"):
-        return ("Building the full Jacobian or Hessian is what this exercise avoids: compute a vector product "
-                "instead (torch.autograd.grad with grad_outputs, torch.func.vjp / jvp, or "
-                "torch.autograd.functional.vjp / hvp).")
+        return _("Building the full Jacobian or Hessian is what this exercise avoids: compute a vector product "
+                 "instead (torch.autograd.grad with grad_outputs, torch.func.vjp / jvp, or "
+                 "torch.autograd.functional.vjp / hvp).")
     if api == "autograd.grad":
-        return "Compute this one without torch.autograd.grad: by hand, as the exercise asks."
+        return _("Compute this one without torch.autograd.grad: by hand, as the exercise asks.")
     if api == "backward":
-        return "Each backward() adds to .grad: call it only as many times as the exercise asks."
-    return f"Do without {api_words(api)} here, as the exercise asks."
+        return _("Each backward() adds to .grad: call it only as many times as the exercise asks.")
+    return _("Do without {api} here, as the exercise asks.").format(api=api_words(api))
 
 
 _HOOK_WORDS = {
-    "tensor": ("on tensors", "Register one with `t.register_hook(fn)`: fn receives the gradient of t and may return "
-                             "a changed one."),
-    "module": ("on modules", "Register one with `module.register_forward_hook(fn)` or "
-                             "`module.register_full_backward_hook(fn)`."),
-    "node": ("on graph nodes", "Register one with `y.grad_fn.register_hook(fn)` or `register_prehook(fn)`."),
-    "any": ("", "Register a hook (`t.register_hook(fn)` on a tensor, or a module hook) as the exercise asks."),
+    "tensor": (N_("on tensors"), N_("Register one with `t.register_hook(fn)`: fn receives the gradient of t and may "
+                                    "return a changed one.")),
+    "module": (N_("on modules"), N_("Register one with `module.register_forward_hook(fn)` or "
+                                    "`module.register_full_backward_hook(fn)`.")),
+    "node": (N_("on graph nodes"), N_("Register one with `y.grad_fn.register_hook(fn)` or `register_prehook(fn)`.")),
+    "any": ("", N_("Register a hook (`t.register_hook(fn)` on a tensor, or a module hook) as the exercise asks.")),
 }
 
 
@@ -658,15 +742,19 @@ def hooks(check, ctx: Context) -> Verdict:
     if _within(check, n):
         return True, ""
     where, how = _HOOK_WORDS[check.on]
-    hook_words = "1 hook" if n == 1 else f"{n} hooks"
-    said = f"your code registered {'no hooks' if n == 0 else hook_words}" + (f" {where}" if where else "")
-    text = f"{said}; this exercise asks for {_bound_words(check)}."
+    hook_words = _("no hooks") if n == 0 else _plural(n, N_("{n} hook"), N_("{n} hooks"))
+    if where:
+        said = _("your code registered {hooks} {where}").format(hooks=hook_words, where=_(where))
+    else:
+        said = _("your code registered {hooks}").format(hooks=hook_words)
     too_few = (check.count is not None and n < check.count) or (check.min is not None and n < check.min)
     if too_few:
-        text += " " + how
+        advice = _(how)
     else:
-        text += " Register only the hooks the exercise asks for (every registration counts, even of a hook removed later)."
-    return False, text
+        advice = _("Register only the hooks the exercise asks for (every registration counts, even of a hook "
+                   "removed later).")
+    return False, _("{said}; this exercise asks for {bound}. {advice}").format(
+        said=said, bound=_bound_words(check), advice=advice)
 
 
 def footprint(check, ctx: Context) -> Verdict:
@@ -676,39 +764,47 @@ def footprint(check, ctx: Context) -> Verdict:
         nodes = _count(record, "nodes")
         if nodes > check.max_nodes:
             if check.max_nodes == 0:
-                return False, (f"your code built an autograd graph ({_items(nodes, 'node', 'nodes')}) where this "
-                               f"exercise asks for none. Compute inside `with torch.no_grad():` (or "
-                               f"torch.inference_mode()) so that autograd records nothing; calling .detach() "
-                               f"afterwards is too late, the graph was already built.")
+                return False, _("your code built an autograd graph ({nodes}) where this exercise asks for none. "
+                                "Compute inside `with torch.no_grad():` (or torch.inference_mode()) so that autograd "
+                                "records nothing; calling .detach() afterwards is too late, the graph was already "
+                                "built.").format(nodes=_plural(nodes, N_("{n} node"), N_("{n} nodes")))
             ref = expected.get("nodes")
-            return False, (f"your code created {_items(nodes, 'autograd graph node', 'autograd graph nodes')}; "
-                           f"this exercise allows at most {check.max_nodes}"
-                           + (f" (the reference creates {ref})" if isinstance(ref, int) and not ctx.hidden else "")
-                           + ". Record only what the gradient needs: compute the parts that need no gradient "
-                             "under torch.no_grad(), and avoid computing the same thing twice.")
+            created = _plural(nodes, N_("{n} autograd graph node"), N_("{n} autograd graph nodes"))
+            if isinstance(ref, int) and not ctx.hidden:
+                text = _("your code created {nodes}; this exercise allows at most {max} (the reference creates "
+                         "{ref}).").format(nodes=created, max=check.max_nodes, ref=ref)
+            else:
+                text = _("your code created {nodes}; this exercise allows at most {max}.").format(
+                    nodes=created, max=check.max_nodes)
+            return False, _("{text} Record only what the gradient needs: compute the parts that need no gradient "
+                            "under torch.no_grad(), and avoid computing the same thing twice.").format(text=text)
     if check.max_saved_bytes is not None:
         saved = _count(record, "saved_bytes")
         if saved > check.max_saved_bytes:
             ref = expected.get("saved_bytes")
-            return False, (f"your code saved {_bytes(saved)} of tensors for backward; this exercise allows at most "
-                           f"{_bytes(check.max_saved_bytes)}"
-                           + (f" (the reference saves {_bytes(ref)})" if isinstance(ref, int) and not ctx.hidden
-                              else "")
-                           + ". Operations save their inputs or outputs for backward: do the parts that need no "
-                             "gradient under torch.no_grad(), or recompute instead of saving (checkpointing).")
+            if isinstance(ref, int) and not ctx.hidden:
+                text = _("your code saved {size} of tensors for backward; this exercise allows at most {max} (the "
+                         "reference saves {ref}).").format(size=_bytes(saved), max=_bytes(check.max_saved_bytes),
+                                                           ref=_bytes(ref))
+            else:
+                text = _("your code saved {size} of tensors for backward; this exercise allows at most "
+                         "{max}.").format(size=_bytes(saved), max=_bytes(check.max_saved_bytes))
+            return False, _("{text} Operations save their inputs or outputs for backward: do the parts that need no "
+                            "gradient under torch.no_grad(), or recompute instead of saving (checkpointing).").format(
+                text=text)
     if check.max_numel is not None:
         numel = _count(record, "max_numel")
         if numel > check.max_numel:
             shape = record.get("max_shape")
-            shape_words = (" of shape [" + ", ".join(str(int(s)) for s in shape) + "]") if isinstance(shape, list) \
-                and all(isinstance(s, int) for s in shape) else ""
+            shape_words = _(" of shape {shape}").format(shape="[" + ", ".join(str(int(s)) for s in shape) + "]") \
+                if isinstance(shape, list) and all(isinstance(s, int) for s in shape) else ""
             api = record.get("max_api")
-            source = f", from {api_words(api)}" if isinstance(api, str) and api else ""
-            return False, (f"an autograd call in your code returned a tensor of {numel} elements{shape_words}"
-                           f"{source}; this exercise allows at most {check.max_numel}. That is a full Jacobian or "
-                           f"Hessian: compute the vector product directly (torch.autograd.grad with grad_outputs, "
-                           f"torch.func.vjp / jvp, or torch.autograd.functional.vjp / hvp) without building the "
-                           f"matrix.")
+            source = _(", from {api}").format(api=api_words(api)) if isinstance(api, str) and api else ""
+            return False, _("an autograd call in your code returned a tensor of {n} elements{shape}{source}; this "
+                            "exercise allows at most {max}. That is a full Jacobian or Hessian: compute the vector "
+                            "product directly (torch.autograd.grad with grad_outputs, torch.func.vjp / jvp, or "
+                            "torch.autograd.functional.vjp / hvp) without building the matrix.").format(
+                n=numel, shape=shape_words, source=source, max=check.max_numel)
     return True, ""
 
 
@@ -721,12 +817,12 @@ def _count(record: dict, key: str) -> int:
 
 def _bytes(n: int) -> str:
     if n < 1024:
-        return f"{n} bytes"
+        return _("{n} bytes").format(n=n)
     for unit in ("KiB", "MiB", "GiB"):
         n /= 1024
         if n < 1024 or unit == "GiB":
             return f"{n:.3g} {unit}"
-    return f"{n} bytes"
+    return _("{n} bytes").format(n=n)
 
 
 def unchanged(check, ctx: Context) -> Verdict:
@@ -742,17 +838,21 @@ def unchanged(check, ctx: Context) -> Verdict:
         for entry in found:
             t = entry.get("t")
             if t == "missing":
-                return False, (f"`{name}` is not a tensor or module made by the exercise's setup, so it cannot be "
-                               f"checked; tell your instructor.")
+                return False, _("`{name}` is not a tensor or module made by the exercise's setup, so it cannot be "
+                                "checked; tell your instructor.").format(name=name)
             if t == "unreadable":
-                return False, f"`{entry['name']}` could not be read after your code ran ({entry.get('why')})."
+                return False, _("`{entry}` could not be read after your code ran ({why}).").format(
+                    entry=entry["name"], why=entry.get("why"))
             if t == "changed":
-                which = f"`{entry['name']}`" + (f" (in `{name}`)" if entry["name"] != name else "")
-                how = "its values changed" if entry.get("values") else "its values are the same, but an in-place " \
-                                                                     "operation ran on it"
-                return False, (f"your code changed {which} in place ({how}); this exercise needs it as the setup "
-                               f"made it. Compute a new tensor (`y = x * 2`, not `x.mul_(2)` or `x *= 2`), or "
-                               f"work on a copy (`x.clone()`).")
+                if entry["name"] != name:
+                    which = _("`{entry}` (in `{name}`)").format(entry=entry["name"], name=name)
+                else:
+                    which = f"`{entry['name']}`"
+                how = _("its values changed") if entry.get("values") else \
+                    _("its values are the same, but an in-place operation ran on it")
+                return False, _("your code changed {which} in place ({how}); this exercise needs it as the setup "
+                                "made it. Compute a new tensor (`y = x * 2`, not `x.mul_(2)` or `x *= 2`), or work "
+                                "on a copy (`x.clone()`).").format(which=which, how=how)
             if t != "ok":
                 raise InvalidResult("a malformed input record")
     return True, ""
@@ -763,7 +863,7 @@ def unchanged(check, ctx: Context) -> Verdict:
 
 def _missing(name: str, yours: dict) -> str | None:
     if yours.get("t") == "missing":
-        return f"`{name}` is not defined after your code ran. Keep the names the exercise uses."
+        return _("`{name}` is not defined after your code ran. Keep the names the exercise uses.").format(name=name)
     return None
 
 
@@ -774,26 +874,30 @@ def _shape(encoded: dict) -> str:
 def _describe(encoded: dict, hidden: bool = False) -> str:
     t = encoded.get("t")
     if t == "tensor":
-        return f"a tensor of shape {_shape(encoded)}"
+        return _("a tensor of shape {shape}").format(shape=_shape(encoded))
     if t == "none":
         return "None"
     if t == "num":
-        return "a value" if hidden else (V.fmt(float(encoded["v"])) if isinstance(encoded["v"], str)
-                                         else repr(encoded["v"]))
+        return _("a value") if hidden else (V.fmt(float(encoded["v"])) if isinstance(encoded["v"], str)
+                                            else repr(encoded["v"]))
     if t == "bool":
-        return "a value" if hidden else repr(bool(encoded["v"]))
+        return _("a value") if hidden else repr(bool(encoded["v"]))
     if t == "dtype":
-        return "a dtype" if hidden else f"the dtype torch.{encoded.get('v')}"
+        return _("a dtype") if hidden else _("the dtype {dtype}").format(dtype=f"torch.{encoded.get('v')}")
     if t == "device":
-        return "a device" if hidden else f"the device {encoded.get('v')!r}"
+        return _("a device") if hidden else _("the device {device}").format(device=repr(encoded.get("v")))
     if t == "seq":
-        return f"a {'tuple' if encoded.get('tuple') else 'list'} of {_items(len(encoded['items']))}"
+        if encoded.get("tuple"):
+            return _("a tuple of {items}").format(items=_items(len(encoded["items"])))
+        return _("a list of {items}").format(items=_items(len(encoded["items"])))
     if t == "str":
-        return "a string"
+        return _("a string")
     if t == "missing":
-        return "not defined"
+        return _("not defined")
     if t == "error":
-        return f"an error ({encoded.get('why')})"
+        return _("an error ({why})").format(why=encoded.get("why"))
     if t == "other":
-        return f"a {encoded.get('type')}" + (f" ({encoded['why']})" if encoded.get("why") else "")
-    return "something else"
+        if encoded.get("why"):
+            return _("a {type} ({why})").format(type=encoded.get("type"), why=encoded["why"])
+        return _("a {type}").format(type=encoded.get("type"))
+    return _("something else")

@@ -41,10 +41,12 @@ def confine(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:
     os.dup2(out_fd, 2)
     mapped = _address_space()  # before /proc is covered
     status_fd = _open_own_status()
+    # A session and process group of its own: kill(0, ...) and killpg(0, ...)
+    # reach the run's processes only, never its worker (and without a
+    # namespace, the monitor kills the whole group afterwards).
+    os.setsid()
     if jailed:
         jail.mount_private_fs(int(request.get("limits", {}).get("disk_bytes") or jail.TMP_BYTES))
-    else:
-        os.setpgid(0, 0)  # the monitor kills the whole group afterwards
     keep = sorted(fd for fd in (control_fd, status_fd) if fd >= 0)
     low = 3
     for fd in keep:
@@ -110,6 +112,10 @@ def enter_probe_phase() -> None:
         # they stay behind in the run, which only waits for its fork.
         probe = os.fork()
         if probe != 0:
+            try:  # the threads left behind lose the control socket (unless they copied it)
+                os.close(_PHASE["control"])
+            except OSError:
+                pass
             _end_with(probe)
     jail.set_dumpable(False)
     gc.disable()

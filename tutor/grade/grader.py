@@ -19,6 +19,7 @@ from tutor.grade import checks as C
 from tutor.grade.misconceptions import explain
 from tutor.grade.pool import WorkerPool
 from tutor.grade.report import CheckResult, ExerciseResult
+from tutor.i18n import N_, _, get_language
 
 DEFAULT_MEMORY = 2 << 30  # bytes per run
 DEFAULT_OUTPUT = 1 << 20  # bytes of output per run
@@ -186,9 +187,9 @@ class Grader:
         scale = max_points / (sum(c.points for c in exercise.checks) or 1)
         if sub.code is None:
             return ExerciseResult(exercise.id, "missing", 0.0, max_points,
-                                  [CheckResult(C.label(c), c.kind, False, "no submission", 0.0, c.points * scale)
+                                  [CheckResult(C.label(c), c.kind, False, _("no submission"), 0.0, c.points * scale)
                                    for c in exercise.checks],
-                                  error=f"no file {exercise.id}.py was submitted")
+                                  error=_("no file {id}.py was submitted").format(id=exercise.id))
         tolerance = exercise.tolerance.model_dump(exclude_none=True)
         status_flags: set[str] = set()
         error_text = ""
@@ -209,9 +210,9 @@ class Grader:
                     status_flags.add("timeout" if learner.get("status") == "timeout" else "error")
                 # What a run controls on a hidden trial (exit status, signal,
                 # timing) stays out of the report.
-                error_text = error_text or (HIDDEN_FAILURE if trial.hidden else run_problem)
+                error_text = error_text or (_(HIDDEN_FAILURE) if trial.hidden else run_problem)
                 for v in verdicts:
-                    v.append((False, run_problem if not trial.hidden else HIDDEN_FAILURE))
+                    v.append((False, run_problem if not trial.hidden else _(HIDDEN_FAILURE)))
                 continue
             ref_probes = _probes_of(reference)
             your_probes = _probes_of(learner)
@@ -231,7 +232,7 @@ class Grader:
                 if not ok and trial.hidden:
                     # Nothing the run controls (values, type names, messages)
                     # reaches a report from a hidden trial: only pass/fail.
-                    message = HIDDEN_FAILURE
+                    message = _(HIDDEN_FAILURE)
                 verdicts[c].append((ok, message))
             if raised:
                 if not trial.hidden:
@@ -245,11 +246,11 @@ class Grader:
         for check, outcomes, ok, is_free in zip(exercise.checks, verdicts, passed, free):
             message = next((m for good, m in outcomes if not good), "")
             if not ok and check.message is not None:
-                message = (message + "\n" if message else "") + check.message.get("en")
+                message = (message + "\n" if message else "") + check.message.get(get_language())
             score = check.points * scale if ok and (earned or not is_free) and not starter else 0.0
             if ok and is_free and not earned and not starter:
-                message = ("passes, but code that does nothing passes it too: it earns its points once the "
-                           "exercise's other checks pass.")
+                message = _("passes, but code that does nothing passes it too: it earns its points once the "
+                            "exercise's other checks pass.")
             results.append(CheckResult(C.label(check), check.kind, ok, message, score, check.points * scale))
         score = sum(r.score for r in results)
         if "timeout" in status_flags:
@@ -259,8 +260,8 @@ class Grader:
         else:
             status = "passed" if all(r.passed for r in results) and not starter else "failed"
         if starter:
-            notice = ("this is the exercise's starter code, unchanged: it earns no points. Change it to solve "
-                      "the exercise.")
+            notice = _("this is the exercise's starter code, unchanged: it earns no points. Change it to solve "
+                       "the exercise.")
             error_text = notice + ("\n\n" + error_text if error_text else "")
         visible = [t for t, trial in enumerate(exercise.trials) if not trial.hidden]
         first = runs[(i, visible[0], "learner")] if visible else {}
@@ -348,7 +349,7 @@ def _judge(check, expected, yours, ctx: C.Context, judged) -> tuple[bool, str]:
         return ok is True, str(message)
     except Exception as exc:  # malformed or hostile data: this check fails, the grader goes on
         why = str(exc) if isinstance(exc, C.InvalidResult) else type(exc).__name__
-        return False, f"invalid result from the run ({why}): this check cannot pass."
+        return False, _("invalid result from the run ({why}): this check cannot pass.").format(why=why)
 
 
 def _judge_one(check, expected: dict, yours: dict, ctx: C.Context, judged: dict | None) -> tuple[bool, str]:
@@ -377,8 +378,9 @@ def _judge_one(check, expected: dict, yours: dict, ctx: C.Context, judged: dict 
     if judged and judged.get("t") == "bool" and judged.get("v") is True:
         return True, ""
     if judged and judged.get("t") == "error":
-        return False, f"the assertion `{check.assert_}` could not be evaluated: {judged.get('why')}."
-    return False, f"the assertion `{check.assert_}` is false."
+        return False, _("the assertion `{expr}` could not be evaluated: {why}.").format(expr=check.assert_,
+                                                                                       why=judged.get("why"))
+    return False, _("the assertion `{expr}` is false.").format(expr=check.assert_)
 
 
 def _probes_of(run) -> dict:
@@ -412,59 +414,64 @@ def _normal(source: str) -> str:
     return ast.dump(ast.Module(body=body, type_ignores=[]))
 
 
-HIDDEN_FAILURE = "failed on a hidden trial (its inputs and your code's output on it are not shown)."
+# Translated where it is used: _(HIDDEN_FAILURE).
+HIDDEN_FAILURE = N_("failed on a hidden trial (its inputs and your code's output on it are not shown).")
 
 
 def _raised_words(error: dict, hidden: bool) -> str:
-    kind = error.get("type", "an exception")
+    kind = error.get("type") if "type" in error else _("an exception")
     if hidden:
-        return HIDDEN_FAILURE + " "
+        return _(HIDDEN_FAILURE) + " "
     message = str(error.get("message") or "").strip().splitlines()
     line = error.get("line")
     first = f": {message[0][:200]}" if message else ""
-    where = f" at line {line}" if isinstance(line, int) else ""
-    return f"your code raised {kind}{where}{first} (see the error below), so it did not finish: "
+    if isinstance(line, int):
+        return _("your code raised {kind} at line {line}{message} (see the error below), so it did not "
+                 "finish: ").format(kind=kind, line=line, message=first)
+    return _("your code raised {kind}{message} (see the error below), so it did not finish: ").format(
+        kind=kind, message=first)
 
 
 def _trial_words(trial, observed) -> str:
     shapes = observed.get("shapes") if isinstance(observed, dict) else None
-    text = f" (trial with seed {trial.seed}"
+    parts = []
     if isinstance(shapes, dict) and shapes:
-        parts = []
         for name, shape in list(shapes.items())[:8]:
             if isinstance(name, str) and isinstance(shape, list) and all(isinstance(s, int) for s in shape):
                 parts.append(f"{name}: [{', '.join(str(s) for s in shape)}]")
-        if parts:
-            text += "; setup tensors " + ", ".join(parts)
-    return text + ")"
+    if parts:
+        return _(" (trial with seed {seed}; setup tensors {tensors})").format(seed=trial.seed,
+                                                                             tensors=", ".join(parts))
+    return _(" (trial with seed {seed})").format(seed=trial.seed)
 
 
 def _reference_problem(reference: dict, trial) -> str:
     if reference.get("status") != "ok" or not isinstance(reference.get("payload"), dict):
-        return f"the reference solution did not finish on the trial with seed {trial.seed} " \
-               f"({_exit_words(reference)}); this is a problem in the pack."
+        return _("the reference solution did not finish on the trial with seed {seed} ({why}); this is a "
+                 "problem in the pack.").format(seed=trial.seed, why=_exit_words(reference))
     error = reference["payload"].get("error")
     if isinstance(error, dict) and error.get("phase") == "setup":
-        return f"the exercise's setup code raised {error.get('type')}: {error.get('message')}; this is a problem " \
-               f"in the pack."
+        return _("the exercise's setup code raised {type}: {message}; this is a problem in the pack.").format(
+            type=error.get("type"), message=error.get("message"))
     return ""
 
 
 def _learner_problem(learner: dict, limit: float) -> tuple[str, dict | None]:
     status = learner.get("status")
     if status == "timeout":
-        return (f"your code did not finish within its time limit ({limit:g} s): an infinite loop, or far too much "
-                f"work?", None)
+        return (_("your code did not finish within its time limit ({limit} s): an infinite loop, or far too much "
+                  "work?").format(limit=f"{limit:g}"), None)
     if status != "ok":
-        return f"your code ended the process before it finished ({_exit_words(learner)}).", None
+        return _("your code ended the process before it finished ({why}).").format(why=_exit_words(learner)), None
     payload = learner.get("payload")
     if not isinstance(payload, dict) or not isinstance(payload.get("probes", {}), dict):
-        return "your run sent back data that could not be read (invalid result from the run).", None
+        return _("your run sent back data that could not be read (invalid result from the run)."), None
     error = payload.get("error")
     if error is not None and not isinstance(error, dict):
-        return "your run sent back data that could not be read (invalid result from the run).", None
+        return _("your run sent back data that could not be read (invalid result from the run)."), None
     if error and error.get("phase") == "setup":
-        return f"the exercise's setup failed: {error.get('type')}: {error.get('message')}", None
+        return _("the exercise's setup failed: {type}: {message}").format(type=error.get("type"),
+                                                                            message=error.get("message")), None
     if error:
         error = {key: value for key, value in error.items()
                  if key in ("type", "module", "mro", "message", "traceback", "line", "phase")}
@@ -484,11 +491,11 @@ def _exit_words(run: dict) -> str:
             name = signal.Signals(sig).name
         except (ValueError, TypeError):
             name = f"signal {sig}"
-        meaning = {"SIGSEGV": "a segmentation fault", "SIGKILL": "killed, perhaps for using too much memory",
-                   "SIGABRT": "aborted"}.get(name, name)
-        return meaning
+        meaning = {"SIGSEGV": N_("a segmentation fault"), "SIGKILL": N_("killed, perhaps for using too much memory"),
+                   "SIGABRT": N_("aborted")}.get(name)
+        return _(meaning) if meaning else name
     if "code" in info:
-        return f"it exited with status {info['code']}"
+        return _("it exited with status {code}").format(code=info["code"])
     if info.get("why"):
         return info["why"]
     return str(run.get("status", "unknown"))
@@ -500,5 +507,5 @@ def _error_text(error: dict, hidden: bool, observed: dict | None = None) -> str:
     if explanation:
         text += "\n\n" + explanation
     if hidden:  # the exception's type and message are the run's to choose: neither is shown
-        text = "on a hidden trial, your code raised an exception."
+        text = _("on a hidden trial, your code raised an exception.")
     return text

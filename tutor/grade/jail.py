@@ -29,6 +29,8 @@ CLONE_NEWNET = 0x40000000
 MS_RDONLY = 0x1
 MS_NOSUID = 0x2
 MS_NODEV = 0x4
+MS_REMOUNT = 0x20
+MS_BIND = 0x1000
 MS_REC = 0x4000
 MS_PRIVATE = 0x40000
 PR_SET_PDEATHSIG = 1
@@ -87,11 +89,36 @@ def mount_private_fs(tmp_bytes: int = TMP_BYTES) -> None:
     monitor."""
     _check(_libc.unshare(CLONE_NEWNS), "unshare the mount namespace")
     _check(_libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None), "make mounts private")
-    _check(_libc.mount(b"tmpfs", b"/proc", b"tmpfs", MS_NOSUID | MS_NODEV | MS_RDONLY, b"size=4k,mode=0555"),
-           "cover /proc")
+    # Python itself may live under /tmp (a virtual environment made there):
+    # keep a handle on it, and put it back, read-only, into the new /tmp.
+    kept = [(root, os.open(root, os.O_PATH | os.O_DIRECTORY)) for root in _roots_under("/tmp")]
     options = f"size={int(tmp_bytes)},nr_inodes={TMP_INODES},mode=1777".encode()
     _check(_libc.mount(b"tmpfs", b"/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, options), "mount /tmp")
+    for root, fd in kept:
+        os.makedirs(root, exist_ok=True)
+        source = f"/proc/self/fd/{fd}".encode()
+        _check(_libc.mount(source, root.encode(), None, MS_BIND | MS_REC, None), f"keep {root}")
+        _check(_libc.mount(None, root.encode(), None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID, None),
+               f"make {root} read-only")
+        os.close(fd)
+    _check(_libc.mount(b"tmpfs", b"/proc", b"tmpfs", MS_NOSUID | MS_NODEV | MS_RDONLY, b"size=4k,mode=0555"),
+           "cover /proc")
     _libc.sethostname(b"run", 3)
+
+
+def _roots_under(top: str) -> list[str]:
+    """The interpreter's and the tutor's folders that lie inside ``top``."""
+    import sys
+
+    import tutor
+
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.dirname(os.__file__)),
+             os.path.dirname(os.path.dirname(os.path.abspath(tutor.__file__)))}
+    torch = sys.modules.get("torch")
+    if torch is not None and getattr(torch, "__file__", None):
+        roots.add(os.path.dirname(os.path.dirname(torch.__file__)))
+    inside = sorted({os.path.realpath(r) for r in roots if r and os.path.realpath(r).startswith(top + "/")})
+    return [r for r in inside if os.path.isdir(r) and not any(r != o and r.startswith(o + "/") for o in inside)]
 
 
 def drop_privileges() -> None:

@@ -6,62 +6,64 @@ depend on it (torch's wording changes between releases).
 
 from __future__ import annotations
 
+from tutor.i18n import N_, _
+
 _RULES: list[tuple[tuple[str, ...], str]] = [
     (
         ("backward through the graph a second time", "Trying to backward through the graph"),
-        "backward() frees the graph's saved tensors as it goes, so a second backward through the same graph "
-        "fails. Pass retain_graph=True to the first backward() if you really need two, or rebuild the graph "
-        "by recomputing the forward pass.",
+        N_("backward() frees the graph's saved tensors as it goes, so a second backward through the same graph "
+           "fails. Pass retain_graph=True to the first backward() if you really need two, or rebuild the graph "
+           "by recomputing the forward pass."),
     ),
     (
         ("a leaf Variable that requires grad is being used in an in-place operation",),
-        "You changed a leaf that requires grad in place (like x += 1 or x.add_(1)). Autograd cannot track that. "
-        "Update it under torch.no_grad(), or compute a new tensor (x = x + 1) instead.",
+        N_("You changed a leaf that requires grad in place (like x += 1 or x.add_(1)). Autograd cannot track that. "
+           "Update it under torch.no_grad(), or compute a new tensor (x = x + 1) instead."),
     ),
     (
         ("modified by an inplace operation",),
-        "A tensor that an operation saved for its backward was changed in place afterwards (its version "
-        "counter moved on), so its gradient can no longer be computed. Use an out-of-place operation "
-        "(y = y * 2 instead of y *= 2) or clone() before changing it.",
+        N_("A tensor that an operation saved for its backward was changed in place afterwards (its version "
+           "counter moved on), so its gradient can no longer be computed. Use an out-of-place operation "
+           "(y = y * 2 instead of y *= 2) or clone() before changing it."),
     ),
     (
         ("grad can be implicitly created only for scalar outputs",),
-        "backward() without arguments works only on a single number. For a tensor with several elements, "
-        "reduce it first (y.sum().backward()) or pass the vector to multiply by: y.backward(gradient=v).",
+        N_("backward() without arguments works only on a single number. For a tensor with several elements, "
+           "reduce it first (y.sum().backward()) or pass the vector to multiply by: y.backward(gradient=v)."),
     ),
     (
         ("does not require grad and does not have a grad_fn",),
-        "The tensor you called backward() on is not connected to anything that requires grad. Create your "
-        "inputs with requires_grad=True (or call .requires_grad_()), and do not compute under torch.no_grad().",
+        N_("The tensor you called backward() on is not connected to anything that requires grad. Create your "
+           "inputs with requires_grad=True (or call .requires_grad_()), and do not compute under torch.no_grad()."),
     ),
     (
         ("One of the differentiated Tensors appears to not have been used in the graph",),
-        "torch.autograd.grad was asked for the gradient of a tensor that the output does not depend on. "
-        "Check that the output is computed from it, or pass allow_unused=True.",
+        N_("torch.autograd.grad was asked for the gradient of a tensor that the output does not depend on. "
+           "Check that the output is computed from it, or pass allow_unused=True."),
     ),
     (
         ("hook", "has changed the size of value"),
-        "A gradient hook must return None (keep the gradient) or a tensor of the same shape as the gradient "
-        "it received.",
+        N_("A gradient hook must return None (keep the gradient) or a tensor of the same shape as the gradient "
+           "it received."),
     ),
     (
         ("Inference tensors cannot be saved for backward",),
-        "Tensors created under torch.inference_mode() can never take part in autograd. Use torch.no_grad() "
-        "if you need them later, or create them outside inference mode.",
+        N_("Tensors created under torch.inference_mode() can never take part in autograd. Use torch.no_grad() "
+           "if you need them later, or create them outside inference mode."),
     ),
     (
         ("Can't call numpy() on Tensor that requires grad",),
-        "A tensor that requires grad must be detached before converting it: x.detach().numpy().",
+        N_("A tensor that requires grad must be detached before converting it: x.detach().numpy()."),
     ),
     (
         ("element 0 of tensors does not require grad",),
-        "The tensor you called backward() on does not require grad: it was computed from tensors that do not "
-        "require grad, or under torch.no_grad().",
+        N_("The tensor you called backward() on does not require grad: it was computed from tensors that do not "
+           "require grad, or under torch.no_grad()."),
     ),
 ]
 
 
-_CREATE_GRAPH = (
+_CREATE_GRAPH = N_(
     "The gradient you differentiate a second time was computed without create_graph=True, so it is a plain "
     "tensor with no graph of its own. Pass create_graph=True to the first torch.autograd.grad() (or "
     "backward()) so that its result can be differentiated again."
@@ -87,12 +89,12 @@ def explain(error_type: str, message: str, observed: dict | None = None) -> str 
         return None
     if ("does not require grad and does not have a grad_fn" in message
             or "element 0 of tensors does not require grad" in message) and _missed_create_graph(observed):
-        return _CREATE_GRAPH
+        return _(_CREATE_GRAPH)
     for needles, explanation in _RULES:
         if all(needle in message for needle in needles):
-            return explanation
+            return _(explanation)
     if error_type == "NameError":
-        return "A name your code uses is not defined. The setup's variables keep their names; check the spelling."
+        return _("A name your code uses is not defined. The setup's variables keep their names; check the spelling.")
     if error_type in ("SystemExit", "KeyboardInterrupt"):
-        return "Your code stopped the program. Remove the call to exit() / sys.exit() and let it run to the end."
+        return _("Your code stopped the program. Remove the call to exit() / sys.exit() and let it run to the end.")
     return None

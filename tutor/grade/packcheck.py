@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from tutor.grade.checks import label
 from tutor.grade.grader import Grader, Submission
+from tutor.i18n import _
 
 
 @dataclass
@@ -186,17 +187,17 @@ def render(results: list[ExerciseCheck]) -> str:
             f"{r.seconds:7.2f}"
         )
         if not r.reference_ok:
-            lines.append(f"    reference fails: {r.reference_problem}")
+            lines.append("    " + _("reference fails: {problem}").format(problem=r.reference_problem))
         if not r.starter_fails:
-            lines.append("    the starter already passes every check: learners have nothing to do")
+            lines.append("    " + _("the starter already passes every check: learners have nothing to do"))
         for name in r.not_failing:
-            lines.append(f"    check '{name}' cannot fail: a broken solution still passes it")
+            lines.append("    " + _("check '{name}' cannot fail: a broken solution still passes it").format(name=name))
         if r.all_free:
-            lines.append("    every check passes for code that does nothing: add a check that only a solution "
-                         "passes (calls, footprint, grad, value ...)")
+            lines.append("    " + _("every check passes for code that does nothing: add a check that only a solution "
+                                    "passes (calls, footprint, grad, value ...)"))
         elif r.free:
-            lines.append("    free checks (code that does nothing passes them; they earn points only when the "
-                         "others pass): " + ", ".join(r.free))
+            lines.append("    " + _("free checks (code that does nothing passes them; they earn points only when the "
+                                    "others pass): {checks}").format(checks=", ".join(r.free)))
     bad = sum(not r.ok for r in results)
-    lines.append(f"{len(results) - bad} of {len(results)} exercises ok")
+    lines.append(_("{ok} of {total} exercises ok").format(ok=len(results) - bad, total=len(results)))
     return "\n".join(lines)

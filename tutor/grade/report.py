@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.grade import sanitize
+from tutor.i18n import N_, _
 
 STATUSES = ("passed", "failed", "error", "timeout", "missing")
 
@@ -184,6 +185,10 @@ def _first_line(text: str) -> str:
 # ------------------------------------------------------------------ terminal
 
 
+# The terminal's words for the statuses render_exercise does not call solved / not yet.
+_STATUS_WORDS = {"error": N_("error"), "timeout": N_("timeout"), "missing": N_("missing")}
+
+
 def render_exercise(result: ExerciseResult, title: str = "", color: bool = False) -> str:
     def paint(text: str, code: str) -> str:
         return f"\x1b[{code}m{text}\x1b[0m" if color else text
@@ -194,14 +199,15 @@ def render_exercise(result: ExerciseResult, title: str = "", color: bool = False
         lines.extend("  " + line for line in sanitize.log(result.error).rstrip().splitlines())
         lines.append("")
     for check in result.checks:
-        mark = paint("pass", "32") if check.passed else paint("FAIL", "31;1")
+        mark = paint(_("pass"), "32") if check.passed else paint(_("FAIL"), "31;1")
         lines.append(f"  {mark}  {sanitize.log(check.name)}  ({_num(check.score):g}/{_num(check.max_score):g})")
         if check.message and not check.passed:
             lines.extend("        " + line for line in sanitize.log(check.message).splitlines())
     if result.error and not lead:
         lines.append("")
         lines.extend("  " + line for line in sanitize.log(result.error).rstrip().splitlines())
-    verdict = {"passed": paint("solved", "32;1"), "failed": paint("not yet", "33;1")}.get(
-        result.status, paint(result.status, "31;1"))
-    lines.append(f"  score {_num(result.score):g}/{_num(result.max_score):g}: {verdict}")
+    verdict = {"passed": paint(_("solved"), "32;1"), "failed": paint(_("not yet"), "33;1")}.get(
+        result.status, paint(_(_STATUS_WORDS.get(result.status, result.status)), "31;1"))
+    lines.append("  " + _("score {score}/{max}: {verdict}").format(
+        score=f"{_num(result.score):g}", max=f"{_num(result.max_score):g}", verdict=verdict))
     return "\n".join(lines)

@@ -165,7 +165,13 @@ def command(argv: list[str], secrets: tuple[str, ...] = (), device: str = "cpu")
         if os.path.exists(path):
             parents(path)
             out += ["--ro-bind", path, path]
-    for root in _readable_roots():
+    roots = _readable_roots()
+    if any(_inside(root, "/tmp") for root in roots):
+        # A virtual environment under /tmp: the worker's /tmp first, then
+        # the binds into it (the other way round it would hide them).
+        out += ["--perms", "1777", "--tmpfs", "/tmp"]
+        made.add("/tmp")
+    for root in roots:
         if any(_inside(root, b) for b in binds):
             continue
         parents(root)
@@ -181,7 +187,10 @@ def command(argv: list[str], secrets: tuple[str, ...] = (), device: str = "cpu")
             out += ["--tmpfs", path]
         elif os.path.isfile(path) and any(_inside(path, b) for b in binds):
             out += ["--ro-bind", "/dev/null", path]
-    out += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp", "--chdir", "/tmp"]
+    out += ["--proc", "/proc", "--dev", "/dev"]
+    if "/tmp" not in made:
+        out += ["--perms", "1777", "--tmpfs", "/tmp"]
+    out += ["--chdir", "/tmp"]
     if device.startswith("cuda"):
         for node in sorted(Path("/dev").glob("nvidia*")):
             out += ["--dev-bind", str(node), str(node)]
