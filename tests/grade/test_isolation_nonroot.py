@@ -32,8 +32,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 USER = "student"
-# Not under /tmp: the sandbox mounts an empty /tmp over it (a Python there cannot start).
-VENV = Path("/var/tmp/agt-student-venv")
+# Under /tmp on purpose: a course's CI often makes its venv there, and the
+# sandbox must keep it visible (bubblewrap's /tmp and each run's own /tmp
+# would otherwise cover it).
+VENV = Path("/tmp/agt-student-venv")
 TOKEN = f"s3cr3t-{uuid.uuid4().hex}"
 
 pytestmark = [

@@ -98,8 +98,9 @@ def mount_private_fs(tmp_bytes: int = TMP_BYTES) -> None:
         os.makedirs(root, exist_ok=True)
         source = f"/proc/self/fd/{fd}".encode()
         _check(_libc.mount(source, root.encode(), None, MS_BIND | MS_REC, None), f"keep {root}")
-        _check(_libc.mount(None, root.encode(), None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID, None),
-               f"make {root} read-only")
+        # Already read-only inside the sandbox (a bind keeps its source's
+        # flags); without one, make it so where the kernel lets us.
+        _libc.mount(None, root.encode(), None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, None)
         os.close(fd)
     _check(_libc.mount(b"tmpfs", b"/proc", b"tmpfs", MS_NOSUID | MS_NODEV | MS_RDONLY, b"size=4k,mode=0555"),
            "cover /proc")
