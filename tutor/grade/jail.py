@@ -44,6 +44,7 @@ TMP_BYTES = 64 << 20
 TMP_INODES = 4096
 
 _libc = ctypes.CDLL(None, use_errno=True) if os.name == "posix" else None
+_prctl = getattr(_libc, "prctl", None) if _libc is not None else None  # Linux only
 
 
 class JailError(Exception):
@@ -145,17 +146,17 @@ def set_dumpable(flag: bool) -> None:
     """A process that is not dumpable cannot be traced or have its memory
     read by another process of the same uid (the probe process, against
     threads the submission left running)."""
-    if _libc is not None:
-        _libc.prctl(PR_SET_DUMPABLE, 1 if flag else 0, 0, 0, 0)
+    if _prctl is not None:
+        _prctl(PR_SET_DUMPABLE, 1 if flag else 0, 0, 0, 0)
 
 
 def die_with_parent(parent: int | None) -> None:
     """SIGKILL this process when its parent (``parent``) dies: a monitor
     with its worker, a run with its monitor, even without a sandbox. (PID 1
     of a new namespace sees no parent: ``parent`` None skips the check.)"""
-    if _libc is None:
+    if _prctl is None:
         return
-    _libc.prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0)
+    _prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0)
     if parent is not None and os.getppid() != parent:  # it died before the request took effect
         os._exit(1)
 

@@ -277,6 +277,17 @@ def run_isolated(request: dict, outbox_fd: int) -> None:
 
 
 def _exit_info(pid: int) -> dict:
+    if pid in _reaped or not hasattr(os, "waitid"):
+        status = _reaped.get(pid)
+        if status is None:
+            try:
+                _, status = os.waitpid(pid, 0)
+            except ChildProcessError:
+                return {"why": "gone"}
+            _reaped[pid] = status
+        if os.WIFSIGNALED(status):
+            return {"signal": os.WTERMSIG(status)}
+        return {"code": os.WEXITSTATUS(status)}
     try:
         result = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
     except ChildProcessError:
@@ -289,6 +300,8 @@ def _exit_info(pid: int) -> dict:
 
 
 def _reap(pid: int) -> None:
+    if pid in _reaped:
+        return
     try:
         _wait(pid)
     except ChildProcessError:
@@ -500,12 +513,23 @@ def _resident(pid: int) -> int:
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
+_reaped: dict[int, int] = {}  # where os.waitid is missing (macOS): statuses of reaped runs
+
+
 def _exited(pid: int) -> bool:
-    """Has the child ``pid`` ended? (Without reaping it.)"""
+    """Has the child ``pid`` ended? (Without reaping it, where the platform
+    allows: its exit status is read later.)"""
+    if pid in _reaped:
+        return True
     try:
-        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        if hasattr(os, "waitid"):
+            return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        done, status = os.waitpid(pid, os.WNOHANG)
     except ChildProcessError:
         return True
+    if done:
+        _reaped[pid] = status
+    return bool(done)
 
 
 # ------------------------------------------------------------------ main
