@@ -79,7 +79,6 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
         "_real = x.detach().clone()\n"
         "torch.Tensor.grad = property(lambda self: 2 * _real)\n"
         "y = (x ** 2).sum().detach()\n", {"failed"}, None),
-    "kill_parent": (CORRECT + "import os\nos.kill(os.getppid(), 9)\n", {"error"}, None),
     "setsid_escape": (
         "import os, time\n"
         "if os.fork() == 0:\n    os.setsid()\n    time.sleep(1e6)\n"
@@ -90,7 +89,7 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
 
 # These compute the right answer before their trick; their checks may pass,
 # but the exercise as a whole must not.
-COMPLETES_FIRST = {"sys_exit_0", "kill_parent"}
+COMPLETES_FIRST = {"sys_exit_0"}
 
 
 def _run_processes(graders) -> list[int]:
@@ -242,6 +241,23 @@ def test_timeout_message_names_the_time_limit(graded):
 def test_timeout_message_states_the_limit_that_applied(graded):
     text = _text(graded["by_name"]["sleep"])
     assert "time limit (3 s)" in text, text
+
+
+# A run is PID 1 of its own namespace: its parent is not there (getppid() is
+# 0, so kill(getppid(), 9) is kill(0, 9): its own process group, which the
+# kernel does not let it kill). It computed the answer: it may pass.
+KILL_PARENT = CORRECT + "import os\nos.kill(os.getppid(), 9)\nos.killpg(0, 9)\n"
+
+
+def test_killing_the_parent_reaches_nothing_outside_the_run():
+    with Grader(jobs=1, timeout=10) as grader:
+        grader.pool.start()
+        worker = grader.pool._workers[0].proc.pid
+        results = grader.grade([Submission(EXERCISE, KILL_PARENT), Submission(EXERCISE, CORRECT)])
+        alive = grader.pool._workers[0].proc is not None and grader.pool._workers[0].proc.pid == worker \
+            and grader.pool._workers[0].proc.poll() is None
+    assert alive, "the run killed its worker"
+    assert [r.status for r in results] == ["passed", "passed"], [r.error for r in results]
 
 
 def test_self_kill_is_blamed_on_the_learner_not_the_pack(graded):

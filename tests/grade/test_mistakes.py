@@ -144,7 +144,7 @@ CASES: dict[str, tuple] = {
     "grad_expected_none_has_grad": (GRAD_NONE, "y = (x * w).sum()\ny.backward()\n", "grad of w is None", "failed",
                                     ["`w.grad` should be None", "`w.detach()`", "requires_grad_(False)"]),
     "grad_hardcoded_fails_hidden": (GRAD_X, HARDCODED, "grad of x", "failed",
-                                    ["wrong on a hidden trial", "not shown"]),
+                                    ["failed on a hidden trial", "not shown"]),
     # ---- value
     "value_wrong_number": (VALUE, "s = x.sum().item() + 1\nt = (x.min(), x.max())\n", "value of s", "failed",
                            ["`s` is ", ", expected "]),
