@@ -1,18 +1,19 @@
 """The grading worker: a warm zygote that never reads a request.
 
-It imports torch once (what makes a run cost a fork, not an interpreter),
-then waits until a request frame is waiting on its stdin and forks a
-*monitor* for it. The monitor reads that one request itself, starts the run
-in namespaces of its own (jail.py, child.py), watches it (wall clock, memory
-and processes of the whole run, output), hands it the result pipe only once
-its code has finished, writes one reply frame, and exits. The zygote's memory
-never holds request data or replies, so no run can find an earlier run's
-code or results in the memory it was forked from.
+It imports torch once (what makes a run cost a fork, not an interpreter)
+and then only forks *monitors*: one waits for the next request at all
+times. A monitor reads its one request itself, makes the run's namespaces
+and forks the run as their PID 1 (jail.py, child.py), watches it (CPU and
+wall clock, memory and processes of the whole run, output), hands it the
+result pipe only once its code has finished, writes one reply frame, and
+exits. The zygote's memory never holds request data or replies, so no run
+can find an earlier run's code or results in the memory it was forked from.
 
-    python -m tutor.grade.worker [--uid UID]
+    python -m tutor.grade.worker [--uid UID] [--sandboxed] [--warm now|later]
 
-Inside the sandbox of sandbox.py; ``--uid`` (as root) is the uid the worker
-drops to before it does anything else.
+Inside the sandbox of sandbox.py. ``--uid`` (as root) is the uid the worker
+drops to before it does anything else; ``--warm later`` answers before
+warming torch.func & co. up (a learner's single check).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ DEFAULT_PROCESSES = 64
 WALL_FACTOR = 3
 WALL_SLACK = 5.0
 _JAIL_WORKS = False  # can a run get namespaces of its own here (found at start)
-_SANDBOXED = False  # in a sandbox of its own: every other process in /proc is the run's
+_SANDBOXED = False  # inside bubblewrap (no network to hide from a run)
 
 
 # ---------------------------------------------------------------- zygote

@@ -16,6 +16,7 @@ from typing import Iterable
 
 from tutor.graph.model import CONST, LEAF, GraphSnapshot
 from tutor.graph.normalize import NormGraph, graph_hash, local_key, normalize, ordered_children
+from tutor.i18n import N_, _
 
 TIERS = ("leaves", "ops", "structure")
 _TIER_OF = {"leaves": 1, "ops": 2, "structure": 3, "exact": 3}
@@ -56,7 +57,7 @@ def compare(
     if expected.find(root) is None:
         raise ValueError(f"the reference graph has no tensor named {root!r}")
     if actual.find(root) is None:
-        return _fail(f"your code has no tensor named `{root}`, so its graph cannot be checked.")
+        return _fail(_("your code has no tensor named `{root}`, so its graph cannot be checked.").format(root=root))
 
     prefer = [p for p in (prefer or ()) if isinstance(p, str)]
     # Leaves known by several names: the exercise's names first, then names
@@ -66,13 +67,13 @@ def compare(
     e = normalize(expected, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer)
     a = normalize(actual, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer)
     if e.root is None or a.root is None or e.root not in e.nodes or a.root not in a.nodes:
-        return _fail(f"the graph of `{root}` could not be read.")
+        return _fail(_("the graph of `{root}` could not be read.").format(root=root))
     e_root, a_root = e.nodes[e.root], a.nodes[a.root]
     if a_root.kind == CONST and e_root.kind != CONST:
-        return _fail(
-            f"`{root}` is not connected to any tensor that requires grad: "
+        return _fail(_(
+            "`{root}` is not connected to any tensor that requires grad: "
             "was it computed under `no_grad`, from detached tensors, or with `.item()`/numpy?"
-        )
+        ).format(root=root))
 
     differences: list[str] = []
     leaves_ok = _compare_leaves(e, a, root, differences)
@@ -114,21 +115,21 @@ def _compare_leaves(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bo
         if key not in al:
             ok = False
             via = [e.nodes[p].label for p in e_up.get(nid, [])]
-            through = f" through {via[0]}" if via else ""
-            out.append(
-                f"`{root}` should reach `{key}`{through}, but in your graph `{key}` is not reached: "
+            through = _(" through {op}").format(op=via[0]) if via else ""
+            out.append(_(
+                "`{root}` should reach `{key}`{through}, but in your graph `{key}` is not reached: "
                 "was it detached or created under `no_grad`?"
-            )
+            ).format(root=root, key=key, through=through))
         elif e.nodes[nid].shape != a.nodes[al[key]].shape:
             ok = False
-            out.append(
-                f"`{key}` has shape {_shape(a.nodes[al[key]].shape)} in your graph "
-                f"but {_shape(e.nodes[nid].shape)} in the reference."
-            )
+            out.append(_(
+                "`{key}` has shape {shape} in your graph but {expected} in the reference."
+            ).format(key=key, shape=_shape(a.nodes[al[key]].shape), expected=_shape(e.nodes[nid].shape)))
     for key in al:
         if key not in el:
             ok = False
-            out.append(f"`{root}` reaches `{key}` in your graph, but the reference does not use it.")
+            out.append(_("`{root}` reaches `{key}` in your graph, but the reference does not use it.").format(
+                root=root, key=key))
     return ok
 
 
@@ -161,9 +162,9 @@ def _compare_ops(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bool:
             return False
         n = a.nodes[ids[0]]
         if len(ids) > e_sigs.get(sig, 0) >= 1 and not n.is_leaf and n.label not in reported:
-            times = {2: "twice", 3: "three times"}.get(len(ids), f"{len(ids)} times")
-            once = "once" if e_sigs[sig] == 1 else f"{e_sigs[sig]} times"
-            out.append(f"your graph computes `{expression(a, ids[0])}` {times} where the reference computes it {once}.")
+            out.append(_(
+                "your graph computes `{expr}` {times} where the reference computes it {once}."
+            ).format(expr=expression(a, ids[0]), times=_times(len(ids)), once=_times(e_sigs[sig])))
             reported.add(n.label)
     for label in sorted(set(ec) | set(ac)):
         if label in reported or ec[label] == ac[label]:
@@ -172,11 +173,19 @@ def _compare_ops(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bool:
             break
         if ac[label] > ec[label]:
             nid = _unmatched(a, e, label)
-            out.append(f"extra op {label} {_between(a, nid, root)}.")
+            out.append(_("extra op {op} {where}.").format(op=label, where=_between(a, nid, root)))
         else:
             nid = _unmatched(e, a, label)
-            out.append(f"missing op {label} {_between(e, nid, root)}.")
+            out.append(_("missing op {op} {where}.").format(op=label, where=_between(e, nid, root)))
     return False
+
+
+_TIMES = {1: N_("once"), 2: N_("twice"), 3: N_("three times")}
+
+
+def _times(n: int) -> str:
+    """``once``, ``twice``, ``three times``, ``{n} times``: translated."""
+    return _(_TIMES[n]) if n in _TIMES else _("{n} times").format(n=n)
 
 
 def _unmatched(g: NormGraph, other: NormGraph, label: str) -> int:
@@ -194,8 +203,8 @@ def _between(g: NormGraph, nid: int, root: str) -> str:
     below = _nearest_named(g, nid, down=True)
     above = _nearest_named(g, nid, down=False) or root
     if below and above:
-        return f"between `{below}` and `{above}`"
-    return f"on the way to `{above}`"
+        return _("between `{below}` and `{above}`").format(below=below, above=above)
+    return _("on the way to `{above}`").format(above=above)
 
 
 def _nearest_named(g: NormGraph, nid: int, *, down: bool, up: dict | None = None) -> str | None:
@@ -234,11 +243,10 @@ def _structure_difference(e: NormGraph, a: NormGraph, root: str) -> str:
             if parent is not None and (e.nodes[en].is_leaf or a.nodes[an].is_leaf):
                 en, an = parent
             named = e.nodes[en].names[0] if e.nodes[en].names else _nearest_named(e, en, down=False, up=e_up)
-            where = f" (in `{named or root}`)" if named != root and en != e.root else ""
-            return (
-                f"where the reference computes `{expression(e, en)}`, your graph computes "
-                f"`{expression(a, an)}`{where}."
-            )
+            where = _(" (in `{name}`)").format(name=named or root) if named != root and en != e.root else ""
+            return _(
+                "where the reference computes `{expected}`, your graph computes `{actual}`{where}."
+            ).format(expected=expression(e, en), actual=expression(a, an), where=where)
         ek, ak = ordered_children(e, en), ordered_children(a, an)
         if e.nodes[en].commutative:
             # Pair up the children that already match; compare the rest in order.
@@ -252,10 +260,10 @@ def _structure_difference(e: NormGraph, a: NormGraph, root: str) -> str:
             pairs.extend((x, y, (en, an)) for x, y in zip(rest_e, rest_a))
         else:
             pairs.extend((x, y, (en, an)) for x, y in zip(ek, ak))
-    return (
-        f"your graph for `{root}` uses the same ops on the same tensors, but shares intermediate "
+    return _(
+        "your graph for `{root}` uses the same ops on the same tensors, but shares intermediate "
         "results differently from the reference (a value computed once and reused, or computed again)."
-    )
+    ).format(root=root)
 
 
 # ----- display ----------------------------------------------------------------------
