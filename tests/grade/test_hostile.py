@@ -84,6 +84,19 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
         "if os.fork() == 0:\n    os.setsid()\n    time.sleep(1e6)\n"
         "while True:\n    pass\n", {"timeout"}, "time limit"),
     "syntax_error": ("y = (x ** 2.sum()\n", {"error"}, "SyntaxError"),
+    # A thread left running waits for the probe step, then fixes the answer
+    # while the probes read it: the probes run in a fork that has no threads.
+    "thread_fixes_answer_during_probes": (
+        "import threading, sys\n"
+        "y = (x ** 2).sum()\n"
+        "x.grad = torch.zeros_like(x)\n"
+        "phase = sys.modules['tutor.grade.child']._PHASE\n"
+        "def fix():\n"
+        "    while not phase.get('entered'):\n"
+        "        pass\n"
+        "    for _ in range(2_000_000):\n"
+        "        x.grad = 2 * x.detach()\n"
+        "threading.Thread(target=fix, daemon=True).start()\n", {"failed"}, None),
 }
 
 

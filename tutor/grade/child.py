@@ -136,9 +136,16 @@ def _open_own_status() -> int:
     tells later how many threads the process has (``_threads``). Only
     this process's own facts are in it."""
     try:
-        fd = os.open(f"/proc/{os.getpid()}/status", os.O_RDONLY)
+        # /proc/self, not /proc/<getpid()>: this /proc belongs to the worker's
+        # PID namespace, where the run's own pid (1) is someone else.
+        fd = os.open("/proc/self/status", os.O_RDONLY)
         info = os.fstat(fd)
+        text = os.pread(fd, 8192, 0).decode("ascii", "replace")
     except OSError:
+        return -1
+    nspid = next((line.split()[1:] for line in text.splitlines() if line.startswith("NSpid:")), [])
+    if not nspid or nspid[-1] != str(os.getpid()):
+        os.close(fd)  # not this process's file after all: the probes will fork
         return -1
     _PHASE["status"] = (fd, info.st_dev, info.st_ino)
     return fd
