@@ -34,8 +34,8 @@ SHUTDOWN_EXIT = 3
 DEFAULT_PROCESSES = 64
 # A jailed run's time limit is CPU time; its wall clock may run this much
 # longer (a busy machine), for code that sleeps or waits.
-WALL_FACTOR = 3
-WALL_SLACK = 5.0
+WALL_FACTOR = 2
+WALL_SLACK = 3.0
 _JAIL_WORKS = False  # can a run get namespaces of its own here (found at start)
 _SANDBOXED = False  # inside bubblewrap (no network to hide from a run)
 
