@@ -71,6 +71,27 @@ def _as_student(args: list[str], cwd: Path, env: dict | None = None, timeout: fl
     return _sh(["runuser", "-u", USER, "--", "env", "-i", *envs, *args], timeout=timeout, cwd=str(cwd))
 
 
+def _share_our_packages(py: Path) -> bool:
+    """Let the user's venv (of the system Python) use this venv's installed
+    packages (torch, numpy, pytest, hatchling) through a .pth line, where the
+    user can read them and the Python versions match: a second torch install
+    costs a minute of CI. Returns False (install instead) otherwise."""
+    import torch
+
+    ours = Path(torch.__file__).resolve().parent.parent
+    probe = _sh([str(py), "-c", "import sys; print(sys.version_info[:2])"])
+    if probe.stdout.strip() != str(tuple(sys.version_info[:2])):
+        return False
+    site = VENV / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / "site-packages"
+    (site / "agt-shared.pth").write_text(f"{ours}\n")
+    _sh(["chmod", "-R", "a+rX", str(VENV)])
+    check = _as_student([str(py), "-c", "import torch, numpy, pytest, junitparser, hatchling"], cwd=Path("/tmp"))
+    if check.returncode != 0:
+        (site / "agt-shared.pth").unlink()
+        return False
+    return True
+
+
 @pytest.fixture(scope="module")
 def student_env(tmp_path_factory):
     if _sh(["id", USER]).returncode != 0:
@@ -81,16 +102,20 @@ def student_env(tmp_path_factory):
         shutil.rmtree(VENV, ignore_errors=True)
         made = _sh(["/usr/bin/python3", "-m", "venv", str(VENV)])
         assert made.returncode == 0, made.stderr
-        pip = _sh([str(py), "-m", "pip", "install", "-q", "torch==2.13.0", "numpy", "pytest==8.4.2",
-                   "pytest-timeout==2.4.0", "junitparser==5.0.3"], timeout=1800)
-        assert pip.returncode == 0, pip.stderr[-3000:]
+        if not _share_our_packages(py):
+            pip = _sh([str(py), "-m", "pip", "install", "-q", "torch==2.13.0", "numpy", "pytest==8.4.2",
+                       "pytest-timeout==2.4.0", "junitparser==5.0.3"], timeout=1800)
+            assert pip.returncode == 0, pip.stderr[-3000:]
     # A copy of the project that the user can read (/work may not be), installed
     # (not editable) so that the package lies inside the venv.
     copy = Path(f"/var/tmp/agt-student-src-{uuid.uuid4().hex[:8]}")
     shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.pyc", ".pytest_cache",
                                                               "node_modules", "build", "dist"))
     deps = _sh([str(py), "-c", "import textual, prompt_toolkit, yaml, pydantic, platformdirs"]).returncode == 0
-    install = [str(py), "-m", "pip", "install", "-q", "--force-reinstall"] + (["--no-deps"] if deps else []) + [str(copy)]
+    shared = (VENV / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / "site-packages"
+              / "agt-shared.pth").exists()
+    install = [str(py), "-m", "pip", "install", "-q", "--force-reinstall"] + (["--no-deps"] if deps else []) \
+        + (["--no-build-isolation"] if shared else []) + [str(copy)]
     done = _sh(install, timeout=1800, cwd="/tmp")
     assert done.returncode == 0, done.stderr[-3000:]
     _sh(["chmod", "-R", "a+rX", str(VENV), str(copy)])
