@@ -126,10 +126,11 @@ def _run_processes(graders) -> list[int]:
 
 
 def _children(pid: int) -> list[int]:
-    return [c for c in _descendants_map().get(pid, [])]
+    return _descendants_map().get(pid, [])
 
 
 def _descendants_map() -> dict[int, list[int]]:
+    """Parent pid -> live children (zombies hold nothing and run nothing)."""
     children: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -169,19 +170,7 @@ def _zombie(pid: str) -> bool:
 
 
 def _descendants(root: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[1].split()
-        state, ppid = fields[0], int(fields[1])
-        if state != "Z":
-            children.setdefault(ppid, []).append(int(entry))
+    children = _descendants_map()
     out, todo = [], [root]
     while todo:
         for c in children.get(todo.pop(), []):
