@@ -6,6 +6,7 @@ Needs tmux (``apt-get install -y tmux``); skipped with a reason when it is absen
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -99,6 +100,17 @@ def _quit(tmux: Tmux) -> None:
         time.sleep(0.2)
 
 
+def _wait_quietly(tmux, pattern, seconds: float):
+    """The match of ``pattern`` on the screen within ``seconds``, or None."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = pattern.search(tmux.screen())
+        if found:
+            return found
+        time.sleep(0.1)
+    return None
+
+
 def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
     tmux = Tmux()
     try:
@@ -108,9 +120,24 @@ def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
         tmux.wait_for("kernel ready")
         # the editor has focus and holds the starter, "y = w * x" and an empty line
         # (arrow keys, not Home/End: tmux's own terminal type sends those as sequences not every app reads)
+        # Keys sent before the editor has focus would go elsewhere: a marker,
+        # typed until it shows on line 1, proves the editor has the keys (its
+        # cursor at the start); then the markers go again.
+        marks = 0
+        deadline = time.monotonic() + DEADLINE
+        while time.monotonic() < deadline:
+            tmux.type("#")
+            found = _wait_quietly(tmux, re.compile(r"1  (#+)y = w \* x"), 10)
+            if found:
+                marks = len(found.group(1))
+                break
+        assert marks, tmux.screen()
+        for _ in range(marks):
+            tmux.keys("BSpace")
+        tmux.wait_for("1  y = w * x ")
         tmux.keys("Down")
         tmux.type("y = w * x + b")
-        tmux.wait_for("y = w * x + b")
+        tmux.wait_for("2  y = w * x + b")
         tmux.keys("Enter")
         tmux.type("y.backward()")
         tmux.wait_for("y.backward()")
