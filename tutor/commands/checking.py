@@ -10,10 +10,7 @@ before any of it is printed.
 
 from __future__ import annotations
 
-import inspect
 import os
-import re
-import signal
 import sys
 import threading
 from dataclasses import replace
@@ -23,30 +20,15 @@ from typing import Any, TextIO
 from tutor.errors import UserError
 from tutor.i18n import _
 
-# ESC-introduced sequences (CSI, OSC, DCS/SOS/PM/APC strings, two- and
-# three-byte escapes) and their 8-bit C1 forms.
-_ESCAPE = re.compile(
-    r"""
-      \x1b\[[0-?]*[ -/]*[@-~]?                # CSI ... final byte
-    | \x9b[0-?]*[ -/]*[@-~]?                  # 8-bit CSI
-    | [\x1b][\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?   # OSC, DCS, SOS, PM, APC strings
-    | [\x9d\x90\x98\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?
-    | \x1b[ -/]*[0-~]?                        # any other escape
-    """,
-    re.VERBOSE,
-)
-# Control characters other than tab and newline, DEL, and the bidirectional
-# overrides that can make text read differently from what it is.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 OUTPUT_LINES = 30  # of the learner's printed output shown under a failed check
 
 
 def clean(text: str) -> str:
     """``text`` safe to print on a terminal: escape sequences removed, carriage
     returns as new lines, other control characters shown as U+FFFD."""
-    text = _ESCAPE.sub("", text)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _CONTROL.sub("\ufffd", text)
+    from tutor.grade import sanitize
+
+    return sanitize.text(text, limit=None, control="\ufffd")
 
 
 def color_enabled(stream: TextIO) -> bool:
@@ -64,17 +46,10 @@ def color_enabled(stream: TextIO) -> bool:
 def _new_grader(timeout: float | None) -> Any:
     from tutor.grade.grader import Grader
 
-    kwargs: dict[str, Any] = {}
     # One worker: for a single exercise the runs take tens of milliseconds
-    # each, while a second worker costs a second torch import. Skip the
-    # worker's eager warm-up of torch.func & co. where the grader can (the
-    # worker then warms up only for the exercises that use them).
-    try:
-        if "warm" in inspect.signature(Grader).parameters:
-            kwargs["warm"] = False
-    except (TypeError, ValueError):
-        pass
-    return Grader(jobs=1, timeout=timeout, **kwargs)
+    # each, while a second worker costs a second torch import. warm=False:
+    # the worker answers first and warms torch.func & co. up while it waits.
+    return Grader(jobs=1, timeout=timeout, warm=False)
 
 
 class GraderSession:
@@ -91,11 +66,8 @@ class GraderSession:
         self._starting.start()
 
     def _start(self) -> None:
-        start = getattr(self.grader, "start", None) or getattr(self.grader.pool, "start", None)
-        if start is None:
-            return
         try:
-            start()
+            self.grader.pool.start()
         except Exception:  # noqa: BLE001  (the first run starts it again and reports why)
             pass
 
@@ -113,45 +85,15 @@ class GraderSession:
         if self._closed:
             return
         self._closed = True
-        runs = _worker_children(self.grader)
+        # The pool's close ends every run too: a run dies with its monitor
+        # (its namespace, or a parent-death signal without one).
         self.grader.close()
-        # Stopgap until the pool kills a run in flight when it stops its worker:
-        # a run forked by a worker that was killed mid-run would outlive it.
-        for pid in runs:
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError, OSError):
-                pass
 
     def __enter__(self) -> GraderSession:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _worker_children(grader: Any) -> list[int]:
-    """Process ids of runs the grader's workers have forked (Linux; best effort)."""
-    workers = getattr(getattr(grader, "pool", None), "_workers", None) or []
-    pids = {getattr(getattr(w, "proc", None), "pid", None) for w in workers} - {None}
-    if not pids or not os.path.isdir("/proc"):
-        return []
-    found = []
-    for pid in pids:
-        try:
-            for task in os.listdir(f"/proc/{pid}/task"):
-                with open(f"/proc/{pid}/task/{task}/children") as f:
-                    found.extend(int(c) for c in f.read().split())
-        except OSError:
-            continue
-    leaders = []
-    for pid in found:  # a run leads its own process group; only such groups are killed
-        try:
-            if os.getpgid(pid) == pid:
-                leaders.append(pid)
-        except OSError:
-            pass
-    return leaders
 
 
 def record(pack_id: str, exercise_id: str, result: Any) -> None:

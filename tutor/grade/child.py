@@ -39,7 +39,7 @@ def confine(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:
     os.dup2(devnull, 0)
     os.dup2(out_fd, 1)
     os.dup2(out_fd, 2)
-    mapped = _address_space()  # before /proc is covered
+    mapped = jail.address_space()  # before /proc is covered
     status_fd = _open_own_status()
     # A session and process group of its own: kill(0, ...) and killpg(0, ...)
     # reach the run's processes only, never its worker (and without a
@@ -326,14 +326,6 @@ def _safe_str(exc: BaseException) -> str:
         return str(exc)[:500]
     except BaseException:
         return "?"
-
-
-def _address_space() -> int:
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError):
-        return 0
 
 
 def child_main(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:

@@ -169,6 +169,15 @@ def drop_to_uid(uid: int) -> None:
     os.setresuid(uid, uid, uid)
 
 
+def address_space() -> int:
+    """Bytes this process maps now: a memory limit goes on top of it."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return 0
+
+
 def limit(which: int, value: int) -> None:
     soft, hard = resource.getrlimit(which)
     if hard != resource.RLIM_INFINITY:

@@ -12,24 +12,37 @@ from __future__ import annotations
 
 import re
 
-# CSI / OSC / other ESC sequences, then any remaining C0 (but \t \n) and C1
-# control, DEL, and the non-characters XML cannot hold.
-_ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-Z\\-_])")
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
+# ESC-introduced sequences (CSI, OSC, DCS/SOS/PM/APC strings, two- and
+# three-byte escapes) and their 8-bit C1 forms.
+_ESCAPES = re.compile(
+    r"""
+      \x1b\[[0-?]*[ -/]*[@-~]?                # CSI ... final byte
+    | \x9b[0-?]*[ -/]*[@-~]?                  # 8-bit CSI
+    | [\x1b][\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?   # OSC, DCS, SOS, PM, APC strings
+    | [\x9d\x90\x98\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?
+    | \x1b[ -/]*[0-~]?                        # any other escape
+    """,
+    re.VERBOSE,
+)
+# Control characters other than tab and newline, DEL, the bidirectional
+# overrides that can make text read differently from what it is, and the
+# non-characters XML cannot hold.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
 _CI_COMMAND = re.compile(r"^(\s*)(::|##\[|##vso\[)", re.MULTILINE)
 
 
-def text(value: object, limit: int = 100_000) -> str:
-    """Valid Unicode and XML: surrogates replaced, escapes and control
-    characters removed (\\r becomes \\n), at most ``limit`` characters."""
+def text(value: object, limit: int | None = 100_000, control: str = "") -> str:
+    """Valid Unicode and XML: surrogates replaced, escapes removed, control
+    characters replaced by ``control`` (\\r becomes \\n), at most ``limit``
+    characters."""
     if not isinstance(value, str):
         value = "" if value is None else str(value)
-    if len(value) > limit:
+    if limit is not None and len(value) > limit:
         value = value[:limit] + " [...]"
     value = value.encode("utf-8", "replace").decode("utf-8")  # lone surrogates -> '?'
     value = value.replace("\r\n", "\n").replace("\r", "\n")
     value = _ESCAPES.sub("", value)
-    return _CONTROLS.sub("", value)
+    return _CONTROLS.sub(control, value)
 
 
 def log(value: object, limit: int = 100_000) -> str:

@@ -19,13 +19,14 @@ warming torch.func & co. up (a learner's single check).
 from __future__ import annotations
 
 import os
+import resource
 import select
 import signal
 import socket
 import sys
 import time
 
-from tutor.grade import framing
+from tutor.grade import framing, jail
 
 OUTPUT_TAIL = 8 * 1024
 MAX_REQUEST = 64 << 20
@@ -90,8 +91,6 @@ def _serve_monitors(outbox_fd: int, later=None) -> None:
                 os.close(taken_r)
                 code = 1
                 try:
-                    from tutor.grade import jail
-
                     jail.die_with_parent(zygote)
                     code = monitor_main(outbox_fd, taken_w)
                 finally:
@@ -165,8 +164,6 @@ def _warm_up(torch) -> None:
 
 def _jail_works() -> bool:
     """Can a run get namespaces of its own here? Tried once, at start."""
-    from tutor.grade import jail
-
     if not jail.available():
         return False
     pid = os.fork()
@@ -198,10 +195,7 @@ def monitor_main(outbox_fd: int, taken_fd: int) -> int:
     os.close(taken_fd)
     # Decoding what a run sends back happens here; a frame built to expand
     # on decoding runs into this limit, not into the machine's memory.
-    from tutor.grade import jail
-    import resource
-
-    jail.limit(resource.RLIMIT_AS, _address_space() + (2 << 30))
+    jail.limit(resource.RLIMIT_AS, jail.address_space() + (2 << 30))
     run_isolated(request, outbox_fd)
     return 0
 
@@ -209,8 +203,6 @@ def monitor_main(outbox_fd: int, taken_fd: int) -> int:
 def run_isolated(request: dict, outbox_fd: int) -> None:
     """Start the run (as PID 1 of new namespaces, when it can), watch it,
     write its reply frame, and only then reap it."""
-    from tutor.grade import jail
-
     limits = request.get("limits", {})
     timeout = float(request.get("timeout", 10))
     jailed = bool(request.get("jail", True)) and _JAIL_WORKS
@@ -488,14 +480,6 @@ class _Watch:
         self.control.close()
 
 
-def _address_space() -> int:
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError):
-        return 0
-
-
 def _cpu_ticks(pid: int) -> int:
     """CPU time of a process and of its children that it has reaped."""
     with open(f"/proc/{pid}/stat", "rb") as f:
@@ -537,8 +521,6 @@ def _exited(pid: int) -> bool:
 
 
 def main() -> None:
-    from tutor.grade import jail
-
     args = sys.argv[1:]
     if "--uid" in args:
         jail.drop_to_uid(int(args[args.index("--uid") + 1]))  # first thing, before reading anything
