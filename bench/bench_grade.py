@@ -20,13 +20,15 @@ import subprocess
 import sys
 import time
 
-from tutor.grade.grader import Grader, Submission, _probes
+from tutor.grade.grader import Grader, Submission, probes_for
+from tutor.grade.protocol import RunRequest
 from tutor.pack import load_pack
 
 BASELINE = """
 import json, sys
 from tutor.grade import child
-request = json.loads(sys.stdin.read())
+from tutor.grade.protocol import RunRequest
+request = RunRequest.from_wire(json.loads(sys.stdin.read()))
 print(json.dumps(child.run(request))[:100])
 """
 
@@ -70,8 +72,8 @@ def main() -> None:
     requests = []
     for sub in submissions[: args.baseline_runs]:
         ex = sub.exercise
-        requests.append({"setup": ex.setup, "code": sub.code, "seed": ex.trials[0].seed, "device": "cpu",
-                         "probes": _probes(ex, "learner")})
+        requests.append(RunRequest(setup=ex.setup, code=sub.code, seed=ex.trials[0].seed, timeout=ex.timeout,
+                                   probes=probes_for(ex, "learner")).to_wire())
     times = []
     for request in requests:
         t = time.perf_counter()

@@ -23,3 +23,56 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None, timeou
         text=True,
         timeout=timeout,
     )
+
+
+def make_exercise(ex_id: str, setup: str, solution: str, checks: list, trials=None, **more):
+    """A one-off exercise for a test (trials: one visible seed unless given)."""
+    from tutor.pack.models import Exercise
+
+    return Exercise.model_validate({"id": ex_id, "title": ex_id, "prompt": ex_id, "setup": setup,
+                                    "solution": solution, "checks": checks, "trials": trials or [{"seed": 0}],
+                                    **more})
+
+
+# ------------------------------------------------ processes a grader left running
+
+
+def run_processes(graders) -> list[int]:
+    """Processes of runs still alive: below a worker's monitors. A worker is
+    bwrap -> bwrap's init -> the zygote -> one monitor waiting for the next
+    request; anything deeper (or a second monitor) belongs to a run."""
+    out = []
+    for grader in graders:
+        for worker in grader.pool._workers:
+            if worker.proc is None:
+                continue
+            zygote_depth = 2 if worker.mode == "bwrap" else 0
+            level = [worker.proc.pid]
+            for depth in range(1, 8):
+                level = [c for p in level for c in children_of(p)]
+                if depth == zygote_depth + 1 and len(level) <= 1:
+                    continue  # the monitor waiting for the next request
+                if depth > zygote_depth + 1 or (depth == zygote_depth + 1 and len(level) > 1):
+                    out.extend(level)
+    return out
+
+
+def children_of(pid: int) -> list[int]:
+    return descendants_map().get(pid, [])
+
+
+def descendants_map() -> dict[int, list[int]]:
+    """Parent pid -> live children (zombies hold nothing and run nothing)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[0] not in ("Z", "X"):
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    return children

@@ -220,7 +220,7 @@ def test_guide_snippets_are_a_whole_pack():
     kinds = set(re.findall(r"kind: (\w+)", "".join(body for path, body in files.items()
                                                  if path.startswith("kitchen/exercises/"))))
     assert kinds >= {"grad", "value", "graph", "leaf", "requires_grad", "retains_grad", "raises",
-                     "gradcheck", "gradgradcheck", "python"}
+                     "gradcheck", "gradgradcheck", "python", "calls", "hooks", "footprint", "unchanged", "through"}
 
 
 def test_every_yaml_and_toml_snippet_in_the_guide_parses():
@@ -282,4 +282,4 @@ def test_guide_pack_installs_through_its_entry_point(guide_pack):
     done = subprocess.run([*CLI, "pack", "validate", "kitchen-basics"], cwd=guide_pack, env=env,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "pack 'kitchen-basics' is valid: 2 lessons, 8 exercises" in done.stdout
+    assert "pack 'kitchen-basics' is valid: 2 lessons, 11 exercises" in done.stdout

@@ -6,7 +6,7 @@ from __future__ import annotations
 class UserError(Exception):
     """A problem with the user's input: bad path, bad pack, bad arguments.
 
-    ``exit_code`` follows DESIGN.md: 1 for a pack that fails validation or a
+    ``exit_code`` follows docs/design.md: 1 for a pack that fails validation or a
     grade below the bar, 2 for usage errors and unreadable inputs.
     """
 

@@ -10,10 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from tutor.grade.checks import label
+from tutor.grade.kinds import label
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.report import render_exercise
 from tutor.i18n import get_language, set_language
+from support import make_exercise
 from tutor.pack.models import Exercise
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -21,8 +22,7 @@ SEEDED_X = "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n"
 
 
 def _exercise(id: str, setup: str, solution: str, checks: list, trials=None) -> Exercise:
-    return Exercise.model_validate({"id": id, "title": id, "prompt": id, "setup": setup, "solution": solution,
-                                    "checks": checks, "trials": trials or [{"seed": 0}]})
+    return make_exercise(id, setup, solution, checks, trials)
 
 
 GRAD = _exercise("grad", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n", [{"kind": "grad", "tensor": "x"}])

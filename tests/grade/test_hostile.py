@@ -10,6 +10,7 @@ import pytest
 
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import SANDBOX_UID_BASE
+from support import descendants_map, run_processes
 from tutor.pack.models import Exercise
 
 EXERCISE = Exercise.model_validate({
@@ -46,8 +47,9 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
                         "y = torch.tensor(0.0)\n", {"failed"}, None),
     "patch_grader_modules": (
         "import importlib\n"
-        "for mod, attrs in [('tutor.grade.checks', ['grad', 'value', 'compare_tensors', 'flag']),\n"
-        "                   ('tutor.grade.grader', ['_judge', '_learner_problem']),\n"
+        "for mod, attrs in [('tutor.grade.kinds.compare', ['compare_tensors', 'compare_values']),\n"
+        "                   ('tutor.grade.verdict', ['judge', 'judge_trial', 'exercise_result']),\n"
+        "                   ('tutor.grade.feedback', ['learner_problem', 'redact']),\n"
         "                   ('tutor.grade.values', ['close'])]:\n"
         "    try:\n"
         "        m = importlib.import_module(mod)\n"
@@ -105,47 +107,6 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
 COMPLETES_FIRST = {"sys_exit_0"}
 
 
-def _run_processes(graders) -> list[int]:
-    """Processes of runs still alive: below a worker's monitors. A worker is
-    bwrap -> bwrap's init -> the zygote -> one monitor waiting for the next
-    request; anything deeper (or a second monitor) belongs to a run."""
-    out = []
-    for grader in graders:
-        for worker in grader.pool._workers:
-            if worker.proc is None:
-                continue
-            zygote_depth = 2 if worker.mode == "bwrap" else 0
-            level = [worker.proc.pid]
-            for depth in range(1, 8):
-                level = [c for p in level for c in _children(p)]
-                if depth == zygote_depth + 1 and len(level) <= 1:
-                    continue  # the monitor waiting for the next request
-                if depth > zygote_depth + 1 or (depth == zygote_depth + 1 and len(level) > 1):
-                    out.extend(level)
-    return out
-
-
-def _children(pid: int) -> list[int]:
-    return _descendants_map().get(pid, [])
-
-
-def _descendants_map() -> dict[int, list[int]]:
-    """Parent pid -> live children (zombies hold nothing and run nothing)."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[1].split()
-        if fields[0] not in ("Z", "X"):
-            children.setdefault(int(fields[1]), []).append(int(entry))
-    return children
-
-
 def _run_uids(uids: set[int] | None = None) -> list[int]:
     """Processes of a sandbox uid (of ``uids``): after every grader has closed, none."""
     pids = []
@@ -170,7 +131,7 @@ def _zombie(pid: str) -> bool:
 
 
 def _descendants(root: int) -> list[int]:
-    children = _descendants_map()
+    children = descendants_map()
     out, todo = [], [root]
     while todo:
         for c in children.get(todo.pop(), []):
@@ -189,7 +150,7 @@ def graded():
         results = grader.grade(subs)
         # the workers are alive; anything below their monitors is a leftover
         for _ in range(50):  # killed processes may take a moment to disappear
-            leftovers = _run_processes([grader])
+            leftovers = run_processes([grader])
             if not leftovers:
                 break
             time.sleep(0.1)

@@ -13,14 +13,14 @@ import pytest
 
 from support import run_cli
 from tutor.grade.grader import Grader, Submission
+from support import make_exercise
 from tutor.pack.models import Exercise
 
 TWO_TRIALS = [{"seed": 0}, {"seed": 1, "hidden": True}]
 
 
 def _exercise(id: str, setup: str, solution: str, checks: list, trials=None, **more) -> Exercise:
-    return Exercise.model_validate({"id": id, "title": id, "prompt": id, "setup": setup, "solution": solution,
-                                    "checks": checks, "trials": trials or TWO_TRIALS, **more})
+    return make_exercise(id, setup, solution, checks, trials or TWO_TRIALS, **more)
 
 
 SEEDED_X = "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n"
@@ -341,7 +341,7 @@ def test_unchanged_starter_scores_zero_even_when_reformatted():
 
 def test_hostile_labels_stay_readable():
     # every new kind has a label in reports
-    from tutor.grade.checks import label
+    from tutor.grade.kinds import label
 
     for exercise in (TWO_BACKWARD, VJP, NO_GRAPH, HOOK, UNCHANGED):
         for check in exercise.checks:

@@ -36,10 +36,12 @@ from pathlib import Path
 
 import pytest
 
-from test_hostile import _run_processes
+from support import make_exercise, run_processes
 from tutor.grade import sandbox as sb
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import WorkerDied
+from tutor.grade.protocol import ExitRecord, Probe, RunReply, RunRequest
+from tutor.grade.verdict import TrialRuns, exercise_result
 from tutor.pack.models import Exercise
 
 pytestmark = pytest.mark.skipif(sb.probe()[0] != "bwrap",
@@ -55,11 +57,7 @@ def _marker() -> str:
 
 
 def _exercise(ex_id: str, setup: str, solution: str, checks: list, trials=None, timeout: float | None = None):
-    data = {"id": ex_id, "title": ex_id, "prompt": ex_id, "setup": setup, "solution": solution,
-            "checks": checks, "trials": trials or [{"seed": 0}]}
-    if timeout is not None:
-        data["timeout"] = timeout
-    return Exercise.model_validate(data)
+    return make_exercise(ex_id, setup, solution, checks, trials, **({"timeout": timeout} if timeout else {}))
 
 
 SETUP = "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n"
@@ -68,18 +66,15 @@ SQUARE = _exercise("square", SETUP, CORRECT, [{"kind": "grad", "tensor": "x"}, {
                    [{"seed": 0}, {"seed": 1, "hidden": True}])
 
 
-def _spy_request(code: str, setup: str = "", timeout: float = 60, seed: int = 0) -> dict:
+def _spy_request(code: str, setup: str = "", timeout: float = 60, seed: int = 0) -> RunRequest:
     """A run whose code sets ``found`` to a JSON string of what it managed to see."""
-    return {"setup": setup, "code": code, "seed": seed, "device": "cpu", "timeout": timeout,
-            "probes": [{"key": "v", "kind": "value", "expr": "found"}],
-            "limits": {"memory_bytes": 2 << 30, "output_bytes": 1 << 20}}
+    return RunRequest(setup=setup, code=code, seed=seed, timeout=timeout, probes=(Probe("v", "value", expr="found"),))
 
 
-def _found(reply: dict):
-    assert reply.get("status") == "ok", reply
-    payload = reply["payload"]
-    assert payload.get("error") is None, payload.get("error")
-    value = payload["probes"]["v"]
+def _found(reply: RunReply):
+    assert reply.finished, reply
+    assert reply.payload.error is None, reply.payload.error
+    value = reply.probes()["v"]
     assert value.get("t") == "str", value
     try:
         return json.loads(value["v"])
@@ -400,8 +395,8 @@ def mem_spy(grader):
     classmate = f"note = '{mate}'\nprint('{mate}')\n" + CORRECT
     # every worker first grades the reference and a classmate ...
     for side, code in (("reference", MEM_EXERCISE.solution), ("learner", classmate)):
-        for reply in _on_every_worker(grader, grader._request(MEM_EXERCISE, code, 0, side)):
-            assert reply["status"] == "ok", reply
+        for reply in _on_every_worker(grader, grader.request(MEM_EXERCISE, code, 0, side)):
+            assert reply.finished, reply
     # ... then runs the spy (whose own setup holds a canary it must find)
     code = MEM_SPY.replace("__HASHES__", repr(hashes))
     request = _spy_request(code, setup=f"canary = '{canary}'\n", timeout=240)
@@ -578,7 +573,9 @@ SHADOWING = {
     "patch_probes": ("import tutor.grade.probes as p\nimport tutor.grade.child as c\n"
                      "p.encode_value = lambda *a, **k: {'t': 'bool', 'v': True}\n"
                      "p.read_grad = lambda *a, **k: {'t': 'none'}\n"
-                     "c._read_probe = lambda *a, **k: {'t': 'bool', 'v': True}\ny = 0\n", [0, 2, 4]),
+                     "c._read_probe = lambda *a, **k: {'t': 'bool', 'v': True}\n"
+                     "c._READERS = tuple((k, lambda *a, **kw: {'t': 'bool', 'v': True}) for k, _ in c._READERS)\n"
+                     "y = 0\n", [0, 2, 4]),
     "settrace": ("import sys, threading\n"
                  "def _t(frame, event, arg):\n"
                  "    if event == 'return' and frame.f_code.co_name in ('encode_value', 'read_grad'):\n"
@@ -714,8 +711,11 @@ WHOLE_RUN_BAD = {
 
 @pytest.fixture(scope="module")
 def real_runs(grader):
-    ref = grader.pool.run(grader._request(GRAPH_EX, GRAPH_EX.solution, 0, "reference"))
-    yours = grader.pool.run(grader._request(GRAPH_EX, CORRECT, 0, "learner"))
+    # Raw reply frames, as a worker sent them: the tests below spoil them
+    # before they are decoded, as a hostile run would.
+    worker = grader.pool._workers[0]
+    ref = worker.exchange(grader.request(GRAPH_EX, GRAPH_EX.solution, 0, "reference"))
+    yours = worker.exchange(grader.request(GRAPH_EX, CORRECT, 0, "learner"))
     assert ref["status"] == yours["status"] == "ok"
     return ref, yours
 
@@ -729,7 +729,11 @@ def _verdicts_of(grader, ref, bad_learner, good_learner):
     def work():
         from tutor.grade.report import GradeReport, to_gradescope, to_json, to_junit
 
-        results = [grader._verdict(i, s, runs, {}, 0.0) for i, s in enumerate(subs)]
+        results = [exercise_result(s.exercise, s.code, [TrialRuns(s.exercise.trials[0],
+                                                                  RunReply.from_wire(runs[(i, 0, "reference")]),
+                                                                  RunReply.from_wire(runs[(i, 0, "learner")]), {})],
+                                   [False] * len(s.exercise.checks), 10.0)
+                   for i, s in enumerate(subs)]
         reports = [GradeReport("p", [r], submission=f"s{i}") for i, r in enumerate(results)]
         texts = (to_json(reports), to_junit(reports), to_gradescope(reports[0]))
         out.append((results, texts))
@@ -891,7 +895,7 @@ def process_runs(grader):
     looked = [_found(r) for r in _on_every_worker(grader, _spy_request(SHM_LOOK.replace("__KEY__", str(SHM_KEY))))]
     leftovers = []
     for _ in range(100):  # killed processes may take a moment to disappear
-        leftovers = _run_processes([grader])
+        leftovers = run_processes([grader])
         if not leftovers:
             break
         time.sleep(0.2)
@@ -909,7 +913,7 @@ def _host_shm_keys() -> set[int]:
 
 def test_row10_runs_ran(process_runs):
     bomb, escapee, privileged = process_runs["replies"]
-    assert bomb["status"] in ("timeout", "died"), bomb
+    assert bomb.status in ("timeout", "died"), bomb
     assert _found(escapee) == "escaped"
     child = _found(privileged)
     assert child["setuid"] != "ok", child
@@ -1042,11 +1046,11 @@ def killed_workers(grader):
             worker.start()
         before = worker.proc.pid
         try:
-            reply = worker.run(grader._request(SQUARE, code, 0, "learner"))
+            reply = worker.run(grader.request(SQUARE, code, 0, "learner"))
         except WorkerDied as exc:
-            reply = {"status": "worker died", "exit": str(exc)}
+            reply = RunReply("worker died", exit=ExitRecord(why=str(exc)))
         alive = worker.proc is not None and worker.proc.poll() is None and worker.proc.pid == before
-        out[name] = (alive, reply.get("status"), reply.get("exit"))
+        out[name] = (alive, reply.status, reply.exit)
     return out
 
 

@@ -8,14 +8,14 @@ import re
 import pytest
 
 from tutor.grade.grader import Grader, Submission
+from support import make_exercise
 from tutor.pack.models import Exercise
 
 TWO_TRIALS = [{"seed": 0}, {"seed": 1, "hidden": True}]
 
 
-def _exercise(id: str, setup: str, solution: str, checks: list, trials=None) -> Exercise:
-    return Exercise.model_validate({"id": id, "title": id, "prompt": id, "setup": setup, "solution": solution,
-                                    "checks": checks, "trials": trials or TWO_TRIALS})
+def _exercise(id: str, setup: str, solution: str, checks: list, trials=None, **more) -> Exercise:
+    return make_exercise(id, setup, solution, checks, trials or TWO_TRIALS, **more)
 
 
 SEEDED_X = "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n"

@@ -1,5 +1,5 @@
 """The reports `autograd-tutor grade` writes, read back by real consumers:
-a JSON Schema written from DESIGN.md, junitparser, Gradescope's fields."""
+a JSON Schema written from docs/design.md, junitparser, Gradescope's fields."""
 
 from __future__ import annotations
 
@@ -331,6 +331,7 @@ def test_shards_and_merge_recover_every_student(cls):
     strip = lambda r: {s["submission"]: (s["score"], [(e["id"], e["status"], e["score"]) for e in s["exercises"]])
                        for s in r["submissions"]}
     assert strip(merged) == strip(full)
+    assert merged["isolation"] == full["isolation"]  # docs/grading.md: every report records it
 
 
 def test_bad_shard_spec_is_a_usage_error(cls):

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import torch
 
-from tutor.grade import checks as C
+from tutor.grade.kinds import KINDS
 from tutor.graph.capture import capture_namespace
 from tutor.pack.models import GraphCheck
 
@@ -27,31 +27,31 @@ def test_model_accepts_neutral():
 
 def test_neutral_clone_passes_structure_tier():
     ref, mine = payload("loss = (x * 2).sum()"), payload("loss = (x.clone() * 2).sum()")
-    assert C.graph(check(), ref, mine, None)[0] is False
-    assert C.graph(check(neutral=["Clone"]), ref, mine, None) == (True, "")
+    assert KINDS["graph"].judge(check(), ref, mine, None)[0] is False
+    assert KINDS["graph"].judge(check(neutral=["Clone"]), ref, mine, None) == (True, "")
 
 
 def test_algebraic_spelling_passes_default_tier():
     ref, mine = payload("loss = (x ** 2).sum()"), payload("loss = x.dot(x)")
-    assert C.graph(check(), ref, mine, None) == (True, "")
-    assert C.graph(check(), ref, payload("loss = (x ** 3).sum()"), None)[0] is False
+    assert KINDS["graph"].judge(check(), ref, mine, None) == (True, "")
+    assert KINDS["graph"].judge(check(), ref, payload("loss = (x ** 3).sum()"), None)[0] is False
 
 
 def test_hostile_snapshot_is_a_verdict_not_a_crash():
     ref = payload("loss = (x * 2).sum()")
     bad = {"t": "graph", "snapshot": {"nodes": [{"id": 0, "raw_op": "MulBackward0", "op": "Mul", "kind": "op"}],
                                       "edges": [[0, 0, 0, 0]], "roots": {"loss": 0}}}
-    passed, message = C.graph(check(), ref, bad, None)
+    passed, message = KINDS["graph"].judge(check(), ref, bad, None)
     assert passed is False and "could not be read" in message and "own input" in message
-    passed, message = C.graph(check(), ref, {"t": "graph", "snapshot": "garbage"}, None)
+    passed, message = KINDS["graph"].judge(check(), ref, {"t": "graph", "snapshot": "garbage"}, None)
     assert passed is False and "could not be read" in message
 
 
 def test_probe_carries_exercise_names():
-    from tutor.grade.grader import _probes
+    from tutor.grade.grader import probes_for
 
     exercise = SimpleNamespace(
         checks=[check()], setup="x = torch.ones(3, requires_grad=True)", solution="loss = (x * 2).sum()"
     )
-    (probe,) = [p for p in _probes(exercise, "learner") if p["kind"] == "graph"]
-    assert probe["prefer"][0] == "loss" and "x" in probe["prefer"]
+    (probe,) = [p for p in probes_for(exercise, "learner") if p.kind == "graph"]
+    assert probe.options["prefer"][0] == "loss" and "x" in probe.options["prefer"]

@@ -174,7 +174,10 @@ def test_grader_probe_reads_custom_function_graph_after_backward():
     loss = Square.apply(x, x).sum()
     loss.backward()
     leaf = x
-    got = _read_probe({"kind": "graph", "name": "loss", "prefer": ["loss", "x"]}, {"leaf": leaf, "x": x, "loss": loss})
+    from tutor.grade.protocol import Probe
+
+    got = _read_probe(Probe("c0", "graph", name="loss", options={"prefer": ["loss", "x"]}),
+                      {"leaf": leaf, "x": x, "loss": loss})
     assert got["t"] == "graph"
     snap = GraphSnapshot.from_untrusted(got["snapshot"])
     assert snap.find("x").names == ["x", "leaf"]

@@ -135,14 +135,9 @@ class _Refused:
 
 
 def _refused_result(item: _Refused):
-    from tutor.grade import checks as C
-    from tutor.grade.report import CheckResult, ExerciseResult
+    from tutor.grade.verdict import unscored
 
-    exercise = item.exercise
-    scale = exercise.max_points / (sum(c.points for c in exercise.checks) or 1)
-    return ExerciseResult(exercise.id, "error", 0.0, exercise.max_points,
-                          [CheckResult(C.label(c), c.kind, False, item.why, 0.0, c.points * scale)
-                           for c in exercise.checks], error=item.why)
+    return unscored(item.exercise, "error", item.why)
 
 
 def _read_submissions(pack, folder: Path, name: str):
@@ -238,7 +233,7 @@ def _print_summary(reports, sanitize) -> None:
 def _merge(paths: list[str], out: str | None) -> int:
     if not paths:
         raise UserError("grade merge: give the JSON reports to combine")
-    pack, submissions = None, []
+    pack, submissions, isolations = None, [], []
     for path in paths:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -250,8 +245,14 @@ def _merge(paths: list[str], out: str | None) -> int:
             raise UserError(f"{path}: graded with pack '{data['pack']}', the others with '{pack}'")
         pack = data["pack"]
         submissions.extend(data["submissions"] if "submissions" in data else [data])
+        isolations.append(data.get("isolation", ""))
     submissions.sort(key=lambda s: s.get("submission", ""))
-    text = json.dumps({"pack": pack, "submissions": submissions}, indent=2, ensure_ascii=False) + "\n"
+    merged = {"pack": pack, "submissions": submissions}
+    # How the runs were isolated (docs/grading.md): kept when every shard agrees, "mixed" when they differ.
+    modes = {m for m in isolations if m}
+    if modes:
+        merged["isolation"] = modes.pop() if len(modes) == 1 else "mixed"
+    text = json.dumps(merged, indent=2, ensure_ascii=False) + "\n"
     if out and out != "-":
         from tutor.grade.report import write_atomic
 

@@ -24,6 +24,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from tutor.grade import framing, jail, observe, pristine, probes
+from tutor.grade.protocol import Probe, RunRequest
 
 SETUP_FILE = "<setup>"
 CODE_FILE = "<your code>"
@@ -31,7 +32,7 @@ CODE_FILE = "<your code>"
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
-def confine(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:
+def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> None:
     """Everything the run does to itself before running untrusted code: its
     own /proc and /tmp (when jailed), output to the monitor's pipe, no other
     file descriptor but the control socket, limits, no capabilities."""
@@ -46,7 +47,7 @@ def confine(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:
     # namespace, the monitor kills the whole group afterwards).
     os.setsid()
     if jailed:
-        jail.mount_private_fs(int(request.get("limits", {}).get("disk_bytes") or jail.TMP_BYTES))
+        jail.mount_private_fs(request.limits.disk_bytes or jail.TMP_BYTES)
     keep = sorted(fd for fd in (control_fd, status_fd) if fd >= 0)
     low = 3
     for fd in keep:
@@ -59,23 +60,19 @@ def confine(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE, signal.SIGCHLD):
         signal.signal(sig, signal.SIG_DFL)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # over a file size cap: writes fail, not a kill
-    workdir = "/tmp" if jailed else request.get("workdir") or _private_dir()
+    workdir = "/tmp" if jailed else request.workdir or _private_dir()
     os.chdir(workdir)
-    os.environ.clear()
-    debug = os.environ.get("AGT_DEBUG_RUNS")
+    _PHASE["debug"] = bool(os.environ.get("AGT_DEBUG_RUNS"))  # read before the environment is cleared
     os.environ.clear()
     os.environ.update(SAFE_ENV, HOME=workdir, TMPDIR=workdir)
-    if debug:
-        os.environ["AGT_DEBUG_RUNS"] = debug
-    limits = request.get("limits", {})
+    limits = request.limits
     jail.limit(resource.RLIMIT_CORE, 0)
-    jail.limit(resource.RLIMIT_FSIZE, int(limits.get("disk_bytes") or jail.TMP_BYTES))
-    memory = limits.get("memory_bytes")
-    if memory:
-        jail.limit(resource.RLIMIT_AS, mapped + int(memory))
+    jail.limit(resource.RLIMIT_FSIZE, limits.disk_bytes or jail.TMP_BYTES)
+    if limits.memory_bytes:
+        jail.limit(resource.RLIMIT_AS, mapped + limits.memory_bytes)
     if jailed:
         # Counted per user namespace: exactly this run's processes.
-        jail.limit(resource.RLIMIT_NPROC, int(limits.get("processes") or 64))
+        jail.limit(resource.RLIMIT_NPROC, limits.processes or 64)
         jail.drop_privileges()
     torch.set_num_threads(1)
     _PHASE["control"] = control_fd
@@ -88,7 +85,7 @@ def _private_dir() -> str:
 
 
 # The probe phase: a process forked from the run after its code finished.
-_PHASE: dict = {"control": -1, "entered": False, "result_fd": -1}
+_PHASE: dict = {"control": -1, "entered": False, "result_fd": -1, "debug": False}
 
 
 def enter_probe_phase() -> None:
@@ -185,9 +182,9 @@ def _end_with(pid: int) -> None:
     os._exit(code if code >= 0 else 128 - code)
 
 
-def run(request: dict) -> dict:
+def run(request: RunRequest) -> dict:
     """Run setup + code and read the probes. Returns the payload (plain data)."""
-    seed = int(request.get("seed", 0))
+    seed = request.seed
     random.seed(seed)
     torch.manual_seed(seed)
     namespace = {
@@ -196,23 +193,22 @@ def run(request: dict) -> dict:
         "torch": torch,
         "nn": nn,
         "F": F,
-        "device": request.get("device", "cpu"),
+        "device": request.device,
         "seed": seed,
     }
-    for name, encoded in request.get("bind", {}).items():
+    for name, encoded in request.bind.items():
         # Plain data from earlier runs (the judge run of a python check).
         namespace[name] = {key: probes.decode_value(value) for key, value in encoded.items()}
     payload: dict = {"error": None, "probes": {}}
     # How the code works (calls, hooks, nodes, in-place changes): observers go
     # in before the setup binds any name, and count only while the code runs.
-    watch = next((p for p in request.get("probes", []) if p.get("kind") == "observed"), None)
+    watch = request.probe("observed")
     if watch is not None:
         observe.install()
-    for phase, filename, source in (("setup", SETUP_FILE, request.get("setup", "")),
-                                    ("code", CODE_FILE, request.get("code", ""))):
+    for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
         watching = watch is not None and phase == "code"
         if watching:
-            observe.begin(namespace, watch)
+            observe.begin(namespace, watch.options)
         try:
             error = _execute(source, filename, namespace)
         finally:
@@ -224,7 +220,7 @@ def run(request: dict) -> dict:
             break
     enter_probe_phase()
     if payload["error"] is None or payload["error"]["phase"] == "code":
-        payload["probes"] = read_probes(request.get("probes", []), namespace)
+        payload["probes"] = read_probes(request.probes, namespace)
     return payload
 
 
@@ -262,58 +258,64 @@ def describe_exception(exc: BaseException, filename: str) -> dict:
     }
 
 
-def read_probes(wanted: list[dict], namespace: dict) -> dict:
+def read_probes(wanted: tuple[Probe, ...], namespace: dict) -> dict:
     out = {}
     for probe in wanted:
-        key = probe["key"]
         try:
-            out[key] = _read_probe(probe, namespace)
+            out[probe.key] = _read_probe(probe, namespace)
         except BaseException as exc:  # a probe that fails is a finding, not a crash
-            out[key] = {"t": "error", "why": f"{type(exc).__name__}: {_safe_str(exc)}"}
+            out[probe.key] = {"t": "error", "why": f"{type(exc).__name__}: {_safe_str(exc)}"}
     return out
 
 
-def _read_probe(probe: dict, namespace: dict) -> dict:
-    kind = probe["kind"]
-    name = probe.get("name")
-    if kind in ("grad", "flags") and name not in namespace:
+def _read_probe(probe: Probe, namespace: dict) -> dict:
+    if probe.name is not None and probe.name not in namespace:
         return probes.MISSING
-    if kind == "grad":
-        return probes.read_grad(namespace[name])
-    if kind == "flags":
-        return probes.tensor_flags(namespace[name])
-    if kind == "value":
-        # The learner's names, but the builtins and torch as they were before
-        # the code ran: `isinstance = lambda *a: True` changes nothing here.
-        scope = {**namespace, **pristine.check_names()}
-        return probes.encode_value(eval(compile(probe["expr"], "<check>", "eval"), scope))
-    if kind == "graph":
-        from tutor.graph.capture import capture_namespace
+    reader = next(read for kind, read in _READERS if kind == probe.kind)
+    return reader(probe, namespace)
 
-        if name not in namespace:
-            return probes.MISSING
-        return {"t": "graph", "snapshot": capture_namespace(namespace, prefer=probe.get("prefer")).to_dict()}
-    if kind in ("gradcheck", "gradgradcheck"):
-        if name not in namespace:
-            return probes.MISSING
-        inputs = [namespace.get(n) for n in probe.get("inputs", [])]
-        return probes.run_gradcheck(namespace[name], inputs, probe.get("kwargs") or {}, eps=probe.get("eps"),
-                                    atol=probe.get("atol"), rtol=probe.get("rtol"),
-                                    second_order=kind == "gradgradcheck",
-                                    check_forward_ad=bool(probe.get("check_forward_ad")),
-                                    check_batched_grad=bool(probe.get("check_batched_grad")))
-    if kind == "observed":
-        return observe.report(probe)
-    if kind == "namespace":
-        return {
-            "t": "namespace",
-            "values": {
-                key: probes.encode_value(value)
-                for key, value in list(namespace.items())[:500]
-                if not key.startswith("_") and _plain(value)
-            },
-        }
-    raise ValueError(f"unknown probe {kind!r}")
+
+def _read_value(probe: Probe, namespace: dict) -> dict:
+    # The learner's names, but the builtins and torch as they were before
+    # the code ran: `isinstance = lambda *a: True` changes nothing here.
+    scope = {**namespace, **pristine.check_names()}
+    return probes.encode_value(eval(compile(probe.expr, "<check>", "eval"), scope))
+
+
+def _read_graph(probe: Probe, namespace: dict) -> dict:
+    from tutor.graph.capture import capture_namespace
+
+    return {"t": "graph", "snapshot": capture_namespace(namespace, prefer=probe.options.get("prefer")).to_dict()}
+
+
+def _read_gradcheck(probe: Probe, namespace: dict) -> dict:
+    o = probe.options
+    inputs = [namespace.get(n) for n in o.get("inputs", [])]
+    return probes.run_gradcheck(namespace[probe.name], inputs, o.get("kwargs") or {}, eps=o.get("eps"),
+                                atol=o.get("atol"), rtol=o.get("rtol"), second_order=probe.kind == "gradgradcheck",
+                                check_forward_ad=bool(o.get("check_forward_ad")),
+                                check_batched_grad=bool(o.get("check_batched_grad")))
+
+
+def _read_namespace(probe: Probe, namespace: dict) -> dict:
+    return {"t": "namespace", "values": {key: probes.encode_value(value) for key, value in list(namespace.items())[:500]
+                                         if not key.startswith("_") and _plain(value)}}
+
+
+# One reader per probe kind (protocol.PROBE_KINDS): what a check kind asks a
+# run to read. A tuple, not a dict: code under test cannot change it in place,
+# and pristine.restore() puts a replaced one back (it restores our modules'
+# functions, classes and immutable values).
+_READERS = (
+    ("grad", lambda probe, ns: probes.read_grad(ns[probe.name])),
+    ("flags", lambda probe, ns: probes.tensor_flags(ns[probe.name])),
+    ("value", _read_value),
+    ("graph", _read_graph),
+    ("gradcheck", _read_gradcheck),
+    ("gradgradcheck", _read_gradcheck),
+    ("observed", lambda probe, ns: observe.report(probe.options)),
+    ("namespace", _read_namespace),
+)
 
 
 def _plain(value) -> bool:
@@ -328,7 +330,7 @@ def _safe_str(exc: BaseException) -> str:
         return "?"
 
 
-def child_main(request: dict, out_fd: int, control_fd: int, jailed: bool) -> None:
+def child_main(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> None:
     """The run: PID 1 of its namespaces when jailed. Never returns."""
     status = 0
     try:
@@ -340,7 +342,7 @@ def child_main(request: dict, out_fd: int, control_fd: int, jailed: bool) -> Non
         framing.write_all(_PHASE["result_fd"], framing.encode(payload))
     except BaseException:
         status = 70
-        if os.environ.get("AGT_DEBUG_RUNS"):
+        if _PHASE["debug"]:
             os.write(2, traceback.format_exc().encode())
     finally:
         os._exit(status)

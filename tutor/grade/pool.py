@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Iterable
 
 from tutor.grade import framing
+from tutor.grade.protocol import ProtocolError, RunReply, RunRequest, WorkerHello
 
 # As root, each worker drops to a uid of its own, so that no run holds root's
 # identity and the per-uid process limit applies. A pool's uids derive
@@ -66,7 +67,7 @@ class Worker:
         self.secrets = secrets
         self.device = device
         self.proc: subprocess.Popen | None = None
-        self.info: dict = {}
+        self.info: WorkerHello | None = None
 
     def _argv(self) -> list[str]:
         argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", "now" if self.warm else "later"]
@@ -94,16 +95,23 @@ class Worker:
             env=env,
             start_new_session=True,  # a Ctrl-C in the terminal reaches the grader only
         )
-        self.info = self._read(STARTUP_TIMEOUT)
-        if not self.info.get("ready"):
-            raise WorkerDied("the grading worker did not start")
-
-    def run(self, request: dict) -> dict:
-        if self.proc is None or self.proc.poll() is not None:
-            self.start()
         try:
-            framing.write_frame(self.proc.stdin, request)
-            return self._read(float(request.get("timeout", 10)) + 60)
+            self.info = WorkerHello.from_wire(self._read(STARTUP_TIMEOUT))
+        except (framing.FrameError, TimeoutError, ProtocolError) as exc:
+            self.stop()
+            raise WorkerDied(f"the grading worker did not start ({exc})") from None
+
+    def run(self, request: RunRequest) -> RunReply:
+        return RunReply.from_wire(self.exchange(request))
+
+    def exchange(self, request: RunRequest) -> object:
+        """Send one request, return the reply frame as it came (decoded JSON,
+        not yet validated: ``run`` does that)."""
+        try:
+            if self.proc is None or self.proc.poll() is not None:
+                self.start()
+            framing.write_frame(self.proc.stdin, request.to_wire())
+            return self._read(request.timeout + 60)
         except (framing.FrameError, BrokenPipeError, OSError, TimeoutError) as exc:
             self.stop()
             raise WorkerDied(str(exc)) from None
@@ -174,7 +182,7 @@ class WorkerPool:
             list(pool.map(lambda w: w.start(), self._workers))
         return self
 
-    def run(self, request: dict) -> dict:
+    def run(self, request: RunRequest) -> RunReply:
         worker = self._idle.get()
         try:
             try:
@@ -182,12 +190,11 @@ class WorkerPool:
             except WorkerDied as exc:
                 # The run took its worker down with it (killed the worker,
                 # or exhausted memory): that is the run's verdict.
-                return {"status": "died", "payload": None, "exit": {"why": f"the grading worker died: {exc}"},
-                        "output": "", "output_truncated": False, "elapsed": 0.0}
+                return RunReply.lost(f"the grading worker died: {exc}")
         finally:
             self._idle.put(worker)
 
-    def run_many(self, requests: Iterable[dict]) -> list[dict]:
+    def run_many(self, requests: Iterable[RunRequest]) -> list[RunReply]:
         with ThreadPoolExecutor(self.jobs) as pool:
             return list(pool.map(self.run, requests))
 

@@ -56,7 +56,9 @@ def snapshot() -> None:
         if getattr(target, "__name__", "").startswith("tutor"):
             # Our modules' state (counters, caches) may change while the code
             # runs, legitimately: only their functions and classes go back.
-            attributes = {k: v for k, v in attributes.items() if callable(v) or type(v).__name__ == "module"}
+            # (Immutable tables, such as child.py's probe readers, go back too.)
+            attributes = {k: v for k, v in attributes.items()
+                          if callable(v) or type(v).__name__ == "module" or type(v) in (tuple, frozenset)}
         _saved.append((target, attributes))
     _modules.clear()
     _modules.update({name: module for name, module in sys.modules.items()
@@ -102,7 +104,7 @@ def _put_back(target: object, attributes: dict) -> None:
     deleter = type.__delattr__ if isinstance(target, type) else object.__delattr__
     added = [n for n in current if n not in attributes]
     if getattr(target, "__name__", "").startswith("tutor"):
-        added = [n for n in added if callable(current[n])]
+        added = [n for n in added if callable(current[n]) or type(current[n]) in (tuple, frozenset)]
     if not isinstance(target, type):
         # Submodules imported while the code ran are attributes of their
         # package too, and the probes may need them.

@@ -1,5 +1,5 @@
 """Results of grading, and the formats they are written in: terminal text,
-JSON (DESIGN.md's schema), JUnit XML and Gradescope's results.json."""
+JSON (docs/design.md's schema), JUnit XML and Gradescope's results.json."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class CheckResult:
     message: str
     score: float
     max_score: float
+    check_id: str = ""  # the check's identity in its exercise ("c0", "c1", ...): front ends find figures by it
 
     def to_dict(self) -> dict:
         return {"name": sanitize.text(self.name), "passed": self.passed, "message": sanitize.text(self.message),
@@ -40,9 +41,9 @@ class ExerciseResult:
     error: str = ""  # what went wrong with the code as a whole, for the learner
     output: str = ""  # tail of what the learner's code printed (first trial)
     elapsed: float = 0.0
-    # root name -> {"expected": snapshot dict, "yours": snapshot dict} for each
-    # graph check, from the first visible trial: lets a front end draw both
-    # graphs side by side. Not part of any report format.
+    # check_id -> {"root": name, "expected": snapshot dict, "yours": snapshot
+    # dict} for each graph check, from the first visible trial: lets a front
+    # end draw both graphs side by side. Not part of any report format.
     graphs: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -109,7 +110,7 @@ def write_atomic(path: str | Path, text: str) -> None:
 
 
 def to_json(reports: list[GradeReport]) -> str:
-    """One submission: DESIGN.md's object. Several (a class): {"submissions": [...]}."""
+    """One submission: docs/design.md's object. Several (a class): {"submissions": [...]}."""
     if len(reports) == 1:
         return json.dumps(reports[0].to_dict(), indent=2, ensure_ascii=False) + "\n"
     out = {"pack": reports[0].pack if reports else "", "submissions": [r.to_dict() for r in reports]}

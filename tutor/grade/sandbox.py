@@ -50,10 +50,6 @@ WORKER_ENV = {
 }
 
 
-class SandboxUnavailable(Exception):
-    """No sandbox can be made here; the message says why, in one line."""
-
-
 def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 

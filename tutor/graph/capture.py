@@ -1,10 +1,11 @@
 """Capture a live autograd graph into a plain :class:`GraphSnapshot`.
 
-The only module that walks ``grad_fn``. The walk is iterative (no recursion
-limit), never raises on odd graphs (freed or stale saved tensors, views,
-custom Functions, double backward), holds no torch object in its result, and
-touches at most as many Nodes as the process can later free safely (see
-stack_guard.py).
+The only module that walks ``grad_fn``, and the only one in tutor/graph
+that imports torch: autograd_facts.py and tensor_nodes.py only read
+attributes of the objects it hands them. The walk is iterative (no recursion limit), never raises on odd
+graphs (freed or stale saved tensors, views, custom Functions, double
+backward), holds no torch object in its result, and touches at most as many
+Nodes as the process can later free safely (see stack_guard.py).
 """
 
 from __future__ import annotations
@@ -16,26 +17,24 @@ from typing import Any, Iterable, Mapping
 
 import torch
 
-from tutor.graph import stack_guard
-from tutor.graph.model import (
-    MAX_EDGES,
-    MAX_FAN_IN,
-    AVAILABLE,
-    CONST,
-    CUSTOM,
-    FREED,
-    LEAF,
-    OP,
-    STALE,
-    GraphEdge,
-    GraphNode,
-    GraphSnapshot,
-    SavedTensor,
+import tutor.graph.stack_guard as stack_guard
+from tutor.graph.autograd_facts import (
+    NODE_TYPES,
+    NodeType,
+    add_unreadable_saved,
+    device_text,
+    dtype_text,
+    read_tensor_state,
 )
-from tutor.graph.opnames import op_name
+from tutor.graph.kinds import AVAILABLE, CUSTOM, FREED, STALE
+from tutor.graph.model import GraphEdge, GraphNode, GraphSnapshot, SavedTensor
+from tutor.graph.names import name_rank
+from tutor.graph.tensor_nodes import TensorNodes
+from tutor.graph.untrusted import MAX_EDGES, MAX_FAN_IN
 
 DEFAULT_MAX_NODES = 5000
 _MAX_CTX_ATTRS = 100
+
 
 def capture(roots: Any, *, max_nodes: int = DEFAULT_MAX_NODES, saved: bool = True) -> GraphSnapshot:
     """Snapshot the graph behind ``roots``: a tensor (named ``output``), a list
@@ -73,69 +72,13 @@ def capture_namespace(
             named.extend((f"{name}.{p}", t) for p, t in value.named_parameters())
     snapshot = _Walker(max_nodes, saved).run(named)
     if prefer is not None and not isinstance(prefer, str):
-        rank: dict[str, int] = {}
-        for n in prefer:
-            if isinstance(n, str):
-                rank.setdefault(n, len(rank))
+        rank = name_rank(prefer)
         if rank:
             last = len(rank)
             for node in snapshot.nodes:
                 if len(node.names) > 1:
                     node.names.sort(key=lambda n: rank.get(n, last))
     return snapshot
-
-
-# ---------------------------------------------------------------------------
-# Per-type facts, computed once per autograd Node class: dir() is slow and the
-# answer is the same for every MulBackward0.
-
-
-class _TypeInfo:
-    __slots__ = ("raw", "op", "kind", "tensor_attrs", "value_attrs", "name_is_type")
-
-    def __init__(self, fn: Any) -> None:
-        raw = fn.name()
-        self.raw = raw
-        self.name_is_type = type(fn).__name__ == raw
-        custom = hasattr(fn, "_forward_cls")
-        self.kind = CUSTOM if custom else OP
-        if custom:
-            self.op = fn._forward_cls.__name__
-        else:
-            self.op = op_name(raw)
-        names = dir(fn)
-        raw_saved = {a[len("_raw_saved_") :] for a in names if a.startswith("_raw_saved_")}
-        if custom:
-            self.tensor_attrs: tuple[str, ...] = ()
-            self.value_attrs: tuple[str, ...] = ()
-        else:
-            self.tensor_attrs = tuple(sorted(raw_saved))
-            self.value_attrs = tuple(
-                sorted(
-                    a[len("_saved_") :]
-                    for a in names
-                    if a.startswith("_saved_") and a[len("_saved_") :] not in raw_saved
-                )
-            )
-
-
-_TYPES: dict[type, _TypeInfo] = {}
-_DTYPES: dict[Any, str] = {}
-_DEVICES: dict[Any, str] = {}
-
-
-def _dtype(dt: Any) -> str:
-    s = _DTYPES.get(dt)
-    if s is None:
-        s = _DTYPES[dt] = str(dt).replace("torch.", "")
-    return s
-
-
-def _device(dev: Any) -> str:
-    s = _DEVICES.get(dev)
-    if s is None:
-        s = _DEVICES[dev] = str(dev)
-    return s
 
 
 def _plain(value: Any, depth: int = 0) -> Any:
@@ -166,6 +109,8 @@ _MAX_TEXT = 200
 
 
 class _Walker:
+    """One capture: walks grad_fn from the named tensors into nodes and edges."""
+
     def __init__(self, max_nodes: int, saved: bool) -> None:
         max_nodes = max(1, int(max_nodes))
         if max_nodes > stack_guard.safe_node_count():
@@ -175,15 +120,9 @@ class _Walker:
         self.nodes: list[GraphNode] = []
         self.edges: list[GraphEdge] = []
         self.fn_ids: dict[Any, int] = {}  # autograd Node -> id
-        self.tensor_ids: dict[int, int] = {}  # id(leaf or constant tensor) -> node id
         self.fn_names: dict[Any, list[tuple[str, torch.Tensor]]] = {}
-        self.tensor_names: dict[int, list[str]] = {}
-        # Named tensors without history, by what they hold: a saved constant
-        # comes back from ``_saved_other`` as a new Python object, so id()
-        # alone cannot tell that ``w * x`` used the learner's ``x``.
-        self.by_storage: dict[tuple, torch.Tensor] = {}
+        self.tensors = TensorNodes(self.nodes)  # leaves and constants
         self.seq: dict[int, int] = {}  # node id -> autograd sequence number
-        self.keep: list[Any] = []  # tensors whose id() we rely on stay alive
         self.frontier: list[Any] = []  # Nodes cut by the cap, for counting
         self.cut_consts = 0  # constant inputs cut by the cap
 
@@ -205,19 +144,14 @@ class _Walker:
             if fn is not None:
                 self.fn_names.setdefault(fn, []).append((name, t))
             else:
-                self.tensor_names.setdefault(id(t), []).append(name)
-                self.keep.append(t)
-                # Only constants: `a.detach()` shares a's storage, but is not a.
-                key = None if t.requires_grad else _storage_key(t)
-                if key is not None:
-                    self.by_storage.setdefault(key, t)
+                self.tensors.add_name(name, t)
 
         roots: dict[str, int] = {}
         stack: list[Any] = []
         for name, t in named:
             fn = t.grad_fn
             if fn is None:
-                roots[name] = self._tensor_node(t)
+                roots[name] = self.tensors.node(t)
                 continue
             node_id = self.fn_ids.get(fn)
             if node_id is None:
@@ -242,8 +176,10 @@ class _Walker:
     def _expand_all(self, stack: list[Any]) -> None:
         # The hot loop: ~2 us per node is the budget, so lookups are local.
         nodes, edges, fn_ids, frontier = self.nodes, self.edges, self.fn_ids, self.frontier
-        fn_names, seq, types_ = self.fn_names, self.seq, _TYPES
+        fn_names, seq, types_ = self.fn_names, self.seq, NODE_TYPES
         max_nodes, want_saved = self.max_nodes, self.saved
+        tensors = self.tensors
+        tensor_ids = tensors.ids
         while stack:
             fn = stack.pop()
             parent = fn_ids[fn]
@@ -253,8 +189,8 @@ class _Walker:
             if metas:
                 m = metas[0]
                 node.shape = list(m.shape)
-                node.dtype = _dtype(m.dtype)
-                node.device = _device(m.device)
+                node.dtype = dtype_text(m.dtype)
+                node.device = device_text(m.device)
                 if len(metas) > 1:
                     node.num_outputs = len(metas)
             seq[parent] = fn._sequence_nr()
@@ -278,7 +214,7 @@ class _Walker:
             for child, output_nr in fn.next_functions:
                 input_nr += 1
                 if input_nr >= MAX_FAN_IN or len(edges) >= MAX_EDGES:
-                    # Past what a reader accepts (model.py): cut, and say so.
+                    # Past what a reader accepts (untrusted.py): cut, and say so.
                     node.more_inputs = True
                     if child is None:
                         self.cut_consts += 1
@@ -290,17 +226,17 @@ class _Walker:
                         node.more_inputs = True
                         self.cut_consts += 1
                         continue
-                    child_id = self._const_input(input_nr, unpacked)
+                    child_id = tensors.const_input(input_nr, unpacked)
                 elif child in fn_ids:
                     child_id = fn_ids[child]
                 elif len(nodes) >= max_nodes and not (
-                    hasattr(child, "variable") and id(child.variable) in self.tensor_ids
+                    hasattr(child, "variable") and id(child.variable) in tensor_ids
                 ):
                     node.more_inputs = True
                     frontier.append(child)
                     continue
                 elif hasattr(child, "variable"):  # AccumulateGrad: a leaf
-                    child_id = self._leaf_node(child)
+                    child_id = tensors.leaf(child)
                 else:
                     child_id = self._new_fn_id(child)
                     fresh.append(child)
@@ -310,9 +246,9 @@ class _Walker:
                 stack.extend(reversed(fresh))
 
     def _new_fn_id(self, fn: Any) -> int:
-        info = _TYPES.get(type(fn))
+        info = NODE_TYPES.get(type(fn))
         if info is None:
-            info = _TYPES[type(fn)] = _TypeInfo(fn)
+            info = NODE_TYPES[type(fn)] = NodeType(fn)
         raw = info.raw if info.name_is_type else fn.name()
         node_id = len(self.nodes)
         self.fn_ids[fn] = node_id
@@ -325,28 +261,17 @@ class _Walker:
         except RuntimeError:
             # Freed by backward, or stale after an in-place change. The raw
             # SavedTensor still knows the shape unless it was freed.
-            self._saved_from_raw(getattr(fn, "_raw_saved_" + attr, None), attr, node)
+            add_unreadable_saved(getattr(fn, "_raw_saved_" + attr, None), attr, node)
             return
         except Exception:
             return
         if isinstance(value, torch.Tensor):
             unpacked[attr] = value
-            node.saved.append(SavedTensor(attr, list(value.shape), _dtype(value.dtype), AVAILABLE))
+            node.saved.append(SavedTensor(attr, list(value.shape), dtype_text(value.dtype), AVAILABLE))
         elif isinstance(value, (list, tuple)):
             for i, v in enumerate(value):
                 if isinstance(v, torch.Tensor):
-                    node.saved.append(SavedTensor(f"{attr}[{i}]", list(v.shape), _dtype(v.dtype), AVAILABLE))
-
-    @staticmethod
-    def _saved_from_raw(raw: Any, attr: str, node: GraphNode) -> None:
-        items = raw if isinstance(raw, (list, tuple)) else [raw]
-        for i, item in enumerate(items):
-            label = attr if len(items) == 1 else f"{attr}[{i}]"
-            data = getattr(item, "data", None) if item is not None else None
-            if data is None:
-                node.saved.append(SavedTensor(label, None, None, FREED))
-            else:
-                node.saved.append(SavedTensor(label, list(data.shape), _dtype(data.dtype), STALE))
+                    node.saved.append(SavedTensor(f"{attr}[{i}]", list(v.shape), dtype_text(v.dtype), AVAILABLE))
 
     def _describe_custom(self, fn: Any, node: GraphNode) -> None:
         """Saved tensors and ctx attributes of a custom Function's node. After
@@ -375,7 +300,7 @@ class _Walker:
             tensors, states = [], []
         for i, (t, state) in enumerate(zip(tensors, states)):
             if isinstance(t, torch.Tensor):
-                node.saved.append(SavedTensor(f"saved_tensors[{i}]", list(t.shape), _dtype(t.dtype), state))
+                node.saved.append(SavedTensor(f"saved_tensors[{i}]", list(t.shape), dtype_text(t.dtype), state))
             else:
                 node.saved.append(SavedTensor(f"saved_tensors[{i}]", None, None, state))
         try:
@@ -388,86 +313,16 @@ class _Walker:
             try:
                 if isinstance(value, torch.Tensor):
                     # Stored on ctx directly instead of save_for_backward: worth seeing.
-                    node.saved.append(SavedTensor(f"ctx.{key}", list(value.shape), _dtype(value.dtype), AVAILABLE))
+                    node.saved.append(SavedTensor(f"ctx.{key}", list(value.shape), dtype_text(value.dtype), AVAILABLE))
                 else:
                     node.attrs[key] = _plain(value)
             except Exception:
                 continue
 
-    # ----- leaves and constants -----
-    def _leaf_node(self, acc: Any) -> int:
-        t = acc.variable
-        node_id = self.tensor_ids.get(id(t))
-        if node_id is None:
-            node_id = self._tensor_node(t)
-        node = self.nodes[node_id]
-        node.raw_op = acc.name()
-        return node_id
-
-    def _tensor_node(self, t: torch.Tensor) -> int:
-        """A node for a tensor with no grad_fn: a leaf, or a constant."""
-        node_id = self.tensor_ids.get(id(t))
-        if node_id is not None:
-            return node_id
-        leaf = t.requires_grad
-        node_id = len(self.nodes)
-        node = GraphNode(
-            node_id,
-            "AccumulateGrad" if leaf else "Constant",
-            "Leaf" if leaf else "Const",
-            LEAF if leaf else CONST,
-            shape=list(t.shape),
-            dtype=_dtype(t.dtype),
-            device=_device(t.device),
-            requires_grad=leaf,
-            is_leaf=True,
-        )
-        self.nodes.append(node)
-        self.tensor_ids[id(t)] = node_id
-        self.keep.append(t)
-        node.names.extend(self.tensor_names.get(id(t), ()))
-        if leaf:
-            self._tensor_state(node, t)
-        elif t.numel() == 1 and t.dim() == 0:
-            node.value = _scalar(t)
-        return node_id
-
-    def _const_input(self, input_nr: int, unpacked: dict[str, Any]) -> int:
-        """An input that needs no gradient. When the op saved it (``x * c``
-        saves ``c`` as ``other``) its shape and value are known, and a named
-        constant is shared like any tensor."""
-        t = unpacked.get("self" if input_nr == 0 else "other") if input_nr < 2 and unpacked else None
-        if t is not None and id(t) not in self.tensor_ids and id(t) not in self.tensor_names and self.by_storage:
-            t = self.by_storage.get(_storage_key(t), t)
-        if t is not None and (id(t) in self.tensor_ids or id(t) in self.tensor_names):
-            return self._tensor_node(t)
-        node_id = len(self.nodes)
-        node = GraphNode(node_id, "Constant", "Const", CONST, requires_grad=False, is_leaf=True)
-        if t is not None and t.grad_fn is None and not t.requires_grad:
-            node.shape = list(t.shape)
-            node.dtype = _dtype(t.dtype)
-            node.device = _device(t.device)
-            if not node.shape:
-                node.value = _scalar(t)
-        self.nodes.append(node)
-        return node_id
-
     def _attach_name(self, node: GraphNode, name: str, t: torch.Tensor) -> None:
         node.names.append(name)
         if node.retains_grad is None:
-            self._tensor_state(node, t)
-
-    @staticmethod
-    def _tensor_state(node: GraphNode, t: torch.Tensor) -> None:
-        """What only the tensor knows: grad, retain_grad, hooks."""
-        node.retains_grad = bool(t.retains_grad)
-        if t.is_leaf or t.retains_grad:  # .grad of other non-leaves warns
-            g = t.grad
-            if g is not None:
-                node.has_grad = True
-                node.grad_shape = list(g.shape)
-        node.hooks = len(t._backward_hooks or ())
-        node.post_accumulate_hooks = len(getattr(t, "_post_accumulate_grad_hooks", None) or ())
+            read_tensor_state(node, t)
 
     # ----- beyond the cap -----
     def _count_rest(self) -> tuple[int, bool]:
@@ -501,18 +356,3 @@ class _Walker:
             self.nodes[node_id].order = rank
 
 
-def _storage_key(t: torch.Tensor) -> tuple | None:
-    try:
-        return (t.data_ptr(), tuple(t.shape), tuple(t.stride()), t.dtype, t.device)
-    except Exception:  # sparse, meta or functorch-wrapped tensors have no plain storage
-        return None
-
-
-def _scalar(t: torch.Tensor) -> float | int | bool | None:
-    try:
-        v = t.item()
-    except Exception:
-        return None
-    if isinstance(v, float) and not math.isfinite(v):
-        return None
-    return v if isinstance(v, (bool, int, float)) else None

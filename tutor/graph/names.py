@@ -4,7 +4,7 @@ the learner bound to several names. Torch-free."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Iterable
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _MAX_NAMES = 2000
@@ -32,3 +32,13 @@ def exercise_names(exercise: Any) -> list[str]:
     add(getattr(exercise, "setup", None))
     add(getattr(exercise, "solution", None))
     return list(out)[:_MAX_NAMES]
+
+
+def name_rank(prefer: Iterable[Any]) -> dict[str, int]:
+    """Each string in ``prefer`` -> its place (first time seen): the sort key
+    that puts the best of a tensor's names first."""
+    rank: dict[str, int] = {}
+    for name in prefer:
+        if isinstance(name, str):
+            rank.setdefault(name, len(rank))
+    return rank

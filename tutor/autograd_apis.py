@@ -1,0 +1,14 @@
+"""The autograd APIs a ``calls`` check can count, by the names packs use.
+
+Dependency-free on purpose: the pack format (tutor/pack/checks.py), the
+run's observers (tutor/grade/observe.py) and the grader's wording all read
+this one list.
+"""
+
+CALL_APIS = (
+    "backward", "autograd.grad",
+    "autograd.functional.jacobian", "autograd.functional.hessian", "autograd.functional.vjp",
+    "autograd.functional.jvp", "autograd.functional.hvp", "autograd.functional.vhp",
+    "func.grad", "func.grad_and_value", "func.vmap", "func.jacrev", "func.jacfwd", "func.hessian",
+    "func.vjp", "func.jvp", "func.functional_call", "checkpoint",
+)

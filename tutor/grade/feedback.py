@@ -1,0 +1,108 @@
+"""What a learner reads when a run did not give a clean verdict, and what
+a hidden trial may say at all.
+
+Redaction lives here and only here: a judge (kinds/) writes for a visible
+trial; every failure on a hidden trial is replaced by ``HIDDEN_FAILURE``
+(``redact``), and nothing the run controls (values, exception types and
+messages, exit status, timing, output) leaves a hidden trial.
+"""
+
+from __future__ import annotations
+
+import signal
+
+from tutor.grade.misconceptions import explain
+from tutor.grade.protocol import RunError, RunReply
+from tutor.i18n import N_, _
+
+# Translated where it is used: _(HIDDEN_FAILURE).
+HIDDEN_FAILURE = N_("failed on a hidden trial (its inputs and your code's output on it are not shown).")
+
+
+def redact(message: str, hidden: bool) -> str:
+    """A failed check's message as the report may show it."""
+    return _(HIDDEN_FAILURE) if hidden else message
+
+
+def raised_words(error: RunError, hidden: bool) -> str:
+    """The lead of a failed check's message when the code raised before the end."""
+    if hidden:
+        return _(HIDDEN_FAILURE) + " "
+    message = error.message.strip().splitlines()
+    first = f": {message[0][:200]}" if message else ""
+    kind = error.type or _("an exception")
+    if error.line is not None:
+        return _("your code raised {kind} at line {line}{message} (see the error below), so it did not "
+                 "finish: ").format(kind=kind, line=error.line, message=first)
+    return _("your code raised {kind}{message} (see the error below), so it did not finish: ").format(
+        kind=kind, message=first)
+
+
+def trial_words(trial, observed) -> str:
+    """Which visible trial a failure happened on, and its inputs' shapes."""
+    shapes = observed.get("shapes") if isinstance(observed, dict) else None
+    parts = []
+    if isinstance(shapes, dict) and shapes:
+        for name, shape in list(shapes.items())[:8]:
+            if isinstance(name, str) and isinstance(shape, list) and all(isinstance(s, int) for s in shape):
+                parts.append(f"{name}: [{', '.join(str(s) for s in shape)}]")
+    if parts:
+        return _(" (trial with seed {seed}; setup tensors {tensors})").format(seed=trial.seed,
+                                                                             tensors=", ".join(parts))
+    return _(" (trial with seed {seed})").format(seed=trial.seed)
+
+
+def reference_problem(reference: RunReply, trial) -> str:
+    """Why the reference gave no usable run on this trial ("" when it did)."""
+    if not reference.finished:
+        return _("the reference solution did not finish on the trial with seed {seed} ({why}); this is a "
+                 "problem in the pack.").format(seed=trial.seed, why=exit_words(reference))
+    error = reference.payload.error
+    if error is not None and error.phase == "setup":
+        return _("the exercise's setup code raised {type}: {message}; this is a problem in the pack.").format(
+            type=error.type, message=error.message)
+    return ""
+
+
+def learner_problem(learner: RunReply, limit: float) -> tuple[str, RunError | None]:
+    """(why the learner's run gives no data to judge, or "", the exception its code raised)."""
+    if learner.status == "timeout":
+        return (_("your code did not finish within its time limit ({limit} s): an infinite loop, or far too much "
+                  "work?").format(limit=f"{limit:g}"), None)
+    if learner.status == "invalid":
+        return _("your run sent back data that could not be read (invalid result from the run)."), None
+    if not learner.finished:
+        return _("your code ended the process before it finished ({why}).").format(why=exit_words(learner)), None
+    error = learner.payload.error
+    if error is not None and error.phase == "setup":
+        return _("the exercise's setup failed: {type}: {message}").format(type=error.type,
+                                                                            message=error.message), None
+    return "", error
+
+
+def exit_words(run: RunReply) -> str:
+    info = run.exit
+    if info.signal is not None:
+        try:
+            name = signal.Signals(info.signal).name
+        except ValueError:
+            name = f"signal {info.signal}"
+        meaning = {"SIGSEGV": N_("a segmentation fault"), "SIGKILL": N_("killed, perhaps for using too much memory"),
+                   "SIGABRT": N_("aborted")}.get(name)
+        return _(meaning) if meaning else name
+    if info.code is not None:
+        return _("it exited with status {code}").format(code=info.code)
+    if info.why:
+        return info.why
+    return run.status
+
+
+def error_text(error: RunError, hidden: bool, observed: dict | None = None) -> str:
+    """The traceback and what it most likely means; on a hidden trial, only that it raised."""
+    if hidden:  # the exception's type and message are the run's to choose: neither is shown
+        return _("on a hidden trial, your code raised an exception.")
+    text = error.traceback.rstrip()
+    explanation = explain(error.type, error.message, observed)
+    if explanation:
+        text += "\n\n" + explanation
+    return text

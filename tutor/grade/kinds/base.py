@@ -1,0 +1,85 @@
+"""The contract of a check kind. Read this before adding one.
+
+A check kind is one object (a subclass of ``Kind``, registered in
+``kinds/__init__.py``) that owns everything the grader does with a check of
+that kind:
+
+* ``model``: the pydantic model of its YAML (tutor/pack/checks.py), which is
+  also its part of the JSON Schema;
+* ``label(check)``: the name reports show when the pack gives none;
+* ``probes(check, key, exercise, side)``: what a run must read for it, on the
+  reference side and on the learner side (``Probe``s keyed by ``key``), and
+  ``observe(check)``: what the run's observers must record while the code
+  runs (merged into the one ``observed`` probe);
+* ``judge(check, expected, yours, ctx)``: the verdict on plain data: the
+  reference run's and the learner run's data for this check's key (each a
+  mapping the run sent back: untrusted, so a shape the kind does not expect
+  raises ``InvalidResult`` and fails only this check);
+* ``mutant(check)``: code that, appended to the reference, must make the
+  check fail (``pack check`` proves with it that the check can fail); None
+  when the starter is the only counterexample;
+* ``figure(check, expected, yours)``: optional data a front end draws beside
+  a failed check (the graph kind's two snapshots).
+
+Judges are torch-free and never see a hidden trial's wording: they write
+for a visible trial, and feedback.py redacts every failure of a hidden trial.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+from tutor.grade.protocol import Probe, RunError
+
+Verdict = tuple[bool, str]
+
+
+class InvalidResult(ValueError):
+    """Data from a run that does not have the shape a check needs."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a judge knows besides the two runs' data for its own check."""
+
+    tolerance: Mapping[str, Any]  # per-dtype overrides from the exercise
+    learner_error: RunError | None  # the exception the learner's code raised, if any
+    observed: Mapping[str, Any] | None = None  # what the learner's code did (observe.py's record), unvalidated
+    expected_observed: Mapping[str, Any] | None = None  # the same for the reference
+    predict: bool = False  # a predict exercise: feedback never shows the expected value
+
+
+class Kind:
+    name: ClassVar[str]
+    model: ClassVar[type]
+    # Judged in a run of its own over both namespaces (the python kind), not
+    # on the probes of the learner's run: the grader hands that run's result
+    # to ``judge`` as ``yours``.
+    separate_run: ClassVar[bool] = False
+
+    def label(self, check) -> str:
+        raise NotImplementedError
+
+    def probes(self, check, key: str, exercise, side: str) -> list[Probe]:
+        return []
+
+    def observe(self, check) -> dict:
+        return {}
+
+    def judge(self, check, expected: Mapping, yours: Mapping, ctx: Context) -> Verdict:
+        raise NotImplementedError
+
+    def mutant(self, check) -> str | None:
+        return None
+
+    def figure(self, check, expected: Mapping, yours: Mapping) -> dict | None:
+        return None
+
+
+def observed_record(record) -> Mapping[str, Any]:
+    """The run's record of what the code did (observe.py), checked for shape:
+    the how-checks (calls, hooks, footprint, unchanged) judge it."""
+    if not isinstance(record, dict) or record.get("t") != "observed":
+        raise InvalidResult("no record of what the code did")
+    return record

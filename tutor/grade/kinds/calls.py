@@ -1,0 +1,161 @@
+"""``calls``: how many times the learner's code called an autograd API, as
+the run's observers counted it (observe.py), with retain/create_graph filters."""
+
+from __future__ import annotations
+
+from tutor.grade.kinds.base import Context, InvalidResult, Kind, Verdict, observed_record
+from tutor.grade.kinds.words import bound_words, one_too_many, times, too_few, within
+from tutor.i18n import _
+from tutor.pack.checks import CallsCheck
+
+
+class Calls(Kind):
+    name = "calls"
+    model = CallsCheck
+
+    def label(self, check) -> str:
+        return _("calls {api}{flags} ({bound})").format(api=check.api, flags=_filter_words(check, ", "),
+                                                       bound=bound_words(check))
+
+    def mutant(self, check):
+        # more calls than allowed, whatever the reference itself calls
+        n = one_too_many(check)
+        if n is None:
+            return None
+        body = _CALL_SNIPPETS[check.api].format(flags=_call_flags(check)).replace("\n", "\n    ")
+        return f"\nfor _ in range({n}):\n    {body}\n"
+
+    def judge(self, check, expected, yours, ctx: Context) -> Verdict:
+        record = observed_record(ctx.observed)
+        n = calls_of(record, check.api, check.retain_graph, check.create_graph)
+        if n is None:
+            raise InvalidResult("no record of the calls")
+        if within(check, n):
+            return True, ""
+        what = api_words(check.api)
+        filt = _filter_words(check)
+        total = calls_of(record, check.api)
+        if n == 0 and not filt:
+            said = _("your code never called {api}").format(api=what)
+        else:
+            said = _("your code called {api}{flags} {times}").format(api=what, flags=filt,
+                                                                     times=times(n) if n else _("no times"))
+            if filt and total != n:
+                said = _("{said} ({times} in all)").format(said=said, times=times(total))
+        if check.count == 0 or (check.max == 0 and check.min is None):
+            asked = _("this exercise asks you not to call {api}{flags}").format(api=what, flags=filt)
+        else:
+            asked = _("this exercise asks for {bound}").format(bound=bound_words(check))
+        text = _("{said}; {asked}. {advice}").format(said=said, asked=asked, advice=_advice(check, too_few(check, n)))
+        return False, text.rstrip()
+
+
+def _advice(check, too_few: bool) -> str:
+    api = check.api
+    if too_few:
+        if check.retain_graph:
+            return _("Pass retain_graph=True to a backward() whose graph you need again: backward() frees the "
+                     "graph's saved tensors unless told to keep them.")
+        if check.create_graph:
+            return _("Pass create_graph=True so the gradient you get has a graph of its own, which you can "
+                     "differentiate again.")
+        if api == "func.vmap":
+            return _("Map over the batch with torch.func.vmap instead of a Python loop.")
+        if api == "backward":
+            return _("Call backward() on the output (a single number) to fill the leaves' .grad.")
+        if api == "checkpoint":
+            return _("Wrap the block in torch.utils.checkpoint.checkpoint(fn, *inputs, use_reentrant=False).")
+        return _("Use {api} in your answer, as the exercise asks.").format(api=api_words(api))
+    if api in ("autograd.functional.jacobian", "autograd.functional.hessian", "func.jacrev", "func.jacfwd",
+               "func.hessian"):
+        return _("Building the full Jacobian or Hessian is what this exercise avoids: compute a vector product "
+                 "instead (torch.autograd.grad with grad_outputs, torch.func.vjp / jvp, or "
+                 "torch.autograd.functional.vjp / hvp).")
+    if api == "autograd.grad":
+        return _("Compute this one without torch.autograd.grad: by hand, as the exercise asks.")
+    if api == "backward":
+        return _("Each backward() adds to .grad: call it only as many times as the exercise asks.")
+    return _("Do without {api} here, as the exercise asks.").format(api=api_words(api))
+
+
+def calls_of(record, api: str, retain_graph=None, create_graph=None) -> int | None:
+    """How many calls of ``api`` the record shows (None: no usable record)."""
+    if not isinstance(record, dict) or record.get("t") != "observed":
+        return None
+    calls = record.get("calls")
+    if not isinstance(calls, list):
+        return None
+    total = 0
+    for item in calls:
+        if not (isinstance(item, list) and len(item) == 4 and isinstance(item[3], int) and not isinstance(item[3], bool)):
+            raise InvalidResult("a malformed call record")
+        name, retain, create, count = item
+        if name != api:
+            continue
+        if retain_graph is not None and retain is not retain_graph:
+            continue
+        if create_graph is not None and create is not create_graph:
+            continue
+        total += max(0, count)
+    return total
+
+
+API_WORDS = {
+    "backward": "backward()",
+    "autograd.grad": "torch.autograd.grad()",
+    "checkpoint": "torch.utils.checkpoint.checkpoint()",
+}
+
+
+def api_words(api: str) -> str:
+    return API_WORDS.get(api, f"torch.{api}()")
+
+
+def _filter_words(check, sep: str = " ") -> str:
+    parts = []
+    if getattr(check, "retain_graph", None) is not None:
+        parts.append(f"retain_graph={check.retain_graph}")
+    if getattr(check, "create_graph", None) is not None:
+        parts.append(f"create_graph={check.create_graph}")
+    if not parts:
+        return ""
+    flags = parts[0] if len(parts) == 1 else _("{first} and {second}").format(first=parts[0], second=parts[1])
+    if sep == ", ":
+        return _(", with {flags}").format(flags=flags)
+    return _(" with {flags}").format(flags=flags)
+
+
+# One call of each API, for the mutant that makes one call too many.
+_CALL_SNIPPETS = {
+    "backward": "torch.zeros(1, requires_grad=True).sum().backward({flags})",
+    "autograd.grad": "_m = torch.zeros(1, requires_grad=True)\ntorch.autograd.grad((_m * 1).sum(), _m, {flags})",
+    "autograd.functional.jacobian": "torch.autograd.functional.jacobian(lambda v: v * 1, torch.zeros(1), {flags})",
+    "autograd.functional.hessian": "torch.autograd.functional.hessian(lambda v: (v * v).sum(), torch.zeros(1), "
+                                   "{flags})",
+    "autograd.functional.vjp": "torch.autograd.functional.vjp(lambda v: v * 1, torch.zeros(1), torch.ones(1), {flags})",
+    "autograd.functional.jvp": "torch.autograd.functional.jvp(lambda v: v * 1, torch.zeros(1), torch.ones(1), {flags})",
+    "autograd.functional.hvp": "torch.autograd.functional.hvp(lambda v: (v * v).sum(), torch.zeros(1), torch.ones(1), "
+                               "{flags})",
+    "autograd.functional.vhp": "torch.autograd.functional.vhp(lambda v: (v * v).sum(), torch.zeros(1), torch.ones(1), "
+                               "{flags})",
+    "func.grad": "torch.func.grad(lambda v: (v * v).sum())(torch.zeros(1))",
+    "func.grad_and_value": "torch.func.grad_and_value(lambda v: (v * v).sum())(torch.zeros(1))",
+    "func.vmap": "torch.func.vmap(lambda v: v * 1)(torch.zeros(2))",
+    "func.jacrev": "torch.func.jacrev(lambda v: v * 1)(torch.zeros(1))",
+    "func.jacfwd": "torch.func.jacfwd(lambda v: v * 1)(torch.zeros(1))",
+    "func.hessian": "torch.func.hessian(lambda v: (v * v).sum())(torch.zeros(1))",
+    "func.vjp": "torch.func.vjp(lambda v: v * 1, torch.zeros(1))",
+    "func.jvp": "torch.func.jvp(lambda v: v * 1, (torch.zeros(1),), (torch.ones(1),))",
+    "func.functional_call": "torch.func.functional_call(nn.Linear(1, 1), {{}}, (torch.zeros(1),))",
+    "checkpoint": "torch.utils.checkpoint.checkpoint(lambda v: v * 1, torch.zeros(1, requires_grad=True), "
+                  "use_reentrant=False)",
+}
+
+
+def _call_flags(check) -> str:
+    parts = []
+    if getattr(check, "retain_graph", None) is not None:
+        parts.append(f"retain_graph={check.retain_graph}")
+    if getattr(check, "create_graph", None) is not None:
+        parts.append(f"create_graph={check.create_graph}")
+    return ", ".join(parts)

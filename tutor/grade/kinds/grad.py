@@ -1,0 +1,92 @@
+"""``grad``: the ``.grad`` of a named tensor equals the reference's, or is absent."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tutor.grade import values as V
+from tutor.grade.kinds.base import Context, Kind, Verdict
+from tutor.grade.kinds.calls import calls_of
+from tutor.grade.kinds.compare import compare_tensors
+from tutor.grade.kinds.words import describe, missing
+from tutor.grade.protocol import Probe
+from tutor.i18n import _
+from tutor.pack.checks import GradCheck
+
+
+class Grad(Kind):
+    name = "grad"
+    model = GradCheck
+
+    def label(self, check) -> str:
+        if check.expect == "none":
+            return _("grad of {tensor} is None").format(tensor=check.tensor)
+        return _("grad of {tensor}").format(tensor=check.tensor)
+
+    def probes(self, check, key, exercise, side):
+        return [Probe(key, "grad", name=check.tensor)]
+
+    def mutant(self, check):
+        t = check.tensor
+        if check.expect == "none":
+            return f"\n{t}.grad = torch.ones_like({t})\n"
+        return f"\nwith torch.no_grad():\n    {t}.grad.mul_(2).add_(1)\n"
+
+    def judge(self, check, expected, yours, ctx: Context) -> Verdict:
+        name = check.tensor
+        problem = missing(name, yours)
+        if problem:
+            return False, problem
+        if yours.get("t") != "grad":
+            return False, _("`{name}` should be a tensor, but it is {description}.").format(
+                name=name, description=describe(yours))
+        your_grad = yours["grad"]
+        if check.expect == "none":
+            if your_grad.get("t") == "none":
+                return True, ""
+            return False, _should_be_none(name, your_grad, _(
+                "`{name}.grad` should be None (no gradient should reach `{name}`), but it holds a gradient.").format(
+                name=name))
+        if expected.get("t") != "grad":
+            return False, _("the reference could not read `{name}` ({description}); tell your instructor.").format(
+                name=name, description=describe(expected))
+        expected_grad = expected["grad"]
+        if expected_grad.get("t") == "none":
+            if your_grad.get("t") == "none":
+                return True, ""
+            return False, _should_be_none(name, your_grad, _(
+                "`{name}.grad` should be None: in the reference no gradient reaches `{name}`, but yours holds "
+                "one.").format(name=name))
+        if your_grad.get("t") == "none":
+            return False, _why_no_grad(name, yours.get("flags", {}), ctx)
+        return compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol, gradient=True)
+
+
+def _should_be_none(name: str, your_grad: dict, first: str) -> str:
+    array = V.decode_tensor(your_grad) if your_grad.get("t") == "tensor" else None
+    if array is not None and array.size and not np.any(array):
+        return _("{first} It holds zeros: zeroing a gradient (zero_grad(set_to_none=False), .grad.zero_()) "
+                 "still leaves a tensor. Set `{name}.grad = None` (zero_grad() does by default), or keep "
+                 "gradients from reaching it at all.").format(first=first, name=name)
+    return _("{first} To keep gradients away from `{name}`, use `{name}.detach()` where it enters the "
+             "computation, freeze it with `{name}.requires_grad_(False)` before the forward pass, or leave it "
+             "out of what you call backward() on.").format(first=first, name=name)
+
+
+def _why_no_grad(name: str, flags: dict, ctx: Context | None = None) -> str:
+    if not flags.get("requires_grad"):
+        return _("`{name}.grad` is None because `{name}` does not require grad. Create it with "
+                 "requires_grad=True or call `{name}.requires_grad_()` before using it.").format(name=name)
+    if not flags.get("is_leaf") and not flags.get("retains_grad"):
+        return _("`{name}.grad` is None: `{name}` is not a leaf, and autograd keeps .grad only for leaves. "
+                 "Call `{name}.retain_grad()` before backward() to keep it.").format(name=name)
+    backwards = calls_of(ctx.observed, "backward") if ctx is not None else None
+    if not flags.get("is_leaf") and flags.get("retains_grad") and backwards:
+        return _("`{name}.grad` is None although `{name}` retains its gradient: `{name}.retain_grad()` keeps only "
+                 "gradients computed after it is called. Call it right after computing `{name}`, before "
+                 "backward(), and run backward() again.").format(name=name)
+    if backwards == 0 and not calls_of(ctx.observed if ctx else None, "autograd.grad"):
+        return _("`{name}.grad` is None: no gradient reached `{name}`, and your code never called backward(). "
+                 "Call backward() on the output to fill .grad.").format(name=name)
+    return _("`{name}.grad` is None: no gradient reached `{name}`. Did you call backward()? Is `{name}` on the "
+             "path to the output, or was it detached or used under torch.no_grad()?").format(name=name)

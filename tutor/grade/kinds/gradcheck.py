@@ -1,0 +1,94 @@
+"""``gradcheck`` / ``gradgradcheck``: torch's finite-difference check of a
+learner's function (or autograd.Function), run on the learner's side only."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tutor.grade import values as V
+from tutor.grade.kinds.base import Context, InvalidResult, Kind, Verdict
+from tutor.grade.kinds.words import missing
+from tutor.grade.protocol import Probe
+from tutor.i18n import _
+from tutor.pack.checks import GradcheckCheck, GradgradcheckCheck
+
+
+class Gradcheck(Kind):
+    def __init__(self, name: str, model: type) -> None:
+        self.name = name
+        self.model = model
+
+    def label(self, check) -> str:
+        return _("{kind} of {function}").format(kind=self.name, function=check.function)
+
+    def probes(self, check, key, exercise, side):
+        if side != "learner":
+            return []
+        return [Probe(key, self.name, name=check.function, options={
+            "inputs": list(check.inputs), "kwargs": dict(check.kwargs), "eps": check.eps, "atol": check.atol,
+            "rtol": check.rtol, "check_forward_ad": check.check_forward_ad,
+            "check_batched_grad": check.check_batched_grad})]
+
+    def judge(self, check, expected, yours, ctx: Context) -> Verdict:
+        name = check.function
+        problem = missing(name, yours)
+        if problem:
+            return False, problem
+        second = check.kind == "gradgradcheck"
+        if yours.get("t") == "error":
+            return False, _("{kind} of `{name}` could not run: {why}. Call `{name}` yourself on the inputs ({inputs}) "
+                            "to see what goes wrong; it should return a tensor.").format(
+                kind=check.kind, name=name, why=yours.get("why"), inputs=", ".join(check.inputs))
+        if yours.get("t") == "jacobians":  # an older run's format: compare here
+            analytical = V.decode_tensor(yours["analytical"])
+            numerical = V.decode_tensor(yours["numerical"])
+            atol = check.atol if check.atol is not None else 1e-5
+            rtol = check.rtol if check.rtol is not None else 1e-3
+            if analytical is not None and numerical is not None and analytical.shape == numerical.shape and \
+                    np.allclose(analytical, numerical, rtol=rtol, atol=atol):
+                return True, ""
+            yours = {"t": "gradcheck", "ok": False, "error": "", "analytical": yours["analytical"],
+                     "numerical": yours["numerical"]}
+        if yours.get("t") != "gradcheck":
+            raise InvalidResult("not a gradcheck result")
+        ok = yours.get("ok")
+        if not isinstance(ok, bool):
+            raise InvalidResult("the gradcheck verdict is not a bool")
+        if ok:
+            return True, ""
+        error = yours.get("error") or ""
+        if not isinstance(error, str):
+            raise InvalidResult("the gradcheck error is not text")
+        if yours.get("raised"):
+            return False, _("torch.autograd.{kind} could not evaluate `{name}`: calling it, or its backward, raised "
+                            "{error}. Run `{name}` and its backward yourself on float64 inputs that require grad to "
+                            "see where it fails.").format(kind=check.kind, name=name,
+                                                          error=error.splitlines()[0] if error else _("an error"))
+        if second:
+            text = _("the second derivatives your backward computes for `{name}` do not match finite differences "
+                     "(torch.autograd.{kind}, float64).").format(name=name, kind=check.kind)
+        else:
+            text = _("the gradients your backward computes for `{name}` do not match finite differences "
+                     "(torch.autograd.{kind}, float64).").format(name=name, kind=check.kind)
+        analytical = V.decode_tensor(yours["analytical"]) if isinstance(yours.get("analytical"), dict) else None
+        numerical = V.decode_tensor(yours["numerical"]) if isinstance(yours.get("numerical"), dict) else None
+        if analytical is not None and numerical is not None and analytical.ndim == 2:
+            text = _("{text} Numerical Jacobian (left) and yours from backward (right):\n{table}").format(
+                text=text, table=_side_by_side(numerical, analytical))
+        elif error:
+            text = _("{text} torch says: {error}").format(text=text, error=error.strip()[:1500])
+        return False, text
+
+
+def _side_by_side(numerical: np.ndarray, analytical: np.ndarray) -> str:
+    left = np.array2string(numerical, precision=4, suppress_small=True).splitlines()
+    right = np.array2string(analytical, precision=4, suppress_small=True).splitlines()
+    width = max(len(line) for line in left)
+    rows = max(len(left), len(right))
+    left += [""] * (rows - len(left))
+    right += [""] * (rows - len(right))
+    return "\n".join(f"  {l:<{width}}   {r}" for l, r in zip(left, right))
+
+
+GRADCHECK = Gradcheck("gradcheck", GradcheckCheck)
+GRADGRADCHECK = Gradcheck("gradgradcheck", GradgradcheckCheck)

@@ -1,0 +1,67 @@
+"""``hooks``: how many hooks the learner's code registered (observe.py counts them)."""
+
+from __future__ import annotations
+
+from tutor.grade.kinds.base import Context, InvalidResult, Kind, Verdict, observed_record
+from tutor.grade.kinds.words import bound_words, one_too_many, plural, too_few, within
+from tutor.i18n import N_, _
+from tutor.pack.checks import HooksCheck
+
+_HOOK_WORDS = {
+    "tensor": (N_("on tensors"), N_("Register one with `t.register_hook(fn)`: fn receives the gradient of t and may "
+                                    "return a changed one.")),
+    "module": (N_("on modules"), N_("Register one with `module.register_forward_hook(fn)` or "
+                                    "`module.register_full_backward_hook(fn)`.")),
+    "node": (N_("on graph nodes"), N_("Register one with `y.grad_fn.register_hook(fn)` or `register_prehook(fn)`.")),
+    "any": ("", N_("Register a hook (`t.register_hook(fn)` on a tensor, or a module hook) as the exercise asks.")),
+}
+# One registration of each kind, for the mutant that registers one too many.
+_REGISTER = {
+    "module": "nn.Linear(1, 1).register_forward_hook(lambda *a: None)",
+    "node": "(torch.zeros(1, requires_grad=True) * 1).grad_fn.register_hook(lambda *a: None)",
+}
+_REGISTER_TENSOR = "torch.zeros(1, requires_grad=True).register_hook(lambda g: g)"
+
+
+class Hooks(Kind):
+    name = "hooks"
+    model = HooksCheck
+
+    def label(self, check) -> str:
+        if check.on == "any":
+            return _("hooks on anything ({bound})").format(bound=bound_words(check))
+        return _("hooks on {on} ({bound})").format(on=check.on, bound=bound_words(check))
+
+    def mutant(self, check):
+        n = one_too_many(check)
+        if n is None:
+            return None
+        return f"\nfor _ in range({n}):\n    {_REGISTER.get(check.on, _REGISTER_TENSOR)}\n"
+
+    def judge(self, check, expected, yours, ctx: Context) -> Verdict:
+        record = observed_record(ctx.observed)
+        counts = record.get("hooks")
+        if not isinstance(counts, dict):
+            raise InvalidResult("no record of the hooks")
+        kinds = ("tensor", "module", "node") if check.on == "any" else (check.on,)
+        n = 0
+        for kind in kinds:
+            value = counts.get(kind, 0)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidResult("a hook count is not a number")
+            n += value
+        if within(check, n):
+            return True, ""
+        where, how = _HOOK_WORDS[check.on]
+        hook_words = _("no hooks") if n == 0 else plural(n, N_("{n} hook"), N_("{n} hooks"))
+        if where:
+            said = _("your code registered {hooks} {where}").format(hooks=hook_words, where=_(where))
+        else:
+            said = _("your code registered {hooks}").format(hooks=hook_words)
+        if too_few(check, n):
+            advice = _(how)
+        else:
+            advice = _("Register only the hooks the exercise asks for (every registration counts, even of a hook "
+                       "removed later).")
+        return False, _("{said}; this exercise asks for {bound}. {advice}").format(
+            said=said, bound=bound_words(check), advice=advice)

@@ -1,0 +1,35 @@
+"""``raises``: the learner's code raises the exception the exercise is about."""
+
+from __future__ import annotations
+
+import re
+
+from tutor.grade.kinds.base import Context, Kind, Verdict
+from tutor.i18n import _
+from tutor.pack.checks import RaisesCheck
+
+
+class Raises(Kind):
+    """Judged on the run's exception (``ctx.learner_error``), not on a probe;
+    no mutant: the starter, which must fail, is the counterexample."""
+
+    name = "raises"
+    model = RaisesCheck
+
+    def label(self, check) -> str:
+        return _("raises {exception}").format(exception=check.exception)
+
+    def judge(self, check, expected, yours, ctx: Context) -> Verdict:
+        error = ctx.learner_error  # typed and validated where the reply was decoded (protocol.RunError)
+        wanted = check.exception
+        if error is None or error.phase != "code":
+            return False, _("your code ran to the end without raising; it should raise {wanted}.").format(wanted=wanted)
+        if not any(name == wanted or name.endswith("." + wanted) for name in error.mro):
+            return False, _("your code raised {raised}, but it should raise {wanted}.").format(
+                raised=error.type, wanted=wanted)
+        if check.match and not re.search(check.match, error.message):
+            shown = error.message if len(error.message) <= 300 else error.message[:297] + "..."
+            return False, _("your code raised {raised}, as asked, but not the error this exercise is about: its "
+                            "message ({message}) does not match /{pattern}/.").format(
+                raised=error.type, message=repr(shown), pattern=check.match)
+        return True, ""

@@ -1,0 +1,80 @@
+"""``value``: an expression evaluates to the reference's value (and, if asked, type)."""
+
+from __future__ import annotations
+
+from tutor.grade.kinds.base import Context, Kind, Verdict
+from tutor.grade.kinds.compare import compare_values
+from tutor.grade.kinds.words import describe, shape
+from tutor.grade.protocol import Probe
+from tutor.i18n import N_, _
+from tutor.pack.checks import ValueCheck
+
+
+class Value(Kind):
+    name = "value"
+    model = ValueCheck
+
+    def label(self, check) -> str:
+        return _("value of {expr}").format(expr=check.expr)
+
+    def probes(self, check, key, exercise, side):
+        return [Probe(key, "value", expr=check.expr)]
+
+    def mutant(self, check):
+        if not check.expr.isidentifier():
+            return None
+        n = check.expr
+        return (f"\nif isinstance({n}, bool):\n    {n} = not {n}\n"
+                f"elif isinstance({n}, (tuple, list)):\n    {n} = type({n})(list({n})[:-1])\n"
+                f"else:\n    {n} = {n} * 2 + 1\n")
+
+    def judge(self, check, expected, yours, ctx: Context) -> Verdict:
+        what = f"`{check.expr}`"
+        if yours.get("t") == "error":
+            return False, _("could not evaluate {what} after your code: {why}.").format(what=what, why=yours.get("why"))
+        if expected.get("t") == "error":
+            return False, _("the reference could not evaluate {what} ({why}); tell your instructor.").format(
+                what=what, why=expected.get("why"))
+        wanted = getattr(check, "type", None)
+        if wanted:
+            problem = _type_problem(what, wanted, yours)
+            if problem:
+                return False, problem
+        return compare_values(what, yours, expected, ctx, check.rtol, check.atol)
+
+
+_TYPE_WORDS = {"number": N_("a Python number"), "tensor": N_("a tensor"), "bool": N_("True or False")}
+
+
+def _type_problem(what: str, wanted: str, yours: dict) -> str | None:
+    t = yours.get("t")
+    if t == "seq":
+        for i, item in enumerate(yours.get("items") or []):
+            problem = _type_problem(f"{what}[{i}]", wanted, item)
+            if problem:
+                return problem
+        return None
+    if wanted == "number":
+        if t == "num":
+            return None
+        if t == "tensor":
+            return _("{what} is a tensor of shape {shape}, but this exercise asks for a Python number: "
+                     "call .item() on a one-element tensor to get the number out.").format(what=what,
+                                                                                          shape=shape(yours))
+    elif wanted == "bool":
+        if t == "bool":
+            return None
+        if t == "tensor":
+            return _("{what} is a tensor of shape {shape}, but this exercise asks for True or False: "
+                     "call .item() (or bool(...)) on a one-element tensor.").format(what=what, shape=shape(yours))
+    elif wanted == "tensor":
+        if t == "tensor":
+            return None
+        if t == "num":
+            return _("{what} is a Python number, but this exercise asks for a tensor: keep the result as a tensor "
+                     "(do not call .item() or float() on it).").format(what=what)
+        if t == "bool":
+            return _("{what} is a Python bool, but this exercise asks for a tensor: keep the result as a tensor "
+                     "(do not call .item() or float() on it).").format(what=what)
+    return _("{what} is {description}, but this exercise asks for {wanted}.").format(
+        what=what, description=describe(yours), wanted=_(_TYPE_WORDS[wanted]))

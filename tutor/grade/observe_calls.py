@@ -1,0 +1,275 @@
+"""The observers themselves: wrappers put around autograd's public calls
+and hook registrations (observe.py installs them and reads the record)."""
+
+from __future__ import annotations
+
+import inspect
+
+import torch
+import torch.autograd.functional as _AF
+import torch.autograd.function as _AFn
+import torch.autograd.graph as _AG
+import torch.func as _FUNC
+import torch.nn as _nn
+import torch.nn.modules.module as _MOD
+import torch.utils.checkpoint as _CKPT
+
+from tutor.grade.observe_state import (
+    MAX_ORDER, SETUP_FILE, _FLAGS, _S, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _element_size, _get_dtype,
+    _get_shape, _get_version, _getattr, _getframe, _isinstance, _len, _numel, _pop_saved, _push_saved, _setattr,
+    _top_saved,
+)
+
+_THIS_FILE = __file__  # the wrappers' frames: neither learner code nor torch
+
+
+def _learner_caller(frame) -> bool:
+    """True when the frame that called the API is the learner's code (not
+    torch itself, the setup, or this module)."""
+    if frame is None:
+        return False
+    name = frame.f_code.co_filename
+    return not (name.startswith(_TORCH_DIR) or name == SETUP_FILE or name == _THIS_FILE)
+
+
+def _bool_or_none(value):
+    return None if value is None else bool(value)
+
+
+def _positions(api: str, signature) -> tuple | None:
+    """Where retain_graph / create_graph sit among the positional arguments."""
+    names = _FLAGS.get(api)
+    if names is None or signature is None:
+        return None
+    params = list(signature.parameters)
+    retain_name, create_name = names
+    return (retain_name, params.index(retain_name) if retain_name in params else None,
+            create_name, params.index(create_name) if create_name in params else None)
+
+
+def _flags(positions, args, kwargs):
+    if positions is None:
+        return None, None
+    retain_name, retain_at, create_name, create_at = positions
+    create = kwargs.get(create_name) if create_name in kwargs else (
+        args[create_at] if create_at is not None and create_at < _len(args) else False)
+    try:
+        create = bool(create) if create is not None else False
+    except Exception:
+        create = None
+    if retain_name is None:
+        return None, create
+    retain = kwargs.get(retain_name) if retain_name in kwargs else (
+        args[retain_at] if retain_at is not None and retain_at < _len(args) else None)
+    try:
+        return (create if retain is None else bool(retain)), create
+    except Exception:
+        return None, create
+
+
+def _record_call(api: str, retain, create) -> None:
+    key = (api, retain, create)
+    _S.calls[key] = _S.calls.get(key, 0) + 1
+    if _len(_S.order) < MAX_ORDER:
+        _S.order.append([api, retain, create])
+
+
+def _measure(result, api: str, depth: int = 0) -> None:
+    if depth > 4:
+        return
+    if _isinstance(result, _Tensor):
+        try:
+            n = int(_numel(result))
+        except Exception:
+            return
+        if n > _S.max_numel:
+            _S.max_numel = n
+            try:
+                _S.max_shape = [int(s) for s in _get_shape(result)]
+            except Exception:
+                _S.max_shape = None
+            _S.max_api = api
+    elif _isinstance(result, (tuple, list)):
+        for item in result[:64]:
+            _measure(item, api, depth + 1)
+    elif _isinstance(result, dict):
+        for item in list(result.values())[:64]:
+            _measure(item, api, depth + 1)
+
+
+class _SuspendSaved:
+    """torch.func refuses to run under saved-tensor hooks: take ours off
+    while a transform runs (only when ours are the innermost)."""
+
+    def __enter__(self):
+        self.popped = False
+        if _S.saved_hooks and _top_saved is not None:
+            try:
+                top = _top_saved(False)
+            except Exception:
+                top = None
+            if top is not None and top[0] is _pack:
+                _pop_saved()
+                self.popped = True
+        return self
+
+    def __exit__(self, *exc):
+        if self.popped:
+            _push_saved(_pack, _unpack)
+        return False
+
+
+def _wrap_call(original, api: str, measure: bool = True, transform: bool = False, suspend: bool = False):
+    try:
+        positions = _positions(api, inspect.signature(original))
+    except (TypeError, ValueError):
+        positions = None
+
+    def observed(*args, **kwargs):
+        if not _S.on:
+            return original(*args, **kwargs)
+        counted = _S.active.get(api, 0) == 0 and _learner_caller(_getframe(1))
+        if counted:
+            retain, create = _flags(positions, args, kwargs)
+            _record_call(api, retain, create)
+        outermost = _S.depth == 0
+        _S.active[api] = _S.active.get(api, 0) + 1
+        _S.depth += 1
+        try:
+            if suspend:
+                with _SuspendSaved():
+                    result = original(*args, **kwargs)
+            else:
+                result = original(*args, **kwargs)
+        finally:
+            _S.active[api] -= 1
+            _S.depth -= 1
+        if transform and callable(result):
+            return _wrap_transformed(result, api)
+        if measure and outermost:
+            if api == "func.vjp" and _isinstance(result, tuple) and _len(result) >= 2 and callable(result[1]):
+                _measure(result[0], api)
+                return (result[0], _wrap_transformed(result[1], api), *result[2:])
+            _measure(result, api)
+        return result
+
+    _copy_names(observed, original)
+    return observed
+
+
+def _wrap_transformed(fn, api: str):
+    def transformed(*args, **kwargs):
+        if not _S.on:
+            return fn(*args, **kwargs)
+        outermost = _S.depth == 0
+        _S.depth += 1
+        try:
+            with _SuspendSaved():
+                result = fn(*args, **kwargs)
+        finally:
+            _S.depth -= 1
+        if outermost:
+            _measure(result, api)
+        return result
+
+    _copy_names(transformed, fn)
+    return transformed
+
+
+def _wrap_hook(original, kind: str, static: bool = False):
+    def observed(*args, **kwargs):
+        if _S.on and _learner_caller(_getframe(1)):
+            _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
+        return original(*args, **kwargs)
+
+    _copy_names(observed, original)
+    return staticmethod(observed) if static else observed
+
+
+def _copy_names(wrapper, original) -> None:
+    for attr in ("__name__", "__qualname__", "__doc__", "__module__"):
+        try:
+            _setattr(wrapper, attr, _getattr(original, attr))
+        except Exception:
+            pass
+
+
+def _targets():
+    """(owner, attribute, api or hook kind, how) for everything observed."""
+    out = [
+        (_Tensor, "backward", "backward", "call"),
+        (torch.autograd, "backward", "backward", "call"),
+        (torch.autograd, "grad", "autograd.grad", "call"),
+    ]
+    for name in ("jacobian", "hessian", "vjp", "jvp", "hvp", "vhp"):
+        out.append((_AF, name, f"autograd.functional.{name}", "call"))
+    for name in ("grad", "grad_and_value", "vmap", "jacrev", "jacfwd", "hessian", "vjp", "jvp", "functional_call"):
+        out.append((_FUNC, name, f"func.{name}", "call"))
+    out.append((torch, "vmap", "func.vmap", "call"))
+    out.append((_CKPT, "checkpoint", "checkpoint", "call"))
+    out.append((_CKPT, "checkpoint_sequential", "checkpoint", "call"))
+    for name in ("register_hook", "register_post_accumulate_grad_hook"):
+        out.append((_Tensor, name, "tensor", "hook"))
+    out.append((_AG, "register_multi_grad_hook", "tensor", "hook"))
+    for name in ("register_forward_hook", "register_forward_pre_hook", "register_full_backward_hook",
+                 "register_full_backward_pre_hook", "register_backward_hook"):
+        out.append((_Module, name, "module", "hook"))
+    for name in ("register_module_forward_hook", "register_module_forward_pre_hook",
+                 "register_module_full_backward_hook", "register_module_full_backward_pre_hook",
+                 "register_module_backward_hook"):
+        out.append((_MOD, name, "module", "hook"))
+        out.append((_nn.modules, name, "module", "hook"))
+    # grad_fn.register_hook / register_prehook (C++ nodes and custom Functions'
+    # nodes alike) call Function._register_hook to build the handle.
+    out.append((_AFn.Function, "_register_hook", "node", "static-hook"))
+    return out
+
+
+def _prepare() -> list:
+    """(owner, attribute, wrapper) for every observed function; built once,
+    when the worker imports this module, so a run only sets attributes."""
+    out = []
+    for owner, attr, what, how in _targets():
+        if _isinstance(owner, type):
+            original = next((k.__dict__[attr] for k in owner.__mro__ if attr in k.__dict__), None)
+        else:
+            original = _getattr(owner, attr, None)
+        if original is None:
+            continue
+        if how == "call":
+            if _isinstance(original, (staticmethod, classmethod)):
+                continue
+            wrapped = _wrap_call(original, what, measure=what != "func.functional_call" and what != "checkpoint",
+                                 transform=what in _TRANSFORMS, suspend=what.startswith("func."))
+        elif how == "static-hook":
+            inner = original.__func__ if _isinstance(original, staticmethod) else original
+            wrapped = _wrap_hook(inner, what, static=True)
+        else:
+            wrapped = _wrap_hook(original, what)
+        out.append((owner, attr, wrapped))
+    return out
+
+
+# -------------------------------------------------------------- saved tensors
+
+
+def _pack(tensor):
+    try:
+        _S.saved_bytes += int(_numel(tensor)) * int(_element_size(tensor))
+        version = int(_get_version(tensor))
+    except Exception:
+        version = None
+    return (tensor, version)
+
+
+def _unpack(packed):
+    tensor, version = packed
+    if version is not None:
+        now = int(_get_version(tensor))
+        if now != version:
+            # torch's own check does not run when saved-tensor hooks are set
+            raise RuntimeError(
+                "one of the variables needed for gradient computation has been modified by an inplace "
+                f"operation: [{str(_get_dtype(tensor))} {list(_get_shape(tensor))}] is at version {now}; "
+                f"expected version {version} instead.")
+    return tensor

@@ -1,0 +1,84 @@
+"""The observers' shared state and the torch functions they use, taken
+when this module is imported (before any learner code runs), so that
+monkeypatching torch afterwards changes nothing observe.py records."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import torch
+import torch.nn as _nn
+
+from tutor.autograd_apis import CALL_APIS
+
+CODE_FILE = "<your code>"
+SETUP_FILE = "<setup>"
+_TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+
+_getframe = sys._getframe
+_type = type
+_isinstance = isinstance
+_len = len
+_TensorBase = torch._C.TensorBase
+_Tensor = torch.Tensor
+_numel = _TensorBase.numel
+_element_size = _TensorBase.element_size
+_detach = _TensorBase.detach
+_clone = _TensorBase.clone
+_mul = _TensorBase.mul
+_get_version = _TensorBase._version.__get__
+_get_grad_fn = _TensorBase.grad_fn.__get__
+_get_shape = _TensorBase.shape.__get__
+_get_dtype = _TensorBase.dtype.__get__
+_zeros = torch.zeros
+_allclose = torch.allclose
+_is_grad_enabled = torch.is_grad_enabled
+_set_grad_enabled = torch._C._set_grad_enabled
+_push_saved = torch._C._autograd._push_saved_tensors_default_hooks
+_pop_saved = torch._C._autograd._pop_saved_tensors_default_hooks
+_top_saved = getattr(torch._C._autograd, "_top_saved_tensors_default_hooks", None)
+_Module = _nn.Module
+_Parameter = _nn.Parameter
+_named_parameters = _Module.named_parameters
+_named_buffers = _Module.named_buffers
+_setattr = setattr
+_getattr = getattr
+
+API_NAMES = CALL_APIS  # what a calls check can count (tutor/autograd_apis.py)
+HOOK_KINDS = ("tensor", "module", "node")
+MAX_ORDER = 64  # calls kept in order (for feedback); counts are kept for all
+
+# API -> which of its arguments are retain_graph / create_graph (None: it has none)
+_FLAGS = {
+    "backward": ("retain_graph", "create_graph"),
+    "autograd.grad": ("retain_graph", "create_graph"),
+    **{f"autograd.functional.{n}": (None, "create_graph")
+       for n in ("jacobian", "hessian", "vjp", "jvp", "hvp", "vhp")},
+}
+# torch.func transforms that return a function: its outputs are measured when called
+_TRANSFORMS = ("func.grad", "func.grad_and_value", "func.vmap", "func.jacrev", "func.jacfwd", "func.hessian")
+
+
+class _State:
+    on = False
+    saved_hooks = False
+    calls: dict = {}
+    order: list = []
+    hooks: dict = {}
+    active: dict = {}  # api -> nesting depth
+    depth = 0  # any observed API running
+    saved_bytes = 0
+    max_numel = 0
+    max_shape: list | None = None
+    max_api = ""
+    seq_start = None
+    snapshots: list = []
+    missing: list = []
+    shapes: dict = {}
+    installed = False
+    nodes = None
+
+
+_S = _State()
+

@@ -1,0 +1,257 @@
+"""The typed run protocol between the grader, its workers and their runs.
+
+Frames on the wire are length-prefixed JSON (framing.py). Each frame is
+decoded into one of the dataclasses below exactly once, where it is read:
+
+* ``RunRequest`` (grader -> monitor): what to run and which probes to read.
+  The grader builds it; the monitor decodes it with ``RunRequest.from_wire``.
+* ``WorkerHello`` (zygote -> grader): the worker is ready.
+* ``RunReply`` (monitor -> grader): how the run ended (``ExitRecord``), its
+  output tail and, when it finished, its ``RunPayload``. What a run wrote is
+  untrusted: ``RunReply.from_wire`` validates the frame's structure and
+  replaces anything malformed by ``status="invalid"``, so nothing downstream
+  re-checks types. The probes' own data (one plain mapping per probe key)
+  is left to the check kind that asked for it: only that kind knows its shape.
+
+Torch-free: both sides import it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+# How a run ended, as the monitor saw it.
+#   ok       its payload came back (the code may still have raised: RunPayload.error)
+#   timeout  over its time limit (CPU time when jailed, else wall clock)
+#   died     it ended without a payload: crashed, exited, killed, or over a limit
+#   invalid  what it sent back is not a payload (set by RunReply.from_wire)
+STATUSES = ("ok", "timeout", "died", "invalid")
+# What a run can be asked to read (child.py has one reader per kind).
+PROBE_KINDS = ("grad", "flags", "value", "graph", "gradcheck", "gradgradcheck", "observed", "namespace")
+PHASES = ("setup", "code")
+
+
+class ProtocolError(ValueError):
+    """A frame from the trusted side (the grader) that is not a request."""
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One thing a run reads after the code: ``key`` names it in the payload."""
+
+    key: str
+    kind: str
+    name: str | None = None  # the namespace name it reads, where it reads one
+    expr: str | None = None  # for "value": the expression evaluated
+    options: Mapping[str, Any] = field(default_factory=dict)  # kind-specific settings (plain JSON data)
+
+    def to_wire(self) -> dict:
+        out = {"key": self.key, "kind": self.kind, **self.options}
+        if self.name is not None:
+            out["name"] = self.name
+        if self.expr is not None:
+            out["expr"] = self.expr
+        return out
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "Probe":
+        if not isinstance(data, dict) or not isinstance(data.get("key"), str) or data.get("kind") not in PROBE_KINDS:
+            raise ProtocolError(f"not a probe: {data!r:.200}")
+        options = {k: v for k, v in data.items() if k not in ("key", "kind", "name", "expr")}
+        return cls(data["key"], data["kind"], data.get("name"), data.get("expr"), options)
+
+
+@dataclass(frozen=True)
+class Limits:
+    memory_bytes: int = 2 << 30
+    output_bytes: int = 1 << 20
+    disk_bytes: int | None = None  # the run's /tmp and file size cap (jail.TMP_BYTES when None)
+    processes: int | None = None  # processes of the whole run (64 when None)
+
+    def to_wire(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    setup: str
+    code: str
+    seed: int
+    timeout: float
+    probes: tuple[Probe, ...] = ()
+    device: str = "cpu"
+    limits: Limits = field(default_factory=Limits)
+    # Plain data from earlier runs, bound as dicts of names (a python check's judge run).
+    bind: Mapping[str, Any] = field(default_factory=dict)
+    jail: bool = True  # False: a plain child process even where namespaces work (tests)
+    workdir: str | None = None  # set by the monitor for a run without a jail
+
+    def to_wire(self) -> dict:
+        out = {"setup": self.setup, "code": self.code, "seed": self.seed, "device": self.device,
+               "timeout": self.timeout, "probes": [p.to_wire() for p in self.probes],
+               "limits": self.limits.to_wire()}
+        if self.bind:
+            out["bind"] = dict(self.bind)
+        if not self.jail:
+            out["jail"] = False
+        return out
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "RunRequest":
+        if not isinstance(data, dict):
+            raise ProtocolError("a request is a mapping")
+        try:
+            limits = data.get("limits") or {}
+            return cls(setup=str(data.get("setup", "")), code=str(data.get("code", "")),
+                       seed=int(data.get("seed", 0)), timeout=float(data.get("timeout", 10)),
+                       probes=tuple(Probe.from_wire(p) for p in data.get("probes", [])),
+                       device=str(data.get("device", "cpu")),
+                       limits=Limits(**{k: int(v) for k, v in limits.items() if k in Limits.__dataclass_fields__}),
+                       bind=dict(data.get("bind") or {}), jail=bool(data.get("jail", True)))
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise ProtocolError(f"not a request: {exc}") from None
+
+    def probe(self, kind: str) -> Probe | None:
+        return next((p for p in self.probes if p.kind == kind), None)
+
+
+@dataclass(frozen=True)
+class WorkerHello:
+    torch: str
+    pid: int
+    jail: bool  # runs get namespaces of their own in this worker
+    uid: int
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "WorkerHello":
+        if not isinstance(data, dict) or data.get("ready") is not True:
+            raise ProtocolError("the grading worker did not say it is ready")
+        return cls(str(data.get("torch", "")), int(data.get("pid", 0)), bool(data.get("jail")),
+                   int(data.get("uid", -1)))
+
+    def to_wire(self) -> dict:
+        return {"ready": True, "torch": self.torch, "pid": self.pid, "jail": self.jail, "uid": self.uid}
+
+
+@dataclass(frozen=True)
+class ExitRecord:
+    """How a run's process ended, when it ended without a payload."""
+
+    signal: int | None = None
+    code: int | None = None
+    why: str = ""  # the monitor's words: a limit enforced, malformed data, ...
+
+    def to_wire(self) -> dict:
+        return {k: v for k, v in (("signal", self.signal), ("code", self.code), ("why", self.why))
+                if v is not None and v != ""}
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "ExitRecord":
+        if not isinstance(data, dict):
+            return cls()
+        signal, code = data.get("signal"), data.get("code")
+        return cls(signal if _is_int(signal) else None, code if _is_int(code) else None,
+                   str(data.get("why") or "")[:500])
+
+
+@dataclass(frozen=True)
+class RunError:
+    """The exception the setup or the code raised (the run's description of it)."""
+
+    type: str
+    message: str
+    traceback: str
+    phase: str  # "setup" or "code"
+    module: str = ""
+    mro: tuple[str, ...] = ()
+    line: int | None = None
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "RunError":
+        if not isinstance(data, dict):
+            raise ValueError("an error record is a mapping")
+        mro = data.get("mro")
+        phase = data.get("phase")
+        line = data.get("line")
+        return cls(type=str(data.get("type", "")), message=str(data.get("message", "")),
+                   traceback=str(data.get("traceback", "")), phase=phase if phase in PHASES else "code",
+                   module=str(data.get("module", "")),
+                   mro=tuple(m for m in mro if isinstance(m, str)) if isinstance(mro, list) else (),
+                   line=line if _is_int(line) else None)
+
+
+@dataclass(frozen=True)
+class RunPayload:
+    """What a finished run sent back: the exception, if any, and its probes' data."""
+
+    error: RunError | None
+    probes: Mapping[str, Any]
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "RunPayload":
+        if not isinstance(data, dict) or not isinstance(data.get("probes", {}), dict):
+            raise ValueError("a payload is a mapping with a mapping of probes")
+        error = data.get("error")
+        # Each probe's data is judged by the kind that asked for it (a
+        # value that is not a mapping fails that check alone).
+        probes = dict(data.get("probes", {}))
+        return cls(None if error is None else RunError.from_wire(error), probes)
+
+
+@dataclass(frozen=True)
+class RunReply:
+    status: str
+    payload: RunPayload | None = None
+    exit: ExitRecord = field(default_factory=ExitRecord)
+    output: str = ""
+    output_truncated: bool = False
+    elapsed: float = 0.0
+    jailed: bool = False
+
+    @property
+    def finished(self) -> bool:
+        """The run sent its payload back (its code may still have raised)."""
+        return self.status == "ok" and self.payload is not None
+
+    def probes(self) -> Mapping[str, Any]:
+        return self.payload.probes if self.payload is not None else {}
+
+    @classmethod
+    def lost(cls, why: str) -> "RunReply":
+        """A run whose worker went away before it replied."""
+        return cls("died", exit=ExitRecord(why=why))
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "RunReply":
+        if not isinstance(data, dict) or data.get("status") not in STATUSES:
+            return cls("invalid", exit=ExitRecord(why="the grading worker sent a malformed reply"))
+        elapsed = data.get("elapsed")
+        common = dict(exit=ExitRecord.from_wire(data.get("exit")),
+                      output=data["output"] if isinstance(data.get("output"), str) else "",
+                      output_truncated=data.get("output_truncated") is True,
+                      elapsed=float(elapsed) if _is_number(elapsed) and elapsed >= 0 else 0.0,
+                      jailed=data.get("jailed") is True)
+        if data["status"] != "ok":
+            return cls(data["status"], **common)
+        try:
+            return cls("ok", RunPayload.from_wire(data.get("payload")), **common)
+        except ValueError:
+            return cls("invalid", **common)
+
+
+
+def reply_frame(status: str, payload: Any, exit: ExitRecord, output: str, output_truncated: bool,
+                elapsed: float, jailed: bool) -> dict:
+    """The monitor's reply, as it goes on the wire. ``payload`` is the run's
+    frame as the monitor received it: relayed, never interpreted there."""
+    return {"status": status, "payload": payload, "exit": exit.to_wire(), "output": output,
+            "output_truncated": output_truncated, "elapsed": round(elapsed, 6), "jailed": jailed}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

@@ -1,0 +1,183 @@
+"""One exercise's result, from its runs: every check judged on every trial,
+hidden trials redacted, points awarded, the code's error shown once.
+
+Plain data in, ``ExerciseResult`` out: no process is started here.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Mapping
+
+from tutor.grade import feedback
+from tutor.grade.kinds import Context, InvalidResult, Verdict, kind_of, label
+from tutor.grade.protocol import RunReply
+from tutor.grade.report import CheckResult, ExerciseResult
+from tutor.i18n import _, get_language
+
+
+@dataclass(frozen=True)
+class TrialRuns:
+    """One trial's two runs, and the python checks' judge runs on it (by check index)."""
+
+    trial: object  # tutor.pack.models.Trial
+    reference: RunReply
+    learner: RunReply
+    judged: Mapping[int, Mapping]
+
+
+def check_id(index: int) -> str:
+    """A check's identity in a result: its place in the exercise's list."""
+    return f"c{index}"
+
+
+def check_scale(exercise) -> float:
+    """What one of a check's points is worth: the exercise's points spread over its checks' weights."""
+    return exercise.max_points / (sum(c.points for c in exercise.checks) or 1)
+
+
+def unscored(exercise, status: str, why: str, message: str | None = None) -> ExerciseResult:
+    """Every check failed for one reason: a missing or refused file, a broken reference."""
+    scale = check_scale(exercise)
+    return ExerciseResult(exercise.id, status, 0.0, exercise.max_points,
+                          [CheckResult(label(c), c.kind, False, message or why, 0.0, c.points * scale, check_id(n))
+                           for n, c in enumerate(exercise.checks)], error=why)
+
+
+def missing(exercise) -> ExerciseResult:
+    return unscored(exercise, "missing", _("no file {id}.py was submitted").format(id=exercise.id),
+                    _("no submission"))
+
+
+def judge(check, expected, yours, ctx: Context) -> Verdict:
+    """One check's verdict, on its own: data from a run that does not have
+    the expected shape fails this check, and nothing else."""
+    try:
+        if not isinstance(yours, Mapping):
+            raise InvalidResult("not a mapping")
+        ok, message = kind_of(check).judge(check, expected if isinstance(expected, Mapping) else {}, yours, ctx)
+        return ok is True, str(message)
+    except Exception as exc:  # malformed or hostile data: this check fails, the grader goes on
+        why = str(exc) if isinstance(exc, InvalidResult) else type(exc).__name__
+        return False, _("invalid result from the run ({why}): this check cannot pass.").format(why=why)
+
+
+def context(exercise, reference: RunReply, learner: RunReply, error) -> Context:
+    return Context(tolerance=exercise.tolerance.model_dump(exclude_none=True), learner_error=error,
+                   observed=learner.probes().get("observed"), expected_observed=reference.probes().get("observed"),
+                   predict=exercise.style == "predict")
+
+
+def judge_trial(exercise, runs: TrialRuns, ctx: Context) -> list[Verdict]:
+    """Every check of the exercise on one trial whose runs both finished."""
+    expected, yours = runs.reference.probes(), runs.learner.probes()
+    out = []
+    for c, check in enumerate(exercise.checks):
+        key = check_id(c)
+        mine = runs.judged.get(c, {}) if kind_of(check).separate_run else yours.get(key, {})
+        out.append(judge(check, expected.get(key, {}), mine, ctx))
+    return out
+
+
+def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list[bool], limit: float) -> ExerciseResult:
+    """``free``: which checks code doing nothing passes (they pay only beside the others)."""
+    flags: set[str] = set()  # "error", "timeout": from visible trials only
+    error_text = ""
+    several = len(trials) > 1
+    has_raises = any(c.kind == "raises" for c in exercise.checks)
+    verdicts: list[list[Verdict]] = [[] for _ in exercise.checks]
+    for runs in trials:
+        trial, hidden = runs.trial, runs.trial.hidden
+        problem = feedback.reference_problem(runs.reference, trial)
+        if problem:
+            return unscored(exercise, "error", problem)
+        run_problem, learner_error = feedback.learner_problem(runs.learner, limit)
+        if run_problem:
+            # What a run controls on a hidden trial (exit status, signal,
+            # timing) stays out of the report.
+            if not hidden:
+                flags.add("timeout" if runs.learner.status == "timeout" else "error")
+            error_text = error_text or feedback.redact(run_problem, hidden)
+            for v in verdicts:
+                v.append((False, feedback.redact(run_problem, hidden)))
+            continue
+        ctx = context(exercise, runs.reference, runs.learner, learner_error)
+        raised = learner_error if learner_error and not has_raises else None
+        for c, (ok, message) in enumerate(judge_trial(exercise, runs, ctx)):
+            if not ok and not hidden:
+                if raised and exercise.checks[c].kind != "raises":
+                    message = feedback.raised_words(raised, hidden) + message
+                if several:
+                    message += feedback.trial_words(trial, ctx.observed)
+            verdicts[c].append((ok, message if ok else feedback.redact(message, hidden)))
+        if raised:
+            if not hidden:
+                flags.add("error")
+            error_text = error_text or feedback.error_text(raised, hidden, ctx.observed)
+    return _scored(exercise, code, trials, verdicts, free, flags, error_text)
+
+
+def _scored(exercise, code, trials, verdicts, free, flags, error_text) -> ExerciseResult:
+    scale = check_scale(exercise)
+    passed = [bool(outcomes) and all(ok for ok, _ in outcomes) for outcomes in verdicts]
+    earned = all(p for p, f in zip(passed, free) if not f)  # free checks count only with the others
+    starter = same_code(code, exercise.starter)
+    results = []
+    for c, (check, outcomes, ok, is_free) in enumerate(zip(exercise.checks, verdicts, passed, free)):
+        message = next((m for good, m in outcomes if not good), "")
+        if not ok and check.message is not None:
+            message = (message + "\n" if message else "") + check.message.get(get_language())
+        score = check.points * scale if ok and (earned or not is_free) and not starter else 0.0
+        if ok and is_free and not earned and not starter:
+            message = _("passes, but code that does nothing passes it too: it earns its points once the "
+                        "exercise's other checks pass.")
+        results.append(CheckResult(label(check), check.kind, ok, message, score, check.points * scale, check_id(c)))
+    if "timeout" in flags:
+        status = "timeout"
+    elif "error" in flags:
+        status = "error"
+    else:
+        status = "passed" if all(r.passed for r in results) and not starter else "failed"
+    if starter:
+        notice = _("this is the exercise's starter code, unchanged: it earns no points. Change it to solve "
+                   "the exercise.")
+        error_text = notice + ("\n\n" + error_text if error_text else "")
+    # Time, output and drawings come from visible trials only: a hidden
+    # trial's timing or printing must not carry its inputs out.
+    visible = [runs for runs in trials if not runs.trial.hidden]
+    return ExerciseResult(exercise.id, status, sum(r.score for r in results), exercise.max_points, results,
+                          error=error_text, output=visible[0].learner.output if visible else "",
+                          elapsed=sum(runs.learner.elapsed for runs in visible),
+                          graphs=_figures(exercise, visible[0]) if visible else {})
+
+
+def _figures(exercise, runs: TrialRuns) -> dict:
+    """What front ends draw beside the checks (both graphs of a graph check), by check id."""
+    expected, yours = runs.reference.probes(), runs.learner.probes()
+    out = {}
+    for c, check in enumerate(exercise.checks):
+        mine, ref = yours.get(check_id(c)), expected.get(check_id(c))
+        if isinstance(mine, Mapping) and isinstance(ref, Mapping):
+            figure = kind_of(check).figure(check, ref, mine)
+            if figure is not None:
+                out[check_id(c)] = figure
+    return out
+
+
+def same_code(code: str | None, starter: str) -> bool:
+    """The learner's code is the starter, up to whitespace and comments."""
+    if code is None:
+        return False
+    try:
+        return _normal(code) == _normal(starter or "")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+
+
+def _normal(source: str) -> str:
+    tree = ast.parse(source)
+    body = [node for node in tree.body
+            if not isinstance(node, ast.Pass)
+            and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
+    return ast.dump(ast.Module(body=body, type_ignores=[]))

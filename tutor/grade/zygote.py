@@ -1,0 +1,143 @@
+"""The grading worker's zygote: warm, and never reads a request.
+
+It imports torch once (what makes a run cost a fork, not an interpreter)
+and then only forks *monitors* (monitor.py): one waits for the next request
+at all times. The zygote's memory never holds request data or replies, so
+no run can find an earlier run's code or results in the memory it was
+forked from.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+
+from tutor.grade import framing, jail
+from tutor.grade.monitor import SHUTDOWN_EXIT, Host, _wait, monitor_main
+from tutor.grade.protocol import ExitRecord, WorkerHello, reply_frame
+
+
+
+def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now") -> None:
+    """``warm``: "now" warms torch.func & co. up before saying ready (a
+    class's grading: every run then starts warm); "later" says ready first
+    and warms up once the first monitor waits (a learner's single check:
+    it answers sooner, and only the first run may start cold)."""
+    import torch  # noqa: F401  (the point of the worker: pay for this once)
+
+    from tutor.grade import child  # noqa: F401  (and for everything a run needs)
+    import tutor.graph.capture  # noqa: F401
+
+    from tutor.grade import pristine
+
+    torch.set_num_threads(1)  # forked children must not inherit a busy thread pool
+    if warm == "now":
+        _warm_up(torch)
+    # What a run's probe phase puts back, taken here once: in a run it would
+    # cost a page copy for every object it touches.
+    pristine.snapshot()
+    Host.jail_works = _jail_works()
+    Host.sandboxed = sandboxed
+    hello = WorkerHello(torch.__version__, os.getpid(), Host.jail_works, os.getuid())
+    framing.write_all(outbox_fd, framing.encode(hello.to_wire()))
+
+    def warm_up_later() -> None:
+        _warm_up(torch)
+        pristine.snapshot()  # the warm-up imported more of torch
+
+    _serve_monitors(outbox_fd, later=warm_up_later if warm == "later" else None)
+    os._exit(0)  # an interpreter's orderly exit after torch takes most of a second
+
+
+def _serve_monitors(outbox_fd: int, later=None) -> None:
+    """One monitor waits for the next request at all times: a new one is
+    forked as soon as the previous one has taken its request, so the fork
+    costs no run any time. Monitors say on ``taken`` when they have taken a
+    request (b"t") or found the input closed (b"x")."""
+    taken_r, taken_w = os.pipe()
+    waiting = None  # the monitor that has not taken a request yet
+    running: set[int] = set()
+    while True:
+        if waiting is None:
+            zygote = os.getpid()
+            waiting = os.fork()
+            if waiting == 0:
+                os.close(taken_r)
+                code = 1
+                try:
+                    jail.die_with_parent(zygote)
+                    code = monitor_main(outbox_fd, taken_w)
+                finally:
+                    os._exit(code)
+            if later is not None:
+                later()
+                later = None
+        ready, _, _ = _select([taken_r], 0.5)
+        if ready:
+            said = os.read(taken_r, 1)
+            if said == b"x":
+                return  # the grader closed our input: its runs are over
+            running.add(waiting)
+            waiting = None
+        for pid in list(running) + ([waiting] if waiting else []):
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if not done:
+                continue
+            code = os.waitstatus_to_exitcode(status)
+            if pid == waiting:
+                waiting = None
+                if code == SHUTDOWN_EXIT or code != 0:
+                    for other in running:
+                        _wait(other)
+                    return
+            else:
+                running.discard(pid)
+                if code != 0:
+                    # The monitor failed after taking its request and before
+                    # replying: one reply so that the grader is not left waiting.
+                    framing.write_all(outbox_fd, framing.encode(reply_frame(
+                        "died", None, ExitRecord(why="the grading worker's monitor failed"), "", False, 0.0, False)))
+
+
+def _select(fds: list, timeout: float):
+    try:
+        return select.select(fds, [], [], timeout)
+    except InterruptedError:
+        return [], [], []
+
+
+def _warm_up(torch) -> None:
+    """Import what torch loads lazily on first use (torch.func, checkpointing,
+    sympy/mpmath, profilers), once here rather than in every forked run,
+    where it would cost about a second each."""
+    try:
+        import torch.func
+        import torch.utils.checkpoint
+
+        x = torch.ones(2, requires_grad=True)
+        torch.func.grad(lambda t: (t * t).sum())(x.detach())
+        torch.func.vmap(torch.sin)(x.detach())
+        torch.func.jacrev(torch.sin)(x.detach())
+        torch.func.hessian(lambda t: (t ** 3).sum())(x.detach())
+        torch.func.jvp(torch.sin, (x.detach(),), (x.detach(),))
+        torch.utils.checkpoint.checkpoint(torch.sin, x, use_reentrant=False).sum().backward()
+        torch.sin(x).backward(gradient=torch.ones(2))
+        torch.autograd.gradcheck(torch.sin, (torch.ones(2, dtype=torch.float64, requires_grad=True),))
+    except Exception:  # a warm-up that fails only costs speed
+        pass
+
+
+def _jail_works() -> bool:
+    """Can a run get namespaces of its own here? Tried once, at start."""
+    if not jail.available():
+        return False
+    pid = os.fork()
+    if pid == 0:
+        try:
+            jail.unshare_all()
+            os._exit(0)
+        except BaseException:
+            os._exit(1)
+    _, status = _wait(pid)
+    return os.waitstatus_to_exitcode(status) == 0
+

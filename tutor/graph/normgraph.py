@@ -1,0 +1,151 @@
+"""The normalized graph, and the edits several normalization passes share. Torch-free.
+
+normalize.py builds a :class:`NormGraph` from a snapshot and runs the passes;
+algebra.py rewrites it; signatures.py hashes it. The edits here are the ones
+more than one pass needs. Every edit is iterative: nothing recurses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tutor.graph.kinds import CONST, LEAF
+from tutor.graph.opnames import op_name
+
+COMMUTATIVE = frozenset({"Add", "Mul", "Maximum", "Minimum"})
+
+
+@dataclass
+class NormNode:
+    id: int  # snapshot node id, or negative for a node an alias rule made
+    label: str  # "Mul", "Transpose", "Leaf w (3,)"
+    kind: str
+    children: list[tuple[int, int]] = field(default_factory=list)  # (input position, node id)
+    consts: dict[int, str] = field(default_factory=dict)  # input position -> display text
+    names: list[str] = field(default_factory=list)
+    shape: list[int] | None = None
+    outs: dict[int, int] = field(default_factory=dict)  # input position -> child's output number, when not 0
+    num_outputs: int = 1
+    attrs: dict = field(default_factory=dict)  # the snapshot node's non-tensor saved values
+
+    @property
+    def commutative(self) -> bool:
+        return self.label in COMMUTATIVE
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.kind == LEAF
+
+
+@dataclass
+class NormGraph:
+    nodes: dict[int, NormNode]
+    root: int | None
+    sig: dict[int, str] = field(default_factory=dict)  # node -> subtree signature
+
+    def parents(self) -> dict[int, list[int]]:
+        up: dict[int, list[int]] = {}
+        for n in self.nodes.values():
+            for _, c in n.children:
+                up.setdefault(c, []).append(n.id)
+        return up
+
+
+def add_neg_to_sub(graph: NormGraph) -> None:
+    """a + (-b) is a - b: only when the Neg has no other consumer."""
+    nodes = graph.nodes
+    if not any(n.label == "Neg" for n in nodes.values()):
+        return
+    parents = graph.parents()
+    for n in list(nodes.values()):
+        if n.id not in nodes or n.label != "Add" or len(n.children) + len(n.consts) != 2:
+            continue
+        negs = [(p, c) for p, c in n.children
+                if c in nodes and nodes[c].label == "Neg" and len(parents.get(c, [])) == 1 and c != n.id]
+        if len(negs) != 1:
+            continue
+        neg_pos, neg_id = negs[0]
+        others = [(p, c) for p, c in n.children if c != neg_id]
+        neg = nodes[neg_id]
+        n.label = "Sub"
+        n.outs = {0: n.outs[p] for p, _ in others if p in n.outs}
+        n.outs.update({1: o for o in neg.outs.values()})
+        n.children = [(0, c) for _, c in others] + [(1, c) for _, c in neg.children]
+        n.consts = {0: v for v in n.consts.values()}
+        del nodes[neg_id]
+
+
+def swap_operands(n: NormNode) -> None:
+    """Positions 0 and 1 trade places (of children, constants, output numbers)."""
+    n.children = [(1 - p if p in (0, 1) else p, c) for p, c in n.children]
+    n.consts = {(1 - p if p in (0, 1) else p): v for p, v in n.consts.items()}
+    n.outs = {(1 - p if p in (0, 1) else p): o for p, o in n.outs.items()}
+
+
+def splice(graph: NormGraph, raw: dict[int, str], views: frozenset[str], neutral: frozenset[str]) -> None:
+    """Replace each spliceable node (one tensor input) by its input."""
+    nodes = graph.nodes
+
+    def spliceable(n: NormNode) -> bool:
+        if len(n.children) != 1 or n.kind == LEAF or n.kind == CONST:
+            return False
+        if n.label in views or n.label in neutral:
+            return True
+        return bool(neutral) and op_name(raw.get(n.id, "")) in neutral
+
+    target: dict[int, tuple[int, int]] = {}  # node -> (what it stands for, output number)
+
+    def through(nid: int, out: int) -> tuple[int, int]:
+        chain: list[int] = []
+        on_chain: set[int] = set()
+        while nid in nodes and nid not in target and spliceable(nodes[nid]):
+            if nid in on_chain:
+                raise ValueError("graph snapshot has a cycle")
+            chain.append(nid)
+            on_chain.add(nid)
+            pos, child = nodes[nid].children[0]
+            nid, out = child, nodes[nid].outs.get(pos, 0)
+        end = target.get(nid, (nid, out))
+        for c in chain:
+            target[c] = end
+        return end
+
+    for n in list(nodes.values()):
+        kids, outs = [], {}
+        for p, c in n.children:
+            t, o = through(c, n.outs.get(p, 0))
+            kids.append((p, t))
+            if o:
+                outs[p] = o
+        n.children, n.outs = kids, outs
+    if graph.root is not None:
+        graph.root = through(graph.root, 0)[0]
+    prune(graph)
+
+
+def prune(graph: NormGraph) -> None:
+    nodes = graph.nodes
+    for n in nodes.values():
+        if any(c not in nodes for _, c in n.children):
+            n.children = [(p, c) for p, c in n.children if c in nodes]
+    reachable = _reachable(graph)
+    for nid in list(nodes):
+        if nid not in reachable:
+            del nodes[nid]
+
+
+def _reachable(graph: NormGraph) -> set[int]:
+    if graph.root is not None:
+        starts = [graph.root]
+    else:
+        parents = graph.parents()
+        starts = [n.id for n in graph.nodes.values() if n.names or n.id not in parents]
+    seen: set[int] = set()
+    stack = [s for s in starts if s is not None and s in graph.nodes]
+    while stack:
+        nid = stack.pop()
+        if nid in seen:
+            continue
+        seen.add(nid)
+        stack.extend(c for _, c in graph.nodes[nid].children if c in graph.nodes)
+    return seen

@@ -1,0 +1,249 @@
+"""The check kinds' models: what an exercise's ``checks:`` list may hold.
+
+Each model is one kind's YAML and JSON Schema; the grader's side of the same
+kind (its label, probes, judgement and mutant) is tutor/grade/kinds/.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import ConfigDict, Field, field_validator, model_validator
+
+from tutor.autograd_apis import CALL_APIS
+from tutor.pack.fields import DottedName, Identifier, LocalText, _Strict
+
+class _Check(_Strict):
+    points: float = Field(1.0, ge=0, description="points this check is worth")
+    label: Optional[str] = Field(None, description="name shown in reports (default: derived from the check)")
+    message: Optional[LocalText] = Field(None, description="extra feedback shown when the check fails")
+
+
+class GradCheck(_Check):
+    """``.grad`` of a named tensor equals the reference's (or is absent)."""
+
+    kind: Literal["grad"]
+    tensor: Identifier
+    expect: Literal["match", "none"] = Field(
+        "match", description="'none': the tensor must end with no gradient (grad is None)"
+    )
+    rtol: Optional[float] = Field(None, ge=0)
+    atol: Optional[float] = Field(None, ge=0)
+
+
+class ValueCheck(_Check):
+    """A Python expression evaluates to the same value as in the reference."""
+
+    kind: Literal["value"]
+    expr: str = Field(description="expression over the namespace: a tensor, number, or tuple/list of them")
+    rtol: Optional[float] = Field(None, ge=0)
+    atol: Optional[float] = Field(None, ge=0)
+    type: Optional[Literal["number", "tensor", "bool"]] = Field(
+        None,
+        description="the kind of value asked for: 'number' (a Python/numpy number, not a tensor), "
+                    "'tensor', or 'bool'; default: any of them compares by value",
+    )
+
+
+class GraphCheck(_Check):
+    """The autograd graph reaching ``root`` matches the reference's."""
+
+    kind: Literal["graph"]
+    root: Identifier
+    tier: Literal["leaves", "ops", "structure"] = Field(
+        "structure",
+        description="leaves: same leaves reached; ops: also the same multiset of ops; structure: same graph",
+    )
+    collapse_views: bool = Field(True, description="ignore view-only nodes (reshape, expand, ...)")
+    neutral: list[str] = Field(
+        default_factory=list,
+        description="ops to skip before comparing, as the graph shows them (Clone, View) or as torch names them (CloneBackward0)",
+    )
+
+
+class ThroughCheck(_Check):
+    """The autograd graph reaching ``root`` passes through a node named ``node``."""
+
+    kind: Literal["through"]
+    root: Identifier
+    node: Identifier = Field(description="the node as the graph shows it: a custom Function's class name (XSin), "
+                                         "an op (Mul) or torch's name for it (MulBackward0)")
+
+
+class LeafCheck(_Check):
+    kind: Literal["leaf"]
+    tensor: Identifier
+    expect: Optional[bool] = Field(None, description="expected value; default: the reference's")
+
+
+class RequiresGradCheck(_Check):
+    kind: Literal["requires_grad"]
+    tensor: Identifier
+    expect: Optional[bool] = None
+
+
+class RetainsGradCheck(_Check):
+    kind: Literal["retains_grad"]
+    tensor: Identifier
+    expect: Optional[bool] = None
+
+
+class RaisesCheck(_Check):
+    """The learner's code raises an exception of this type (and, with ``match``, a matching message)."""
+
+    kind: Literal["raises"]
+    exception: Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")]
+    match: Optional[str] = Field(
+        None,
+        description="a regular expression searched in the exception's message (like pytest.raises(match=)); "
+                    "ties the pack to torch's wording",
+    )
+
+    @field_validator("match")
+    @classmethod
+    def _regex(cls, value: Optional[str]) -> Optional[str]:
+        if value is not None:
+            import re
+
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise ValueError(f"not a valid regular expression: {exc}") from None
+        return value
+
+
+FixedArg = Union[bool, int, float, str, None]
+
+
+class GradcheckCheck(_Check):
+    """torch.autograd.gradcheck of a learner's function or autograd.Function, in float64."""
+
+    kind: Literal["gradcheck"]
+    function: Identifier = Field(description="a function, or an autograd.Function subclass (its .apply is used)")
+    inputs: list[Identifier] = Field(
+        min_length=1,
+        description="names of the arguments, in order: floating tensors are cast to float64 and differentiated; "
+                    "other values (integer tensors, numbers) are passed as they are",
+    )
+    kwargs: dict[Identifier, FixedArg] = Field(
+        default_factory=dict, description="fixed keyword arguments (numbers, strings, booleans) passed on every call"
+    )
+    eps: Optional[float] = Field(None, gt=0, description="finite-difference step (torch's default: 1e-6)")
+    atol: Optional[float] = Field(None, ge=0, description="absolute tolerance (torch's default: 1e-5)")
+    rtol: Optional[float] = Field(None, ge=0, description="relative tolerance (torch's default: 1e-3)")
+    check_forward_ad: bool = Field(False, description="also check forward-mode AD (jvp)")
+    check_batched_grad: bool = Field(False, description="also check batched gradients (vmap over backward)")
+
+
+class GradgradcheckCheck(GradcheckCheck):
+    kind: Literal["gradgradcheck"]  # type: ignore[assignment]
+
+
+CallApi = Literal[CALL_APIS]  # type: ignore[valid-type]
+
+
+class _Counted(_Check):
+    count: Optional[int] = Field(None, ge=0, description="exactly this many")
+    min: Optional[int] = Field(None, ge=0, description="at least this many")
+    max: Optional[int] = Field(None, ge=0, description="at most this many")
+
+    @model_validator(mode="after")
+    def _bounds(self):
+        if self.count is not None and (self.min is not None or self.max is not None):
+            raise ValueError("give either 'count' or 'min'/'max', not both")
+        if self.count is None and self.min is None and self.max is None:
+            raise ValueError("give 'count', 'min' or 'max'")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"'min' ({self.min}) is larger than 'max' ({self.max})")
+        return self
+
+
+class CallsCheck(_Counted):
+    """How many times the learner's code called an autograd API (counted inside the run)."""
+
+    kind: Literal["calls"]
+    api: CallApi = Field(description="the API: backward (Tensor.backward or torch.autograd.backward), "
+                                     "autograd.grad, autograd.functional.*, func.*, checkpoint")
+    retain_graph: Optional[bool] = Field(
+        None, description="count only calls with this retain_graph (backward and autograd.grad; "
+                          "it defaults to create_graph, as in torch)")
+    create_graph: Optional[bool] = Field(
+        None, description="count only calls with this create_graph (backward, autograd.grad, autograd.functional.*)")
+
+    @model_validator(mode="after")
+    def _filters(self):
+        if self.retain_graph is not None and self.api not in ("backward", "autograd.grad"):
+            raise ValueError(f"'retain_graph' applies only to backward and autograd.grad, not {self.api}")
+        if self.create_graph is not None and not (self.api in ("backward", "autograd.grad")
+                                                  or self.api.startswith("autograd.functional.")):
+            raise ValueError(f"'create_graph' applies only to backward, autograd.grad and autograd.functional.*, "
+                             f"not {self.api}")
+        return self
+
+
+class HooksCheck(_Counted):
+    """How many hooks the learner's code registered."""
+
+    kind: Literal["hooks"]
+    on: Literal["tensor", "module", "node", "any"] = Field(
+        "any", description="tensor: Tensor.register_hook / register_post_accumulate_grad_hook / "
+                           "register_multi_grad_hook; module: nn.Module forward/backward hooks; "
+                           "node: grad_fn.register_hook / register_prehook")
+
+
+class FootprintCheck(_Check):
+    """Limits on the autograd work the learner's code created while it ran."""
+
+    kind: Literal["footprint"]
+    max_nodes: Optional[int] = Field(
+        None, ge=0, description="autograd graph nodes created while the code ran; 0: build no graph")
+    max_saved_bytes: Optional[int] = Field(
+        None, ge=0, description="bytes of tensors saved for backward while the code ran")
+    max_numel: Optional[int] = Field(
+        None, ge=0, description="elements of the largest tensor an autograd call returned (a Jacobian, a Hessian)")
+
+    @model_validator(mode="after")
+    def _some(self):
+        if self.max_nodes is None and self.max_saved_bytes is None and self.max_numel is None:
+            raise ValueError("give at least one of 'max_nodes', 'max_saved_bytes', 'max_numel'")
+        return self
+
+
+class UnchangedCheck(_Check):
+    """Inputs from the setup that the learner's code must not modify in place."""
+
+    kind: Literal["unchanged"]
+    tensors: list[DottedName] = Field(
+        min_length=1, description="tensors (or modules: all their parameters and buffers) made by the setup")
+
+
+class PythonCheck(_Check):
+    """An assertion over both namespaces: ``learner`` and ``reference`` dicts."""
+
+    kind: Literal["python"]
+    assert_: str = Field(alias="assert", description="a Python expression that must be true")
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
+
+
+CHECK_MODELS = (
+    GradCheck,
+    ValueCheck,
+    GraphCheck,
+    ThroughCheck,
+    LeafCheck,
+    RequiresGradCheck,
+    RetainsGradCheck,
+    RaisesCheck,
+    GradcheckCheck,
+    GradgradcheckCheck,
+    CallsCheck,
+    HooksCheck,
+    FootprintCheck,
+    UnchangedCheck,
+    PythonCheck,
+)
+Check = Annotated[Union[CHECK_MODELS], Field(discriminator="kind")]
+# kind -> model, in the order the docs and error messages list them.
+CHECK_BY_KIND = {model.model_fields["kind"].annotation.__args__[0]: model for model in CHECK_MODELS}
+CHECK_KINDS = tuple(CHECK_BY_KIND)
