@@ -58,6 +58,7 @@ ROWS = {
     "row11_capabilities": "row11",
     "row12_network": "row12",
     "row13_signals": "row13",
+    "faults_killed_mid_class": "fault_injection",  # tests/grade/test_faults.py
 }
 
 
@@ -137,6 +138,7 @@ def student_rows(student_env):
     junit = work / "rows.xml"
     expr = " or ".join(ROWS.values())
     proc = _as_student([str(VENV / "bin" / "python"), "-m", "pytest", str(copy / "tests/grade/test_isolation.py"),
+                        str(copy / "tests/grade/test_faults.py"),
                         "-q", "-p", "no:cacheprovider", "-k", expr, f"--junitxml={junit}", "-o",
                         f"cache_dir={work}/.cache", f"--basetemp={work}/pytest"], cwd=copy, timeout=1500)
     assert junit.exists(), (proc.stdout[-3000:], proc.stderr[-3000:])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -22,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "JSON, JUnit XML or Gradescope's format. `grade merge REPORT.json ... --json OUT` combines the JSON "
         "reports of several shards.",
         epilog="exit codes: 0 graded (and at or above --fail-under), 1 below --fail-under, 2 usage error or "
-        "unreadable folder",
+        "unreadable folder, 3 some exercises not graded because the grader's own processes failed",
     )
     parser.add_argument("target", metavar="SUBMISSION_DIR", nargs="+")
     add_pack_option(parser, subcommand=True)
@@ -36,19 +37,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--jobs", metavar="N", type=int, help="runs in parallel (default: number of cores)")
     parser.add_argument("--timeout", metavar="S", type=float, help="seconds per run, for every exercise")
     parser.add_argument("--shard", metavar="K/N", help="grade only every N-th submission folder, starting at the K-th")
+    parser.add_argument("--resume", metavar="REPORT",
+                        help="a JSON report of an earlier grade of this class (partial or not): grade only the "
+                        "submissions it lacks, and write the whole report")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="grade even where no sandbox can be made (bubblewrap missing or user namespaces off): "
                         "submitted code then runs with the grading user's rights. Every report records the mode")
     parser.set_defaults(handler=run_grade)
 
 
-# A submission file is source code: anything bigger is refused, not read.
-MAX_SUBMISSION_BYTES = 256 * 1024
-# Output kept per exercise for each student of a class, for JUnit's system-out.
-CLASS_OUTPUT_TAIL = 2048
-# Students graded per batch: enough to keep every worker busy, few enough
-# that the grader's memory does not grow with the size of the class.
-BATCH = 8
+# Some exercises got no verdict: the grader's own processes failed (docs/grading.md, "Faults").
+FAULT_EXIT = 3
 
 
 def run_grade(args: argparse.Namespace) -> int:
@@ -56,17 +55,19 @@ def run_grade(args: argparse.Namespace) -> int:
         return _merge(args.target[1:], args.json)
     if len(args.target) != 1:
         raise UserError("grade takes one SUBMISSION_DIR (or: grade merge REPORT.json ...)")
-    from tutor.grade import sanitize
+    from tutor.grade import classroom, sanitize
     from tutor.grade.grader import Grader
     from tutor.grade.pool import SandboxRequired
-    from tutor.grade.report import GradeReport, to_gradescope, to_json, to_junit, write_atomic
+    from tutor.grade.report import GradeReport
     from tutor.pack import load_pack
 
     pack = load_pack(getattr(args, "pack", None))
     root = Path(args.target[0])
-    folders = _submission_folders(root)
+    folders = classroom.submission_folders(root)
     if args.shard:
-        folders = _shard(folders, args.shard)
+        folders = classroom.shard(folders, args.shard)
+    _check_report_paths(args)  # before any grading: a report that cannot be written is known now
+    done = _resume(args.resume, pack.id) if args.resume else {}
     # What no run may see, even where it lies inside a folder the workers
     # read (a pack installed in site-packages, a class inside a venv).
     secrets = tuple(str(p) for p in (pack.root, root.resolve(), *_report_paths(args)) if p)
@@ -79,37 +80,145 @@ def run_grade(args: argparse.Namespace) -> int:
     if isolation == "none":
         print("autograd-tutor: warning: grading without a sandbox (--no-sandbox): submitted code runs with this "
               "user's rights", file=sys.stderr)
-    reports: list[GradeReport] = []
-    with grader:
-        for start in range(0, len(folders), BATCH):
-            batch = [(name, _read_submissions(pack, folder, name)) for folder, name in folders[start:start + BATCH]]
-            flat = [item for _, (items, _) in batch for item in items if not isinstance(item, _Refused)]
-            results = iter(grader.grade(flat))
-            for name, (items, _) in batch:
-                exercises = [_refused_result(item) if isinstance(item, _Refused) else next(results) for item in items]
-                for exercise in exercises:
-                    exercise.graphs = {}  # drawn by front ends, not kept for a class
-                    if len(folders) > 1:  # a class: memory must not grow with its size
-                        exercise.output = exercise.output[-CLASS_OUTPUT_TAIL:]
-                reports.append(GradeReport(pack.id, exercises, submission=name, isolation=isolation))
-    if args.json == "-":
-        sys.stdout.write(to_json(reports))
-    elif args.json:
-        write_atomic(args.json, to_json(reports))
-    if args.junit:
-        write_atomic(args.junit, to_junit(reports))
-    if args.gradescope:
-        if len(reports) == 1 and not reports[0].submission:
-            write_atomic(args.gradescope, to_gradescope(reports[0]))
-        else:  # Gradescope's layout: one results.json per student
-            for report in reports:
-                write_atomic(Path(args.gradescope) / _safe_folder_name(report.submission) / "results.json",
-                             to_gradescope(report))
+    finished: list[GradeReport] = list(done.values())
+
+    def stream(reports: list[GradeReport]) -> None:
+        finished[:] = reports
+        if args.json and args.json != "-" and len(folders) > 1:
+            _write(args.json, _json(reports, partial=True, pack_id=pack.id))  # a grade killed outright loses one batch
+
+    with grader, _Cancellable(grader) as cancel:
+        try:
+            reports = classroom.grade_folders(grader, pack, folders, isolation, done, after_batch=stream)
+        except _Cancelled:
+            if args.json and args.json != "-":
+                _write(args.json, _json(finished, partial=True, pack_id=pack.id))
+            print(f"autograd-tutor: cancelled ({cancel.signal_name}): {len(finished)} of {len(folders)} "
+                  f"submissions graded; the JSON report is marked partial. `--resume` it to grade the rest.",
+                  file=sys.stderr)
+            return 128 + cancel.signal_number
+    _write_reports(args, reports)
     if args.json != "-":
         _print_summary(reports, sanitize)
+    if grader.pool.retried:
+        print(f"autograd-tutor: {grader.pool.retried} runs lost to faults of the grader's own processes were run "
+              "again", file=sys.stderr)
+    faults = sum(e.fault == "grader" for r in reports for e in r.exercises)
+    if faults:
+        print(f"autograd-tutor: {faults} exercise{'s' if faults != 1 else ''} could not be graded: the grader's "
+              "own processes failed (not the students' code; marked \"fault\": \"grader\"). Grade again.",
+              file=sys.stderr)
+        return FAULT_EXIT
     if args.fail_under is not None and any(r.score < args.fail_under for r in reports):
         return 1
     return 0
+
+
+class _Cancelled(Exception):
+    pass
+
+
+class _Cancellable:
+    """SIGTERM and SIGINT (a cancelled CI job, a runner's timeout, Ctrl-C) stop
+    the workers at once, so no run is left behind, and end the grade with
+    what was finished."""
+
+    def __init__(self, grader) -> None:
+        self.grader = grader
+        self.signal_number = 0
+        self.previous: dict = {}
+
+    @property
+    def signal_name(self) -> str:
+        return signal.Signals(self.signal_number).name
+
+    def _handle(self, number, frame) -> None:
+        if self.signal_number:
+            return  # already stopping
+        self.signal_number = number
+        self.grader.close()  # workers gone: every run in flight comes back lost at once
+        raise _Cancelled()
+
+    def __enter__(self) -> "_Cancellable":
+        for number in (signal.SIGTERM, signal.SIGINT):
+            self.previous[number] = signal.signal(number, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
+
+
+def _json(reports, partial: bool = False, pack_id: str = "") -> str:
+    from tutor.grade.report import to_json
+
+    if not partial:
+        return to_json(reports)
+    data = json.loads(to_json(reports)) if reports else {"pack": pack_id, "submissions": []}
+    if "submissions" not in data:
+        data = {"pack": data["pack"], "submissions": [data]}
+    data["partial"] = True
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _resume(path: str, pack_id: str) -> dict:
+    from tutor.grade.classroom import resumed
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{path}: cannot read the report to resume: {exc}") from None
+    try:
+        return resumed(data, pack_id)
+    except (KeyError, TypeError) as exc:
+        raise UserError(f"{path}: not an autograd-tutor JSON report ({exc})") from None
+
+
+def _check_report_paths(args: argparse.Namespace) -> None:
+    """Each report's folder exists and takes a new file: found out before grading."""
+    import tempfile
+
+    for option, value in (("--json", args.json), ("--junit", args.junit), ("--gradescope", args.gradescope)):
+        if not value or value == "-":
+            continue
+        path = Path(value)
+        folder = path if option == "--gradescope" and path.is_dir() else path.parent
+        if not folder.is_dir():
+            raise UserError(f"{option} {value}: the folder {folder} does not exist")
+        try:
+            fd, probe = tempfile.mkstemp(dir=folder, prefix=".agt-write-test-")
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            raise UserError(f"{option} {value}: cannot write in {folder}: {exc.strerror or exc}") from None
+
+
+def _write(path, text: str) -> None:
+    from tutor.grade.report import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        # write_atomic leaves the earlier file, if any, whole.
+        raise UserError(f"{path}: the report could not be written: {exc.strerror or exc}") from None
+
+
+def _write_reports(args: argparse.Namespace, reports) -> None:
+    from tutor.grade.report import to_gradescope, to_junit
+
+    if args.json == "-":
+        sys.stdout.write(_json(reports))
+    elif args.json:
+        _write(args.json, _json(reports))
+    if args.junit:
+        _write(args.junit, to_junit(reports))
+    if args.gradescope:
+        if len(reports) == 1 and not reports[0].submission:
+            _write(args.gradescope, to_gradescope(reports[0]))
+        else:  # Gradescope's layout: one results.json per student
+            for report in reports:
+                _write(Path(args.gradescope) / _safe_folder_name(report.submission) / "results.json",
+                       to_gradescope(report))
 
 
 def _report_paths(args: argparse.Namespace) -> list[str]:
@@ -123,103 +232,6 @@ def _report_paths(args: argparse.Namespace) -> list[str]:
 def _safe_folder_name(name: str) -> str:
     cleaned = "".join(c if c.isalnum() or c in "-_." else "_" for c in name).strip(".")
     return cleaned or "submission"
-
-
-class _Refused:
-    """A submission file that is not graded: a symlink, a device, a FIFO, a
-    folder, an unreadable or an oversized file. Never opened, never followed."""
-
-    def __init__(self, exercise, why: str) -> None:
-        self.exercise = exercise
-        self.why = why
-
-
-def _refused_result(item: _Refused):
-    from tutor.grade.verdict import unscored
-
-    return unscored(item.exercise, "error", item.why)
-
-
-def _read_submissions(pack, folder: Path, name: str):
-    """One item per exercise: a Submission, or a _Refused with its reason."""
-    import stat
-
-    from tutor.grade import sanitize
-    from tutor.grade.grader import Submission
-
-    items: list = []
-    if folder.is_symlink():
-        why = f"{sanitize.name(name)} is a symbolic link to a folder; submit the folder itself"
-        return [_Refused(exercise, why) for exercise in pack.exercises.values()], []
-    for exercise in pack.exercises.values():
-        path = folder / f"{exercise.id}.py"
-        try:
-            info = os.lstat(path)
-        except FileNotFoundError:
-            items.append(Submission(exercise, None))
-            continue
-        except OSError as exc:
-            items.append(_Refused(exercise, f"{exercise.id}.py could not be read ({exc.strerror})"))
-            continue
-        if stat.S_ISLNK(info.st_mode):
-            items.append(_Refused(exercise, f"{exercise.id}.py is a symbolic link; submit the file itself"))
-            continue
-        if not stat.S_ISREG(info.st_mode):
-            items.append(_Refused(exercise, f"{exercise.id}.py is not a regular file"))
-            continue
-        if info.st_size > MAX_SUBMISSION_BYTES:
-            items.append(_Refused(exercise, f"{exercise.id}.py is {info.st_size} bytes, over the limit of "
-                                            f"{MAX_SUBMISSION_BYTES} bytes"))
-            continue
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-            with os.fdopen(fd, "rb") as f:
-                if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped after lstat
-                    raise OSError(0, "not a regular file")
-                data = f.read(MAX_SUBMISSION_BYTES + 1)
-        except OSError as exc:
-            items.append(_Refused(exercise, f"{exercise.id}.py could not be read ({exc.strerror or exc})"))
-            continue
-        if len(data) > MAX_SUBMISSION_BYTES:
-            items.append(_Refused(exercise, f"{exercise.id}.py is over the limit of {MAX_SUBMISSION_BYTES} bytes"))
-            continue
-        items.append(Submission(exercise, data.decode("utf-8", errors="replace")))
-    try:
-        extra = sorted(p.name for p in folder.iterdir() if p.suffix == ".py" and p.stem not in pack.exercises)
-    except OSError:
-        extra = []
-    if extra:
-        names = ", ".join(sanitize.name(e) for e in extra)
-        print(f"autograd-tutor: {sanitize.name(name or folder)}: ignored files that match no exercise: {names}",
-              file=sys.stderr)
-    return items, extra
-
-
-def _submission_folders(root: Path) -> list[tuple[Path, str]]:
-    if not root.is_dir():
-        raise UserError(f"{root}: no such submission folder")
-    try:
-        if any(p.suffix == ".py" for p in root.iterdir()):
-            return [(root, "")]
-        # A student folder that is a symlink would let one student's folder
-        # point at another's (or anywhere): only real folders are graded.
-        subdirs = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
-    except OSError as exc:
-        raise UserError(f"{root}: cannot read: {exc.strerror or exc}") from None
-    if not subdirs:
-        # An empty folder is one submission with every file missing.
-        return [(root, "")]
-    return [(p, p.name) for p in subdirs]
-
-
-def _shard(folders: list, spec: str) -> list:
-    try:
-        k, n = (int(part) for part in spec.split("/"))
-        if not 1 <= k <= n:
-            raise ValueError
-    except ValueError:
-        raise UserError(f"--shard {spec}: expected K/N with 1 <= K <= N, like 2/4") from None
-    return folders[k - 1 :: n]
 
 
 def _print_summary(reports, sanitize) -> None:

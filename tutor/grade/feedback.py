@@ -80,6 +80,12 @@ def learner_problem(learner: RunReply, limit: float) -> tuple[str, RunError | No
     return "", error
 
 
+def grader_fault_words(lost: RunReply) -> str:
+    why = lost.exit.why or lost.status
+    return _("the grader lost a run of this exercise ({why}), and running it again did not help: this is not "
+             "your code's doing, and no verdict was given. Grade it again.").format(why=why)
+
+
 def exit_words(run: RunReply) -> str:
     info = run.exit
     if info.signal is not None:

@@ -19,7 +19,7 @@ from tutor.grade.kinds.python import NAMESPACE
 from tutor.grade.pool import WorkerPool
 from tutor.grade.protocol import Limits, Probe, RunReply, RunRequest
 from tutor.grade.report import ExerciseResult
-from tutor.grade.verdict import TrialRuns, context, exercise_result, judge_trial, missing
+from tutor.grade.verdict import TrialRuns, context, exercise_result, grader_fault, judge_trial, missing
 
 DEFAULT_MEMORY = 2 << 30  # bytes per run
 DEFAULT_OUTPUT = 1 << 20  # bytes of output per run
@@ -115,6 +115,8 @@ class Grader:
         for (i, t, side, _), reply in zip(jobs, self.pool.run_many([job[3] for job in jobs])):
             runs[(i, t, side)] = reply
             ex = submissions[i].exercise
+            if reply.grader_fault:
+                continue  # never cached: the next grade runs it again
             if side == "reference":
                 self._reference_cache[_reference_key(ex, ex.trials[t].seed)] = reply
             elif side == "empty":
@@ -123,32 +125,51 @@ class Grader:
             if sub.code is None:
                 continue
             for t, trial in enumerate(sub.exercise.trials):
-                runs.setdefault((i, t, "reference"), self._reference_cache[_reference_key(sub.exercise, trial.seed)])
+                runs.setdefault((i, t, "reference"), self._cached(self._reference_cache,
+                                                                  _reference_key(sub.exercise, trial.seed)))
             if sub.free_rule:
-                runs.setdefault((i, 0, "empty"), self._empty_cache[_empty_key(sub.exercise)])
+                runs.setdefault((i, 0, "empty"), self._cached(self._empty_cache, _empty_key(sub.exercise)))
         judged = self._judge_apart(submissions, runs)
+        free: dict[tuple, list[bool] | None] = {}
         for i, sub in enumerate(submissions):
-            if sub.code is not None and sub.free_rule and _empty_key(sub.exercise) not in self._free:
-                self._free[_empty_key(sub.exercise)] = self._free_checks(i, sub.exercise, runs, judged)
-        return [self._result(i, sub, runs, judged) for i, sub in enumerate(submissions)]
+            key = _empty_key(sub.exercise)
+            if sub.code is not None and sub.free_rule and key not in self._free and key not in free:
+                free[key] = self._free_checks(i, sub.exercise, runs, judged)
+                if free[key] is not None:
+                    self._free[key] = free[key]
+        return [self._result(i, sub, runs, judged, free) for i, sub in enumerate(submissions)]
 
-    def _result(self, i: int, sub: Submission, runs: dict, judged: dict) -> ExerciseResult:
+    @staticmethod
+    def _cached(cache: dict, key: tuple) -> RunReply:
+        # A run lost in this very grade (and so not cached) stays lost here.
+        return cache.get(key) or RunReply.lost("the grader lost this run")
+
+    def _result(self, i: int, sub: Submission, runs: dict, judged: dict, free: dict) -> ExerciseResult:
         ex = sub.exercise
         if sub.code is None:
             return missing(ex)
         trials = [TrialRuns(trial, runs[(i, t, "reference")], runs[(i, t, "learner")],
                             {c: v for (j, c, tt), v in judged.items() if j == i and tt == t})
                   for t, trial in enumerate(ex.trials)]
-        free = (self.free_checks(ex) if sub.free_rule else None) or [False] * len(ex.checks)
-        return exercise_result(ex, sub.code, trials, free, self.limit(ex))
+        if not sub.free_rule:
+            return exercise_result(ex, sub.code, trials, [False] * len(ex.checks), self.limit(ex))
+        known = self.free_checks(ex)
+        if known is None and free.get(_empty_key(ex)) is None:
+            # Which checks doing nothing passes is unknown (its run was lost):
+            # points cannot be given fairly, so the exercise is not graded.
+            return grader_fault(ex, runs[(i, 0, "empty")])
+        return exercise_result(ex, sub.code, trials, known or free[_empty_key(ex)], self.limit(ex))
 
     def free_checks(self, exercise) -> list[bool] | None:
         """Which of the exercise's checks the empty code passes (known once it was graded)."""
         return self._free.get(_empty_key(exercise))
 
-    def _free_checks(self, i: int, exercise, runs: dict, judged: dict) -> list[bool]:
-        """A check is free when code that does nothing passes it on the first trial."""
+    def _free_checks(self, i: int, exercise, runs: dict, judged: dict) -> list[bool] | None:
+        """A check is free when code that does nothing passes it on the first
+        trial. None: unknown, the empty code's run (or its reference) was lost."""
         empty, reference = runs[(i, 0, "empty")], runs[(i, 0, "reference")]
+        if empty.grader_fault or reference.grader_fault:
+            return None
         problem, error = feedback.learner_problem(empty, self.limit(exercise))
         if feedback.reference_problem(reference, exercise.trials[0]) or problem:
             return [False] * len(exercise.checks)

@@ -15,6 +15,7 @@ import resource
 import select
 import signal
 import socket
+import struct
 import time
 
 from tutor.grade import framing, jail
@@ -40,7 +41,22 @@ class Host:
 
 
 
-def monitor_main(outbox_fd: int, taken_fd: int) -> int:
+# What a monitor tells its zygote (monitor pid attached): one atomic pipe write each.
+TAKEN, REPLIED, CLOSED = b"t", b"r", b"x"
+_SAID = struct.Struct(">cI")
+
+
+def say(fd: int, what: bytes) -> None:
+    os.write(fd, _SAID.pack(what, os.getpid()))
+
+
+def read_said(fd: int) -> list[tuple[bytes, int]]:
+    """The messages waiting on the zygote's end (whole ones: each was one write)."""
+    data = os.read(fd, _SAID.size * 64)
+    return [_SAID.unpack_from(data, i) for i in range(0, len(data) - len(data) % _SAID.size, _SAID.size)]
+
+
+def monitor_main(outbox_fd: int, said_fd: int) -> int:
     """Read one request, run it, write one reply. Returns the exit code."""
     inbox = os.fdopen(0, "rb", buffering=0, closefd=False)
     try:
@@ -48,25 +64,25 @@ def monitor_main(outbox_fd: int, taken_fd: int) -> int:
     except framing.FrameError:
         frame = None  # the grader closed the stream
     if not isinstance(frame, dict) or frame.get("op") == "shutdown":
-        os.write(taken_fd, b"x")
+        say(said_fd, CLOSED)
         return SHUTDOWN_EXIT
     os.close(0)
-    os.write(taken_fd, b"t")
-    os.close(taken_fd)
+    say(said_fd, TAKEN)
     try:
         request = RunRequest.from_wire(frame)
     except ProtocolError as exc:  # the grader's own mistake: one reply that says so
         framing.write_all(outbox_fd, framing.encode(reply_frame("died", None, ExitRecord(why=str(exc)), "",
-                                                                False, 0.0, False)))
+                                                                False, 0.0, False, frame.get("id"))))
+        say(said_fd, REPLIED)
         return 0
     # Decoding what a run sends back happens here; a frame built to expand
     # on decoding runs into this limit, not into the machine's memory.
     jail.limit(resource.RLIMIT_AS, jail.address_space() + (2 << 30))
-    run_isolated(request, outbox_fd)
+    run_isolated(request, outbox_fd, replied=lambda: say(said_fd, REPLIED))
     return 0
 
 
-def run_isolated(request: RunRequest, outbox_fd: int) -> None:
+def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> None:
     """Start the run (as PID 1 of new namespaces, when it can), watch it,
     write its reply frame, and only then reap it."""
     timeout = request.timeout
@@ -112,9 +128,18 @@ def run_isolated(request: RunRequest, outbox_fd: int) -> None:
     watch.drain_output()
     if status == "died" and exit_info is None and run is not None:
         exit_info = _exit_info(run)
+        if jailed and exit_info.get("signal") == signal.SIGKILL:
+            # NOTE [whose kill]: the run is PID 1 of its own PID namespace, and
+            # the kernel drops SIGKILL sent to a namespace's init from inside
+            # it (pid_namespaces(7)); this monitor did not send one either (it
+            # kills only after until_done has returned). So someone outside
+            # did: an OOM killer, an operator. That is the grader's fault,
+            # and the pool runs it again.
+            status, exit_info = "lost", {"why": "the run was killed from outside its sandbox (SIGKILL)"}
     reply = reply_frame(status, payload, ExitRecord(**(exit_info or {})), watch.output(), watch.truncated,
-                        time.monotonic() - started, jailed)
+                        time.monotonic() - started, jailed, request.id)
     framing.write_all(outbox_fd, framing.encode(reply))
+    replied()
     # After the reply: nothing of the run can be running, but waiting for
     # the kernel to tear its namespaces down need not delay the grader.
     if run is not None:

@@ -4,6 +4,7 @@ Torch-free: the grader only ever sees plain data."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import queue
@@ -33,6 +34,17 @@ def sandbox_uid_base() -> int:
     pool = next(_pool_numbers) % POOLS_PER_PROCESS
     return SANDBOX_UID_BASE + ((os.getpid() % (1 << 21)) * POOLS_PER_PROCESS + pool) * SLOTS_PER_POOL
 STARTUP_TIMEOUT = 120.0
+RETRIES = 2  # times a run lost to a grader fault is run again
+
+
+def _retry(reply: RunReply, attempt: int) -> bool:
+    if attempt >= RETRIES:
+        return False
+    if reply.grader_fault:
+        return True
+    # Without a jail a SIGKILL may be the code's own (os.kill(os.getpid(), 9))
+    # or someone else's: run it once more; the code's own kill comes back.
+    return attempt == 0 and reply.status == "died" and not reply.jailed and reply.exit.signal == signal.SIGKILL
 
 
 class WorkerDied(Exception):
@@ -68,6 +80,7 @@ class Worker:
         self.device = device
         self.proc: subprocess.Popen | None = None
         self.info: WorkerHello | None = None
+        self.sent = 0  # requests sent: each request's id
 
     def _argv(self) -> list[str]:
         argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", "now" if self.warm else "later"]
@@ -107,12 +120,20 @@ class Worker:
     def exchange(self, request: RunRequest) -> object:
         """Send one request, return the reply frame as it came (decoded JSON,
         not yet validated: ``run`` does that)."""
+        self.sent += 1
+        request = dataclasses.replace(request, id=self.sent)
         try:
             if self.proc is None or self.proc.poll() is not None:
                 self.start()
             framing.write_frame(self.proc.stdin, request.to_wire())
-            return self._read(request.timeout + 60)
-        except (framing.FrameError, BrokenPipeError, OSError, TimeoutError) as exc:
+            while True:
+                frame = self._read(request.timeout + 60)
+                # A reply for an earlier request (its monitor died right after
+                # replying, and the zygote answered for it too) is skipped.
+                if not isinstance(frame, dict) or frame.get("id") in (None, request.id):
+                    return frame
+        except (framing.FrameError, OSError, TimeoutError, ValueError, AttributeError) as exc:
+            # ValueError, AttributeError: the pool was closed under us (a cancelled grade)
             self.stop()
             raise WorkerDied(str(exc)) from None
 
@@ -175,6 +196,9 @@ class WorkerPool:
                          for slot in range(self.jobs)]
         for worker in self._workers:
             self._idle.put(worker)
+        self._lock = threading.Lock()
+        self.retried = 0  # runs run again after a grader fault
+        self.closed = False
 
     def start(self) -> "WorkerPool":
         """Start every worker now, in parallel (otherwise each starts on first use)."""
@@ -183,14 +207,27 @@ class WorkerPool:
         return self
 
     def run(self, request: RunRequest) -> RunReply:
+        """One run; one lost to a fault of the grader's own processes is run
+        again (on a fresh worker where its worker died), ``RETRIES`` times at
+        most. A reply that is still lost is marked so (``grader_fault``)."""
+        for attempt in range(RETRIES + 1):
+            reply = self._run_once(request)
+            if self.closed or not _retry(reply, attempt):
+                return reply
+            with self._lock:
+                self.retried += 1
+        return reply
+
+    def _run_once(self, request: RunRequest) -> RunReply:
+        if self.closed:  # a cancelled grade: no worker is started again
+            return RunReply.lost("the grade was stopped")
         worker = self._idle.get()
         try:
-            try:
-                return worker.run(request)
-            except WorkerDied as exc:
-                # The run took its worker down with it (killed the worker,
-                # or exhausted memory): that is the run's verdict.
-                return RunReply.lost(f"the grading worker died: {exc}")
+            return worker.run(request)
+        except WorkerDied as exc:
+            # Killed from outside, out of memory, or stopped answering: the
+            # worker is replaced on its next run.
+            return RunReply.lost(f"the grading worker died: {exc}")
         finally:
             self._idle.put(worker)
 
@@ -199,6 +236,7 @@ class WorkerPool:
             return list(pool.map(self.run, requests))
 
     def close(self) -> None:
+        self.closed = True
         # Every worker is told to stop first, then awaited: quitting costs
         # one worker's shutdown, not the sum of them.
         for worker in self._workers:

@@ -26,7 +26,10 @@ from typing import Any, Mapping
 #   timeout  over its time limit (CPU time when jailed, else wall clock)
 #   died     it ended without a payload: crashed, exited, killed, or over a limit
 #   invalid  what it sent back is not a payload (set by RunReply.from_wire)
-STATUSES = ("ok", "timeout", "died", "invalid")
+#   lost     the grader's fault, not the code's: the run was killed from outside
+#            its sandbox, its monitor or worker died, a frame was cut short.
+#            The pool runs it again; a verdict never rests on a lost run.
+STATUSES = ("ok", "timeout", "died", "invalid", "lost")
 # What a run can be asked to read (child.py has one reader per kind).
 PROBE_KINDS = ("grad", "flags", "value", "graph", "gradcheck", "gradgradcheck", "observed", "namespace")
 PHASES = ("setup", "code")
@@ -86,6 +89,7 @@ class RunRequest:
     bind: Mapping[str, Any] = field(default_factory=dict)
     jail: bool = True  # False: a plain child process even where namespaces work (tests)
     workdir: str | None = None  # set by the monitor for a run without a jail
+    id: int = 0  # set by the pool per worker; the reply echoes it (a stale reply is told apart)
 
     def to_wire(self) -> dict:
         out = {"setup": self.setup, "code": self.code, "seed": self.seed, "device": self.device,
@@ -95,6 +99,8 @@ class RunRequest:
             out["bind"] = dict(self.bind)
         if not self.jail:
             out["jail"] = False
+        if self.id:
+            out["id"] = self.id
         return out
 
     @classmethod
@@ -108,7 +114,8 @@ class RunRequest:
                        probes=tuple(Probe.from_wire(p) for p in data.get("probes", [])),
                        device=str(data.get("device", "cpu")),
                        limits=Limits(**{k: int(v) for k, v in limits.items() if k in Limits.__dataclass_fields__}),
-                       bind=dict(data.get("bind") or {}), jail=bool(data.get("jail", True)))
+                       bind=dict(data.get("bind") or {}), jail=bool(data.get("jail", True)),
+                       id=int(data.get("id") or 0))
         except (TypeError, ValueError, AttributeError) as exc:
             raise ProtocolError(f"not a request: {exc}") from None
 
@@ -217,10 +224,14 @@ class RunReply:
     def probes(self) -> Mapping[str, Any]:
         return self.payload.probes if self.payload is not None else {}
 
+    @property
+    def grader_fault(self) -> bool:
+        return self.status == "lost"
+
     @classmethod
     def lost(cls, why: str) -> "RunReply":
-        """A run whose worker went away before it replied."""
-        return cls("died", exit=ExitRecord(why=why))
+        """A run the grader lost (its worker went away before it replied)."""
+        return cls("lost", exit=ExitRecord(why=why))
 
     @classmethod
     def from_wire(cls, data: Any) -> "RunReply":
@@ -242,11 +253,14 @@ class RunReply:
 
 
 def reply_frame(status: str, payload: Any, exit: ExitRecord, output: str, output_truncated: bool,
-                elapsed: float, jailed: bool) -> dict:
+                elapsed: float, jailed: bool, request_id: int | None = None) -> dict:
     """The monitor's reply, as it goes on the wire. ``payload`` is the run's
-    frame as the monitor received it: relayed, never interpreted there."""
+    frame as the monitor received it: relayed, never interpreted there.
+    ``request_id`` None: the zygote's reply for a monitor that died (it
+    never knew the request; it is the one in flight)."""
     return {"status": status, "payload": payload, "exit": exit.to_wire(), "output": output,
-            "output_truncated": output_truncated, "elapsed": round(elapsed, 6), "jailed": jailed}
+            "output_truncated": output_truncated, "elapsed": round(elapsed, 6), "jailed": jailed,
+            "id": request_id}
 
 
 def _is_int(value: Any) -> bool:

@@ -45,6 +45,8 @@ class ExerciseResult:
     # dict} for each graph check, from the first visible trial: lets a front
     # end draw both graphs side by side. Not part of any report format.
     graphs: dict = field(default_factory=dict, repr=False)
+    # "grader": no verdict, the grader's own processes failed (status "error").
+    fault: str = ""
 
     @property
     def passed(self) -> bool:
@@ -55,6 +57,8 @@ class ExerciseResult:
                "checks": [c.to_dict() for c in self.checks]}
         if self.error:
             out["error"] = sanitize.text(self.error)
+        if self.fault:
+            out["fault"] = self.fault
         return out
 
 
@@ -141,7 +145,8 @@ def to_junit(reports: list[GradeReport]) -> str:
                 tag = "error" if exercise.status in ("error", "timeout") else "failure"
                 counts["errors" if tag == "error" else "failures"] += 1
                 text = check.message or exercise.error or exercise.status
-                element = ET.SubElement(case, tag, message=_first_line(sanitize.text(text)), type=exercise.status)
+                element = ET.SubElement(case, tag, message=_first_line(sanitize.text(text)),
+                                        type="grader-fault" if exercise.fault else exercise.status)
                 element.text = sanitize.text("\n\n".join(t for t in (check.message, exercise.error) if t))
             if exercise.output:
                 ET.SubElement(suite, "system-out").text = sanitize.text(exercise.output)
@@ -171,6 +176,7 @@ def to_gradescope(report: GradeReport) -> str:
                 "status": "passed" if check.passed else "failed",
                 "output": sanitize.text(output),
                 "visibility": "visible",
+                **({"tags": ["grader-fault"]} if exercise.fault else {}),
             })
     isolation = f" (isolation: {report.isolation})" if report.isolation else ""
     return json.dumps({"score": _num(report.score), "tests": tests,

@@ -37,12 +37,19 @@ def check_scale(exercise) -> float:
     return exercise.max_points / (sum(c.points for c in exercise.checks) or 1)
 
 
-def unscored(exercise, status: str, why: str, message: str | None = None) -> ExerciseResult:
-    """Every check failed for one reason: a missing or refused file, a broken reference."""
+def unscored(exercise, status: str, why: str, message: str | None = None, fault: str = "") -> ExerciseResult:
+    """Every check failed for one reason: a missing or refused file, a broken
+    reference, a run the grader lost (``fault="grader"``)."""
     scale = check_scale(exercise)
     return ExerciseResult(exercise.id, status, 0.0, exercise.max_points,
                           [CheckResult(label(c), c.kind, False, message or why, 0.0, c.points * scale, check_id(n))
-                           for n, c in enumerate(exercise.checks)], error=why)
+                           for n, c in enumerate(exercise.checks)], error=why, fault=fault)
+
+
+def grader_fault(exercise, lost: RunReply) -> ExerciseResult:
+    """Not a verdict: the grader lost a run of this exercise, even after running it again.
+    Said in the same words on hidden trials: a fault of the grader's is not the code's secret."""
+    return unscored(exercise, "error", feedback.grader_fault_words(lost), fault="grader")
 
 
 def missing(exercise) -> ExerciseResult:
@@ -87,6 +94,9 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list[boo
     several = len(trials) > 1
     has_raises = any(c.kind == "raises" for c in exercise.checks)
     verdicts: list[list[Verdict]] = [[] for _ in exercise.checks]
+    lost = next((r for runs in trials for r in (runs.reference, runs.learner) if r.grader_fault), None)
+    if lost is not None:
+        return grader_fault(exercise, lost)
     for runs in trials:
         trial, hidden = runs.trial, runs.trial.hidden
         problem = feedback.reference_problem(runs.reference, trial)

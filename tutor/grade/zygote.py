@@ -13,6 +13,7 @@ import os
 import select
 
 from tutor.grade import framing, jail
+from tutor.grade import monitor
 from tutor.grade.monitor import SHUTDOWN_EXIT, Host, _wait, monitor_main
 from tutor.grade.protocol import ExitRecord, WorkerHello, reply_frame
 
@@ -52,33 +53,38 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now") -> None:
 def _serve_monitors(outbox_fd: int, later=None) -> None:
     """One monitor waits for the next request at all times: a new one is
     forked as soon as the previous one has taken its request, so the fork
-    costs no run any time. Monitors say on ``taken`` when they have taken a
-    request (b"t") or found the input closed (b"x")."""
-    taken_r, taken_w = os.pipe()
+    costs no run any time. Monitors say on the ``said`` pipe when they have
+    taken a request (``TAKEN``), replied (``REPLIED``) or found the input
+    closed (``CLOSED``), each message tagged with the monitor's pid."""
+    said_r, said_w = os.pipe()
     waiting = None  # the monitor that has not taken a request yet
     running: set[int] = set()
+    replied: set[int] = set()
     while True:
         if waiting is None:
             zygote = os.getpid()
             waiting = os.fork()
             if waiting == 0:
-                os.close(taken_r)
+                os.close(said_r)
                 code = 1
                 try:
                     jail.die_with_parent(zygote)
-                    code = monitor_main(outbox_fd, taken_w)
+                    code = monitor_main(outbox_fd, said_w)
                 finally:
                     os._exit(code)
             if later is not None:
                 later()
                 later = None
-        ready, _, _ = _select([taken_r], 0.5)
+        ready, _, _ = _select([said_r], 0.5)
         if ready:
-            said = os.read(taken_r, 1)
-            if said == b"x":
-                return  # the grader closed our input: its runs are over
-            running.add(waiting)
-            waiting = None
+            for what, pid in monitor.read_said(said_r):
+                if what == monitor.CLOSED:
+                    return  # the grader closed our input: its runs are over
+                if what == monitor.TAKEN and pid == waiting:
+                    running.add(waiting)
+                    waiting = None
+                elif what == monitor.REPLIED:
+                    replied.add(pid)
         for pid in list(running) + ([waiting] if waiting else []):
             done, status = os.waitpid(pid, os.WNOHANG)
             if not done:
@@ -92,11 +98,13 @@ def _serve_monitors(outbox_fd: int, later=None) -> None:
                     return
             else:
                 running.discard(pid)
-                if code != 0:
-                    # The monitor failed after taking its request and before
-                    # replying: one reply so that the grader is not left waiting.
+                if code != 0 and pid not in replied:
+                    # The monitor died after taking its request and before
+                    # replying (killed from outside, most likely): one reply,
+                    # so that the grader is not left waiting, and runs it again.
                     framing.write_all(outbox_fd, framing.encode(reply_frame(
-                        "died", None, ExitRecord(why="the grading worker's monitor failed"), "", False, 0.0, False)))
+                        "lost", None, ExitRecord(why="the grading worker's monitor died"), "", False, 0.0, False)))
+                replied.discard(pid)
 
 
 def _select(fds: list, timeout: float):

@@ -1,0 +1,264 @@
+"""Faults of the grader's own processes are never a learner's verdict.
+
+A class is graded once cleanly, then again while a killer sends SIGKILL to
+randomly chosen grading processes (bubblewrap, the zygote, its monitors, the
+runs) at random moments, as an OOM killer or a runner under memory pressure
+would. Every verdict must equal the clean run's, or be marked
+``"fault": "grader"`` with exit status 3; no process may outlive the grade.
+tests/grade/test_isolation_nonroot.py runs this file as a normal user too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from support import REPO, descendants_map
+
+EXERCISES = ("make-a-leaf", "two-paths-add-up", "which-grads-are-none")
+STUDENTS = 20
+
+
+def _pack(root: Path) -> Path:
+    """A small pack of three built-in exercises (and their solution files)."""
+    pack = root / "pack"
+    subprocess.run([sys.executable, "-m", "tutor", "pack", "new", str(pack)], check=True, capture_output=True)
+    for old in (pack / "exercises").iterdir():
+        old.unlink()
+    for name in EXERCISES:
+        for suffix in (".yaml", ".py"):
+            source = REPO / "exercises" / f"{name}{suffix}"
+            if source.exists():
+                shutil.copy(source, pack / "exercises" / source.name)
+    lesson = next((pack / "lessons").iterdir())
+    text = lesson.read_text(encoding="utf-8")
+    lesson.write_text(text[: text.index("exercises:")] + "exercises:\n" + "".join(f"  - {e}\n" for e in EXERCISES),
+                      encoding="utf-8")
+    return pack
+
+
+def _class(root: Path, pack: Path) -> Path:
+    from tutor.pack import load_pack
+
+    exercises = load_pack(str(pack)).exercises
+    folder = root / "class"
+    for n in range(STUDENTS):
+        student = folder / f"student{n:02d}"
+        student.mkdir(parents=True)
+        for ex in exercises.values():
+            code = ex.solution if n % 2 == 0 else ex.starter
+            if n % 7 == 3:
+                code = "raise ValueError('not yet')\n"
+            (student / f"{ex.id}.py").write_text(code, encoding="utf-8")
+    return folder
+
+
+def _grade(pack: Path, folder: Path, out: Path, extra: list[str], killer=None):
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", "grade", str(folder), "--pack", str(pack),
+                             "--json", str(out), "--jobs", "2", *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    kills: list[str] = []
+    thread = None
+    if killer is not None:
+        thread = threading.Thread(target=killer, args=(proc, kills), daemon=True)
+        thread.start()
+    stdout, stderr = proc.communicate(timeout=600)
+    if thread is not None:
+        thread.join(10)
+    return proc.returncode, stderr, kills
+
+
+def _descendants(pid: int) -> list[int]:
+    children = descendants_map()
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def _argv(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _parent(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def _what(pid: int) -> str:
+    """sandbox (bubblewrap), zygote, monitor or run: a monitor is a fork of
+    the zygote and a run a fork of its monitor, so they share its command line."""
+    argv = _argv(pid)
+    if argv.split(" ")[0].endswith("bwrap"):
+        return "sandbox"
+    if "tutor.grade.worker" not in argv:
+        return "other"
+    depth, up = 0, _parent(pid)
+    while "tutor.grade.worker" in _argv(up) and not _argv(up).split(" ")[0].endswith("bwrap"):
+        depth, up = depth + 1, _parent(up)
+    return ("zygote", "monitor")[depth] if depth < 2 else "run"
+
+
+def _killer(seed: int, most: int):
+    rng = random.Random(seed)
+
+    def kill(proc: subprocess.Popen, kills: list[str]) -> None:
+        time.sleep(1.0 + rng.random())  # let the workers start: a kill before that is a start failure
+        while proc.poll() is None and len(kills) < most:
+            time.sleep(rng.uniform(0.05, 0.6))
+            targets = _descendants(proc.pid)
+            if not targets:
+                continue
+            pid = rng.choice(targets)
+            what = _what(pid)
+            try:
+                os.kill(pid, signal.SIGKILL)
+                kills.append(what)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    return kill
+
+
+def _verdicts(path: Path) -> dict:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {(s["submission"], e["id"]): e for s in data["submissions"] for e in s["exercises"]}
+
+
+def _grading_processes() -> set[int]:
+    """Live workers, monitors, runs and sandboxes on this machine (a run is a
+    fork of its worker, so it carries the worker's command line)."""
+    out = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and _what(int(entry)) != "other":
+            try:
+                state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue
+            if state not in ("Z", "X"):
+                out.add(int(entry))
+    return out
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    root = tmp_path_factory.mktemp("faults")
+    pack = _pack(root)
+    return {"root": root, "pack": pack, "class": _class(root, pack)}
+
+
+@pytest.mark.parametrize("sandbox", ["sandbox", "no-sandbox"])
+def test_fault_injection_changes_no_verdict_silently(course, sandbox):
+    if sandbox == "sandbox" and shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed")
+    extra = [] if sandbox == "sandbox" else ["--no-sandbox"]
+    root = course["root"]
+    clean_code, clean_err, _ = _grade(course["pack"], course["class"], root / f"clean-{sandbox}.json", extra)
+    assert clean_code == 0, clean_err
+    clean = _verdicts(root / f"clean-{sandbox}.json")
+    before = _grading_processes()
+    seed = random.randrange(1 << 30)
+    code, stderr, kills = _grade(course["pack"], course["class"], root / f"faulty-{sandbox}.json", extra,
+                                 killer=_killer(seed, most=8))
+    faulty = _verdicts(root / f"faulty-{sandbox}.json")
+    marked = [key for key, e in faulty.items() if e.get("fault") == "grader"]
+    changed = [key for key, e in faulty.items() if e.get("fault") != "grader"
+               and (e["status"], e["score"]) != (clean[key]["status"], clean[key]["score"])]
+    counts = ", ".join(f"{kills.count(k)} {k}" for k in sorted(set(kills)))
+    print(f"seed {seed}: killed {len(kills)} ({counts}); {len(marked)} exercises marked "
+          f"as grader faults; {len(changed)} verdicts changed silently; stderr: {stderr.strip()[-300:]}")
+    assert kills, "the killer found nothing to kill"
+    assert changed == [], changed
+    assert sorted(faulty) == sorted(clean)
+    for key in marked:
+        assert faulty[key]["status"] == "error" and "not your code" in faulty[key]["error"], faulty[key]
+    assert code == (3 if marked else 0), stderr
+    if marked:
+        assert f"{len(marked)} exercise" in stderr
+    deadline = time.monotonic() + 10
+    while _grading_processes() - before and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _grading_processes() - before == set()
+
+
+# ------------------------------------------------------ cancel, resume, reports
+
+
+def test_cancelled_grade_resumes_to_the_clean_report(course):
+    root, pack, folder = course["root"], course["pack"], course["class"]
+    clean_path = root / "clean-resume.json"
+    code, stderr, _ = _grade(pack, folder, clean_path, [])
+    assert code == 0, stderr
+    again = root / "clean-again.json"
+    assert _grade(pack, folder, again, [])[0] == 0
+    assert again.read_bytes() == clean_path.read_bytes()  # the same class twice: byte-identical
+
+    partial = root / "partial.json"
+    before = _grading_processes()
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", "grade", str(folder), "--pack", str(pack),
+                             "--json", str(partial), "--jobs", "2"], stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while not partial.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # the report is streamed after every batch of students
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 128 + signal.SIGTERM, stderr
+    data = json.loads(partial.read_text(encoding="utf-8"))
+    assert data["partial"] is True and 0 < len(data["submissions"]) < STUDENTS, stderr
+    assert "cancelled" in stderr and "Traceback" not in stderr
+    deadline = time.monotonic() + 10
+    while _grading_processes() - before and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _grading_processes() - before == set()
+
+    resumed = root / "resumed.json"
+    code, stderr, _ = _grade(pack, folder, resumed, ["--resume", str(partial)])
+    assert code == 0, stderr
+    assert resumed.read_bytes() == clean_path.read_bytes()
+
+
+def test_a_report_folder_that_does_not_take_files_is_known_before_grading(course, tmp_path):
+    pack, folder = course["pack"], course["class"]
+    code, stderr, _ = _grade(pack, folder, tmp_path / "missing" / "r.json", [])
+    assert code == 2 and "does not exist" in stderr and "Traceback" not in stderr
+    if os.geteuid() != 0:  # root writes through file modes; the tmpfs test below covers it
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o555)
+        code, stderr, _ = _grade(pack, folder, locked / "r.json", [])
+        assert code == 2 and "cannot write" in stderr
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("unshare") is None, reason="mounts a tmpfs: needs root")
+@pytest.mark.parametrize("how", ["full", "read-only"])
+def test_a_full_or_read_only_disk_leaves_the_old_report_whole(course, tmp_path, how):
+    pack, folder = course["pack"], course["class"]
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    grade = [sys.executable, "-m", "tutor", "grade", str(folder), "--pack", str(pack), "--json",
+             str(disk / "r.json"), "--jobs", "2"]
+    options = "size=12k" if how == "full" else "size=1m"
+    script = (f"mount -t tmpfs -o {options} tmpfs {disk} && echo OLD > {disk}/r.json && "
+              + (f"mount -o remount,ro {disk} && " if how == "read-only" else "")
+              + " ".join(grade) + f"; echo EXIT $?; cat {disk}/r.json")
+    out = subprocess.run(["unshare", "--mount", "sh", "-c", script], capture_output=True, text=True, timeout=600)
+    assert "Traceback" not in out.stderr, out.stderr
+    assert "EXIT 2" in out.stdout, (out.stdout[-500:], out.stderr[-500:])
+    assert out.stdout.rstrip().endswith("OLD"), out.stdout[-500:]  # the earlier report, whole
+    assert ("cannot write" if how == "read-only" else "could not be written") in out.stderr, out.stderr
