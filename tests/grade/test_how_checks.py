@@ -329,7 +329,7 @@ def test_unchanged_starter_scores_zero_even_when_reformatted():
             Submission(exercise, exercise.solution),
         ])
         free = grader.free_checks(exercise)
-    assert free == [True, False]
+    assert free == ["empty", None]
     assert starter.score == 0.0 and reformatted.score == 0.0
     assert "starter code, unchanged" in starter.error
     assert empty.score == 0.0
@@ -337,6 +337,24 @@ def test_unchanged_starter_scores_zero_even_when_reformatted():
     assert empty.checks[0].passed and empty.checks[0].score == 0.0
     assert "code that does nothing passes it too" in empty.checks[0].message
     assert solved.score == solved.max_score
+
+
+def test_keeping_the_starters_bug_earns_nothing_even_renamed():
+    """Points measure progress from the starter: a check the unchanged starter
+    passes pays only beside the others, so keeping the bug (under new names,
+    which the parsed-code comparison cannot see) earns nothing."""
+    exercise = _exercise("fix-the-gradient", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n",
+                         [{"kind": "value", "expr": "y"}, {"kind": "grad", "tensor": "x"}],
+                         starter="y = (x ** 2).sum()\n(x * 3).sum().backward()\n")
+    kept_bug = "total = (x ** 2).sum()\ny = total\n(3 * x).sum().backward()\n"
+    with Grader(jobs=2, timeout=30) as grader:
+        kept, solved, half = grader.grade([Submission(exercise, kept_bug), Submission(exercise, exercise.solution),
+                                           Submission(exercise, "y = (x ** 2).sum()\n")])
+        free = grader.free_checks(exercise)
+    assert free == ["starter", None]
+    assert kept.checks[0].passed and kept.score == 0.0
+    assert "starter code passes it too" in kept.checks[0].message
+    assert half.score == 0.0 and solved.score == solved.max_score
 
 
 def test_hostile_labels_stay_readable():

@@ -24,6 +24,12 @@ from tutor.grade.verdict import TrialRuns, context, exercise_result, grader_faul
 DEFAULT_MEMORY = 2 << 30  # bytes per run
 DEFAULT_OUTPUT = 1 << 20  # bytes of output per run
 EMPTY_CODE = "pass\n"  # what "doing nothing" is graded as, to find free checks
+# NOTE [free checks]: points measure progress from the starter. A check that
+# code doing nothing ("empty") or the exercise's unchanged starter passes is
+# "free": it pays only when the exercise's other checks pass too. Both are run
+# once per exercise, on the first trial (docs/pack-format.md, "Doing nothing
+# earns nothing").
+BASELINES = ("empty", "starter")
 JUDGE_TIMEOUT = 30.0  # seconds for a python check's judge run
 
 
@@ -31,7 +37,7 @@ JUDGE_TIMEOUT = 30.0  # seconds for a python check's judge run
 class Submission:
     exercise: object  # tutor.pack.models.Exercise
     code: str | None  # None: the file is missing
-    free_rule: bool = True  # find free checks with the empty code (pack check's mutants need not)
+    free_rule: bool = True  # find free checks (NOTE [free checks]; pack check's mutants need not)
 
 
 def jobs_for(exercise) -> int:
@@ -73,8 +79,8 @@ class Grader:
         self.device = device
         self.limits = Limits(memory_bytes=memory, output_bytes=DEFAULT_OUTPUT)
         self._reference_cache: dict[tuple, RunReply] = {}
-        self._empty_cache: dict[tuple, RunReply] = {}  # the empty code's run, per exercise (first trial)
-        self._free: dict[tuple, list[bool]] = {}  # per exercise: which checks the empty code passes
+        self._baseline_cache: dict[tuple, RunReply] = {}  # (side, exercise key) -> the empty or starter run
+        self._free: dict[tuple, list] = {}  # per exercise: per check, which baseline passes it (or None)
 
     def close(self) -> None:
         self.pool.close()
@@ -106,29 +112,38 @@ class Grader:
                     wanted.add(key)
                     jobs.append((i, t, "reference", self.request(ex, ex.solution, trial.seed, "reference")))
                 jobs.append((i, t, "learner", self.request(ex, sub.code, trial.seed, "learner")))
-            # the empty code on the first trial: which checks doing nothing passes
-            key = _empty_key(ex)
-            if sub.free_rule and key not in self._empty_cache and key not in wanted:
-                wanted.add(key)
-                jobs.append((i, 0, "empty", self.request(ex, EMPTY_CODE, ex.trials[0].seed, "learner")))
+            # the baselines on the first trial: which checks doing nothing, or the starter, passes
+            for side in BASELINES if sub.free_rule else ():
+                key = (side, _empty_key(ex))
+                if key not in self._baseline_cache and key not in wanted:
+                    wanted.add(key)
+                    code = EMPTY_CODE if side == "empty" else ex.starter or EMPTY_CODE
+                    jobs.append((i, 0, side, self.request(ex, code, ex.trials[0].seed, "learner")))
+        replies = self.pool.run_many([job[3] for job in jobs])
+        # Runs still lost after the pool's retries get one more round, once the
+        # rest is done: faults come in bursts (a worker restarting is killed
+        # again), and a lost reference would cost every student of the batch.
+        again = [n for n, reply in enumerate(replies) if reply.grader_fault]
+        for n, reply in zip(again, self.pool.run_many([jobs[n][3] for n in again])):
+            replies[n] = reply
         runs: dict[tuple[int, int, str], RunReply] = {}
-        for (i, t, side, _), reply in zip(jobs, self.pool.run_many([job[3] for job in jobs])):
+        for (i, t, side, _), reply in zip(jobs, replies):
             runs[(i, t, side)] = reply
             ex = submissions[i].exercise
             if reply.grader_fault:
                 continue  # never cached: the next grade runs it again
             if side == "reference":
                 self._reference_cache[_reference_key(ex, ex.trials[t].seed)] = reply
-            elif side == "empty":
-                self._empty_cache[_empty_key(ex)] = reply
+            elif side in BASELINES:
+                self._baseline_cache[(side, _empty_key(ex))] = reply
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
             for t, trial in enumerate(sub.exercise.trials):
                 runs.setdefault((i, t, "reference"), self._cached(self._reference_cache,
                                                                   _reference_key(sub.exercise, trial.seed)))
-            if sub.free_rule:
-                runs.setdefault((i, 0, "empty"), self._cached(self._empty_cache, _empty_key(sub.exercise)))
+            for side in BASELINES if sub.free_rule else ():
+                runs.setdefault((i, 0, side), self._cached(self._baseline_cache, (side, _empty_key(sub.exercise))))
         judged = self._judge_apart(submissions, runs)
         free: dict[tuple, list[bool] | None] = {}
         for i, sub in enumerate(submissions):
@@ -152,34 +167,41 @@ class Grader:
                             {c: v for (j, c, tt), v in judged.items() if j == i and tt == t})
                   for t, trial in enumerate(ex.trials)]
         if not sub.free_rule:
-            return exercise_result(ex, sub.code, trials, [False] * len(ex.checks), self.limit(ex))
+            return exercise_result(ex, sub.code, trials, [None] * len(ex.checks), self.limit(ex))
         known = self.free_checks(ex)
         if known is None and free.get(_empty_key(ex)) is None:
             # Which checks doing nothing passes is unknown (its run was lost):
             # points cannot be given fairly, so the exercise is not graded.
-            return grader_fault(ex, runs[(i, 0, "empty")])
+            return grader_fault(ex, next((runs[(i, 0, side)] for side in BASELINES if runs[(i, 0, side)].grader_fault),
+                                         runs[(i, 0, "reference")]))
         return exercise_result(ex, sub.code, trials, known or free[_empty_key(ex)], self.limit(ex))
 
-    def free_checks(self, exercise) -> list[bool] | None:
-        """Which of the exercise's checks the empty code passes (known once it was graded)."""
+    def free_checks(self, exercise) -> list | None:
+        """Per check, the baseline ("empty" or "starter") that already passes
+        it, or None (known once the exercise was graded)."""
         return self._free.get(_empty_key(exercise))
 
-    def _free_checks(self, i: int, exercise, runs: dict, judged: dict) -> list[bool] | None:
-        """A check is free when code that does nothing passes it on the first
-        trial. None: unknown, the empty code's run (or its reference) was lost."""
-        empty, reference = runs[(i, 0, "empty")], runs[(i, 0, "reference")]
-        if empty.grader_fault or reference.grader_fault:
-            return None
-        problem, error = feedback.learner_problem(empty, self.limit(exercise))
-        if feedback.reference_problem(reference, exercise.trials[0]) or problem:
-            return [False] * len(exercise.checks)
-        runs0 = TrialRuns(exercise.trials[0], reference, empty,
-                          {c: v for (j, c, t), v in judged.items() if j == i and t == "empty"})
-        return [ok for ok, _ in judge_trial(exercise, runs0, context(exercise, reference, empty, error))]
+    def _free_checks(self, i: int, exercise, runs: dict, judged: dict) -> list | None:
+        """NOTE [free checks], judged on the first trial. None: unknown (a
+        baseline's run, or its reference, was lost)."""
+        reference = runs[(i, 0, "reference")]
+        free: list = [None] * len(exercise.checks)
+        for side in BASELINES:
+            run = runs[(i, 0, side)]
+            if run.grader_fault or reference.grader_fault:
+                return None
+            problem, error = feedback.learner_problem(run, self.limit(exercise))
+            if feedback.reference_problem(reference, exercise.trials[0]) or problem:
+                continue
+            runs0 = TrialRuns(exercise.trials[0], reference, run,
+                              {c: v for (j, c, t), v in judged.items() if j == i and t == side})
+            for c, (ok, _) in enumerate(judge_trial(exercise, runs0, context(exercise, reference, run, error))):
+                free[c] = free[c] or (side if ok else None)
+        return free
 
     def _judge_apart(self, submissions, runs) -> dict:
         """Checks judged in a run of their own (python assertions), over both
-        namespaces' plain data: {(submission, check, trial or "empty"): probe data}."""
+        namespaces' plain data: {(submission, check, trial or baseline): probe data}."""
         requests, keys = [], []
         for i, sub in enumerate(submissions):
             if sub.code is None:
@@ -190,10 +212,10 @@ class Grader:
                     continue
                 pairs = [(t, runs[(i, t, "learner")]) for t in range(len(sub.exercise.trials))]
                 if sub.free_rule and _empty_key(sub.exercise) not in self._free:
-                    pairs.append(("empty", runs[(i, 0, "empty")]))
+                    pairs += [(side, runs[(i, 0, side)]) for side in BASELINES]
                 for t, run in pairs:
                     learner = _namespace(run)
-                    reference = _namespace(runs[(i, 0 if t == "empty" else t, "reference")])
+                    reference = _namespace(runs[(i, 0 if t in BASELINES else t, "reference")])
                     if learner is None or reference is None:
                         continue
                     requests.append(RunRequest(setup="", code="", seed=0, timeout=JUDGE_TIMEOUT,
@@ -214,9 +236,9 @@ def _reference_key(exercise, seed: int) -> tuple:
 
 
 def _empty_key(exercise) -> tuple:
-    """What the empty code's run (and the free checks found from it) depends on."""
+    """What the baselines' runs (and the free checks found from them) depend on."""
     checks = json.dumps([c.model_dump(mode="json", by_alias=True) for c in exercise.checks], sort_keys=True)
-    return (exercise.id, exercise.trials[0].seed, exercise.setup, exercise.solution, checks,
+    return (exercise.id, exercise.trials[0].seed, exercise.setup, exercise.solution, exercise.starter, checks,
             json.dumps(exercise.tolerance.model_dump(exclude_none=True), sort_keys=True))
 
 

@@ -5,8 +5,10 @@ starter fails at least one check; and each check is able to fail: a mutant of
 the reference (gradients scaled, a value changed, a tensor detached, ...) must
 fail it, or the starter must fail it (the starter is proof). A check neither
 can show failing is reported as unproven, not failed. Checks that code doing
-nothing passes ("free" checks) are listed; an exercise whose checks are all
-free fails, since doing nothing would earn its points.
+nothing passes ("free" checks) are listed, and so are checks the unchanged
+starter passes (they pay only beside the others: grader.py, NOTE [free
+checks]); an exercise whose checks are all free fails, since doing nothing
+would earn its points.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class ExerciseCheck:
     not_failing: list[str] = field(default_factory=list)  # mutants that passed: checks that cannot fail
     unproven: list[str] = field(default_factory=list)
     free: list[str] = field(default_factory=list)  # checks that code doing nothing passes
+    starter_passes: list[str] = field(default_factory=list)  # checks the unchanged starter passes
     all_free: bool = False
     seconds: float = 0.0
 
@@ -81,9 +84,10 @@ def check_pack(pack, jobs: int | None = None) -> list[ExerciseCheck]:
                     item.proven.append(label(check))
                 else:
                     item.unproven.append(label(check))
-            free = grader.free_checks(exercise) or [False] * len(exercise.checks)
-            item.free = [label(c) for c, f in zip(exercise.checks, free) if f]
-            item.all_free = bool(exercise.checks) and all(free)
+            free = grader.free_checks(exercise) or [None] * len(exercise.checks)
+            item.free = [label(c) for c, f in zip(exercise.checks, free) if f == "empty"]
+            item.starter_passes = [label(c) for c, f in zip(exercise.checks, free) if f == "starter"]
+            item.all_free = bool(exercise.checks) and all(f == "empty" for f in free)
             item.seconds = time.monotonic() - started
             out.append(item)
     return out
@@ -112,6 +116,9 @@ def render(results: list[ExerciseCheck]) -> str:
         elif r.free:
             lines.append("    " + _("free checks (code that does nothing passes them; they earn points only when the "
                                     "others pass): {checks}").format(checks=", ".join(r.free)))
+        if r.starter_passes and r.starter_fails:
+            lines.append("    " + _("checks the unchanged starter already passes (they earn points only when the "
+                                    "others pass): {checks}").format(checks=", ".join(r.starter_passes)))
     bad = sum(not r.ok for r in results)
     lines.append(_("{ok} of {total} exercises ok").format(ok=len(results) - bad, total=len(results)))
     return "\n".join(lines)

@@ -87,8 +87,10 @@ def judge_trial(exercise, runs: TrialRuns, ctx: Context) -> list[Verdict]:
     return out
 
 
-def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list[bool], limit: float) -> ExerciseResult:
-    """``free``: which checks code doing nothing passes (they pay only beside the others)."""
+def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, limit: float) -> ExerciseResult:
+    """``free``: per check, the baseline that passes it already ("empty",
+    "starter") or None: a free check pays only beside the others (grader.py,
+    NOTE [free checks])."""
     flags: set[str] = set()  # "error", "timeout": from visible trials only
     error_text = ""
     several = len(trials) > 1
@@ -141,7 +143,9 @@ def _scored(exercise, code, trials, verdicts, free, flags, error_text) -> Exerci
         score = check.points * scale if ok and (earned or not is_free) and not starter else 0.0
         if ok and is_free and not earned and not starter:
             message = _("passes, but code that does nothing passes it too: it earns its points once the "
-                        "exercise's other checks pass.")
+                        "exercise's other checks pass.") if is_free == "empty" else \
+                _("passes, but the exercise's starter code passes it too: it earns its points once the "
+                  "exercise's other checks pass.")
         results.append(CheckResult(label(check), check.kind, ok, message, score, check.points * scale, check_id(c)))
     if "timeout" in flags:
         status = "timeout"
