@@ -51,6 +51,15 @@ def _peak_rss(pid: int, stop: threading.Event, out: list) -> None:
     out.append(peak)
 
 
+def _left_after(before: set[int], wait: float = 10.0) -> int:
+    """Grading processes still alive ``wait`` seconds after the grade ended
+    (a worker's input closes when the grader exits; it then ends at once)."""
+    deadline = time.monotonic() + wait
+    while F._grading_processes() - before and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return len(F._grading_processes() - before)
+
+
 def rounds(args) -> None:
     root = Path(tempfile.mkdtemp(prefix="agt-faults-"))
     pack, folder = _class(root, 20)
@@ -70,8 +79,7 @@ def rounds(args) -> None:
         changed = sum(e.get("fault") != "grader" and (e["status"], e["score"]) !=
                       (clean[k]["status"], clean[k]["score"]) for k, e in faulty.items())
         retried = int(m.group(1)) if (m := re.search(r"(\d+) runs lost", stderr)) else 0
-        time.sleep(1)
-        left = len(F._grading_processes() - before)
+        left = _left_after(before)
         for k in kills:
             kinds[k] = kinds.get(k, 0) + 1
         for key, value in (("killed", len(kills)), ("retried", retried), ("marked", marked), ("changed", changed),
@@ -104,9 +112,8 @@ def soak(args) -> None:
         texts.append(out.read_bytes())
         print(f"pass {n + 1}: {args.soak} students x 3 exercises in {time.perf_counter() - started:.1f} s, "
               f"exit {proc.returncode}, grade process peak RSS {peak[0] / 1024:.0f} MiB")
-    time.sleep(1)
     print(f"reports byte-identical: {texts[0] == texts[1] == texts[2]}; processes left: "
-          f"{len(F._grading_processes() - before)}")
+          f"{_left_after(before)}")
 
 
 def main() -> None:

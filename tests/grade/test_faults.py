@@ -117,19 +117,27 @@ def _what(pid: int) -> str:
 
 
 def _killer(seed: int, most: int):
+    """Kills ``most`` grading processes once grading has begun (a monitor
+    waits), a kind at a time chosen at random among those alive, so that
+    sandboxes, zygotes, monitors and runs are all hit."""
     rng = random.Random(seed)
 
     def kill(proc: subprocess.Popen, kills: list[str]) -> None:
-        time.sleep(1.0 + rng.random())  # let the workers start: a kill before that is a start failure
+        deadline = time.monotonic() + 120
+        while proc.poll() is None and time.monotonic() < deadline and \
+                not any(_what(p) == "monitor" for p in _descendants(proc.pid)):
+            time.sleep(0.05)
         while proc.poll() is None and len(kills) < most:
-            time.sleep(rng.uniform(0.05, 0.6))
-            targets = _descendants(proc.pid)
-            if not targets:
+            time.sleep(rng.uniform(0.1, 0.8))
+            alive: dict[str, list[int]] = {}
+            for pid in _descendants(proc.pid):
+                alive.setdefault(_what(pid), []).append(pid)
+            alive.pop("other", None)
+            if not alive:
                 continue
-            pid = rng.choice(targets)
-            what = _what(pid)
+            what = rng.choice(sorted(alive))
             try:
-                os.kill(pid, signal.SIGKILL)
+                os.kill(rng.choice(alive[what]), signal.SIGKILL)
                 kills.append(what)
             except (ProcessLookupError, PermissionError):
                 pass

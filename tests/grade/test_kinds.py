@@ -201,6 +201,22 @@ def test_graph_compares_with_the_reference():
     assert kind_of(c).figure(c, graph("Mul"), graph("Sin"))["root"] == "y"
 
 
+def test_the_written_tier_keeps_the_ops_as_written():
+    torch = pytest.importorskip("torch")  # real snapshots (the judge itself stays on plain data)
+    from tutor.graph.capture import capture_namespace
+
+    def captured(code: str) -> dict:
+        ns = {"torch": torch, "x": torch.ones(3, requires_grad=True)}
+        exec(code, ns)
+        return {"t": "graph", "snapshot": capture_namespace(ns).to_dict()}
+
+    square, product = captured("y = (x ** 2).mean()"), captured("y = (x * x).mean()")
+    assert judge(check("graph", root="y"), square, product, CTX) == (True, "")  # x * x is x ** 2
+    ok, message = judge(check("graph", root="y", tier="written"), square, product, CTX)
+    assert not ok and message
+    assert judge(check("graph", root="y", tier="written"), square, captured("y = x.pow(2).mean()"), CTX) == (True, "")
+
+
 def test_gradcheck_verdicts():
     c = check("gradcheck", function="f", inputs=["x"])
     assert judge(c, {}, {"t": "gradcheck", "ok": True}, CTX) == (True, "")

@@ -124,6 +124,10 @@ class Worker:
         request = dataclasses.replace(request, id=self.sent)
         try:
             if self.proc is None or self.proc.poll() is not None:
+                # A dead worker's pipes are closed first: if bubblewrap was
+                # killed and its sandbox lives on, that sandbox sees its input
+                # end and exits, instead of lingering until the grader does.
+                self.stop()
                 self.start()
             framing.write_frame(self.proc.stdin, request.to_wire())
             while True:

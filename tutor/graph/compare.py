@@ -4,7 +4,10 @@ Three tiers, each stricter than the last:
 - ``leaves``: the root reaches the same leaves (by name and shape), so the
   same tensors receive gradients;
 - ``ops``: the same multiset of normalized ops;
-- ``structure``: the same normalized DAG, sharing included (``exact``).
+- ``structure``: the same normalized DAG, sharing included (``exact``);
+- ``written``: the same DAG with the ops as written: aliases and views are
+  still folded, but no algebraic rewriting (``x * x`` is not ``x ** 2``), for
+  an exercise whose task is to reproduce a drawing op for op.
 Differences are sentences for the learner, using the names they used.
 """
 
@@ -19,7 +22,7 @@ from tutor.graph.normalize import NormGraph, graph_hash, local_key, normalize, o
 from tutor.i18n import N_, _
 
 TIERS = ("leaves", "ops", "structure")
-_TIER_OF = {"leaves": 1, "ops": 2, "structure": 3, "exact": 3}
+_TIER_OF = {"leaves": 1, "ops": 2, "structure": 3, "exact": 3, "written": 3}
 MAX_DIFFERENCES = 6  # sentences for one check: more would bury the first
 _MAX_PAIRS = 50_000  # node pairs the structure walk visits before it gives up
 _INFIX = {"Add": "+", "Sub": "-", "Mul": "*", "Div": "/", "MatMul": "@", "Pow": "**"}
@@ -43,8 +46,8 @@ def compare(
     prefer: Iterable[str] | None = None,
 ) -> GraphComparison:
     """Compare the graphs behind the tensor named ``root`` in both snapshots.
-    ``tier`` ("leaves", "ops", "structure" or "exact") sets what ``equal``
-    requires; every tier is still reported in ``tiers``.
+    ``tier`` ("leaves", "ops", "structure", "exact" or "written") sets what
+    ``equal`` requires; every tier is still reported in ``tiers``.
 
     ``neutral``: op names (``Clone``, ``CloneBackward0``) spliced out of both
     graphs first. ``prefer``: the exercise's names, best first. A leaf bound
@@ -64,8 +67,9 @@ def compare(
     # both sides use, in one order for both, so a leaf is called the same on
     # both sides whenever it can be.
     prefer = prefer + sorted(_leaf_names(actual) & _leaf_names(expected))
-    e = normalize(expected, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer)
-    a = normalize(actual, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer)
+    algebra = tier != "written"
+    e = normalize(expected, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer, algebra=algebra)
+    a = normalize(actual, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer, algebra=algebra)
     if e.root is None or a.root is None or e.root not in e.nodes or a.root not in a.nodes:
         return _fail(_("the graph of `{root}` could not be read.").format(root=root))
     e_root, a_root = e.nodes[e.root], a.nodes[a.root]

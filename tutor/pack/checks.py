@@ -50,9 +50,10 @@ class GraphCheck(_Check):
 
     kind: Literal["graph"]
     root: Identifier
-    tier: Literal["leaves", "ops", "structure"] = Field(
+    tier: Literal["leaves", "ops", "structure", "written"] = Field(
         "structure",
-        description="leaves: same leaves reached; ops: also the same multiset of ops; structure: same graph",
+        description="leaves: same leaves reached; ops: also the same multiset of ops; structure: same graph, "
+                    "equivalent spellings equal (x * x and x ** 2); written: same graph with the ops as written",
     )
     collapse_views: bool = Field(True, description="ignore view-only nodes (reshape, expand, ...)")
     neutral: list[str] = Field(
