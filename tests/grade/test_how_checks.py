@@ -51,6 +51,9 @@ UNCHANGED = _exercise(
 RAISES_MATCH = _exercise(
     "raises-match", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\ny.backward()\n",
     [{"kind": "raises", "exception": "RuntimeError", "match": "second time"}])
+RAISES_ANY = _exercise(  # an exercise about raising: who raised does not matter
+    "raises-any", SEEDED_X, "raise ValueError('x must be positive')\n",
+    [{"kind": "raises", "exception": "ValueError", "match": "positive", "origin": "any"}])
 TYPED = _exercise(
     "typed", "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n",
     "s = x.sum().item()\nm = x.max()\nb = bool(x.requires_grad)\n",
@@ -142,9 +145,20 @@ CASES: dict[str, tuple] = {
                                       ["changed `w` in place", "in-place operation ran on it"]),
     "unchanged_values": (UNCHANGED, "x *= 2\ny = x * w / 2\n", "unchanged: x, w", "failed",
                          ["changed `x` in place (its values changed)", "x.clone()"]),
-    "raises_other_runtime_error": (RAISES_MATCH, "raise RuntimeError('something else went wrong')\n",
-                                   "raises RuntimeError", "failed",
-                                   ["as asked, but not the error", "does not match /second time/"]),
+    "raises_other_runtime_error": (RAISES_ANY, "raise ValueError('something else went wrong')\n",
+                                   "raises ValueError", "failed",
+                                   ["as asked, but not the error", "does not match /positive/"]),
+    # Exceptions with an origin: autograd's own error, not one written by hand.
+    "raises_by_hand": (RAISES_MATCH, "raise RuntimeError('Trying to backward through the graph a second time')\n",
+                       "raises RuntimeError", "failed", ["raised RuntimeError itself", "`raise` statement at line 1"]),
+    "raises_by_hand_in_a_function": (RAISES_MATCH, "def boom():\n    raise RuntimeError('a second time')\nboom()\n",
+                                     "raises RuntimeError", "failed", ["raised RuntimeError itself"]),
+    "raises_by_hand_in_exec": (RAISES_MATCH, "exec(\"raise RuntimeError('a second time')\")\n",
+                               "raises RuntimeError", "failed", ["raised RuntimeError itself"]),
+    "raises_by_hand_in_a_written_module": (
+        RAISES_MATCH, "import sys\nopen('/tmp/m.py', 'w').write('def f():\\n    raise RuntimeError(\"a second time\")\\n')\n"
+        "sys.path.insert(0, '/tmp')\nimport m\nm.f()\n", "raises RuntimeError", "failed",
+        ["raised RuntimeError itself"]),
     "type_tensor_for_number": (TYPED, "s = x.sum()\nm = x.max()\nb = x.requires_grad\n", "value of s", "failed",
                                ["`s` is a tensor of shape [], but this exercise asks for a Python number", ".item()"]),
     "type_number_for_tensor": (TYPED, "s = x.sum().item()\nm = x.max().item()\nb = x.requires_grad\n",
@@ -214,6 +228,9 @@ PASSING = {
                               "(10 * x).sum().backward()\n"),
     "unchanged_rebinding": (UNCHANGED, "x = x * 1\ny = w * x\n"),
     "raises_match": (RAISES_MATCH, "y = x.exp().sum()\ny.backward()\ny.backward()\n"),
+    "raises_reraised_from_torch": (RAISES_MATCH, "y = x.exp().sum()\ny.backward()\ntry:\n    y.backward()\n"
+                                                 "except RuntimeError as e:\n    raise e\n"),
+    "raises_any_origin_by_hand": (RAISES_ANY, "if True:\n    raise ValueError('x must be positive')\n"),
     "numpy_scalars": (TYPED, NP + "s = np.float64(x.sum().item())\nm = x.max()\nb = np.bool_(True)\n"),
     "numpy_float32": (TYPED, NP + "s = np.float32(x.sum().item())\nm = x.max()\nb = x.requires_grad\n"),
     "dtypes_right": (DTYPES, DTYPES.solution),

@@ -158,7 +158,7 @@ def test_malformed_run_data_fails_only_as_invalid():
 
 def error(type_="RuntimeError", message="boom", mro=("builtins.RuntimeError", "builtins.Exception"),
           phase="code") -> RunError:
-    return RunError(type=type_, message=message, traceback="", phase=phase, mro=tuple(mro))
+    return RunError(type=type_, message=message, traceback="", phase=phase, mro=tuple(mro), origin="library")
 
 
 def test_raises_by_class_and_message():
@@ -170,6 +170,18 @@ def test_raises_by_class_and_message():
     assert not ok and "ran to the end without raising" in message
     ok, message = judge(c, {}, {}, ctx(learner_error=error("ValueError", mro=("builtins.ValueError",))))
     assert not ok and "raised ValueError, but it should raise RuntimeError" in message
+
+
+def test_raises_wants_the_library_to_raise_unless_told_otherwise():
+    from dataclasses import replace
+
+    by_hand = replace(error(message="modified by an inplace operation"), origin="code", line=3)
+    c = check("raises", exception="RuntimeError", match="inplace")
+    ok, message = judge(c, {}, {}, ctx(learner_error=by_hand))
+    assert not ok and "raised RuntimeError itself" in message and "line 3" in message
+    assert judge(c, {}, {}, ctx(learner_error=replace(by_hand, origin="library"))) == (True, "")
+    anyone = check("raises", exception="RuntimeError", match="inplace", origin="any")
+    assert judge(anyone, {}, {}, ctx(learner_error=by_hand)) == (True, "")
 
 
 # -------------------------------------------------------------------- graphs

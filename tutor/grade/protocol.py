@@ -173,6 +173,9 @@ class RunError:
     module: str = ""
     mro: tuple[str, ...] = ()
     line: int | None = None
+    # "library" (torch, numpy or Python raised it) or "code" (a raise
+    # statement the submission wrote); see child.exception_origin.
+    origin: str = "code"
 
     @classmethod
     def from_wire(cls, data: Any) -> "RunError":
@@ -185,7 +188,8 @@ class RunError:
                    traceback=str(data.get("traceback", "")), phase=phase if phase in PHASES else "code",
                    module=str(data.get("module", "")),
                    mro=tuple(m for m in mro if isinstance(m, str)) if isinstance(mro, list) else (),
-                   line=line if _is_int(line) else None)
+                   line=line if _is_int(line) else None,
+                   origin="library" if data.get("origin") == "library" else "code")
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,11 @@ class RaisesCheck(_Check):
         description="a regular expression searched in the exception's message (like pytest.raises(match=)); "
                     "ties the pack to torch's wording",
     )
+    origin: Literal["library", "any"] = Field(
+        "library",
+        description="library (default): the exception must come from torch, numpy or Python itself, not from "
+                    "a raise statement in the learner's code; any: for exercises about raising",
+    )
 
     @field_validator("match")
     @classmethod

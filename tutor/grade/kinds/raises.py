@@ -10,8 +10,10 @@ from tutor.pack.checks import RaisesCheck
 
 
 class Raises(Kind):
-    """Judged on the run's exception (``ctx.learner_error``), not on a probe;
-    no mutant: the starter, which must fail, is the counterexample."""
+    """Judged on the run's exception (``ctx.learner_error``), not on a probe:
+    its class, its message, and who raised it (``origin``: torch or Python
+    itself by default, not a ``raise`` the learner wrote). No mutant: the
+    starter, which must fail, is the counterexample."""
 
     name = "raises"
     model = RaisesCheck
@@ -27,6 +29,11 @@ class Raises(Kind):
         if not any(name == wanted or name.endswith("." + wanted) for name in error.mro):
             return False, _("your code raised {raised}, but it should raise {wanted}.").format(
                 raised=error.type, wanted=wanted)
+        if check.origin == "library" and error.origin != "library":
+            at = _(" at line {line}").format(line=error.line) if error.line is not None else ""
+            return False, _("your code raised {raised} itself, with a `raise` statement{at}; this exercise asks for "
+                            "the error that torch (or Python) raises when the situation really happens: make it "
+                            "happen instead of raising it.").format(raised=error.type, at=at)
         if check.match and not re.search(check.match, error.message):
             shown = error.message if len(error.message) <= 300 else error.message[:297] + "..."
             return False, _("your code raised {raised}, as asked, but not the error this exercise is about: its "
