@@ -54,6 +54,20 @@ RAISES_MATCH = _exercise(
 RAISES_ANY = _exercise(  # an exercise about raising: who raised does not matter
     "raises-any", SEEDED_X, "raise ValueError('x must be positive')\n",
     [{"kind": "raises", "exception": "ValueError", "match": "positive", "origin": "any"}])
+SQUARE_FN = """
+class Sq(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return {forward}
+
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return {backward}
+"""
+GRADCHECK_SQ = _exercise("gradcheck-sq", SEEDED_X, SQUARE_FN.format(forward="x ** 2", backward="g * 2 * x"),
+                         [{"kind": "gradcheck", "function": "Sq", "inputs": ["x"]}])
 TYPED = _exercise(
     "typed", "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n",
     "s = x.sum().item()\nm = x.max()\nb = bool(x.requires_grad)\n",
@@ -148,6 +162,11 @@ CASES: dict[str, tuple] = {
     "raises_other_runtime_error": (RAISES_ANY, "raise ValueError('something else went wrong')\n",
                                    "raises ValueError", "failed",
                                    ["as asked, but not the error", "does not match /positive/"]),
+    # Gradchecks that mean something: the function must compute what the reference's does.
+    "gradcheck_empty_output": (GRADCHECK_SQ, SQUARE_FN.format(forward="x[:0]", backward="g[:0] if False else g.new_zeros(x.shape)"),
+                               "gradcheck of Sq", "failed", ["returns an empty tensor", "nothing to compare"]),
+    "gradcheck_other_function": (GRADCHECK_SQ, SQUARE_FN.format(forward="x * 3", backward="g * 3"),
+                                 "gradcheck of Sq", "failed", ["does not compute what the exercise's function computes"]),
     # Exceptions with an origin: autograd's own error, not one written by hand.
     "raises_by_hand": (RAISES_MATCH, "raise RuntimeError('Trying to backward through the graph a second time')\n",
                        "raises RuntimeError", "failed", ["raised RuntimeError itself", "`raise` statement at line 1"]),
@@ -228,6 +247,7 @@ PASSING = {
                               "(10 * x).sum().backward()\n"),
     "unchanged_rebinding": (UNCHANGED, "x = x * 1\ny = w * x\n"),
     "raises_match": (RAISES_MATCH, "y = x.exp().sum()\ny.backward()\ny.backward()\n"),
+    "gradcheck_same_function_otherwise": (GRADCHECK_SQ, SQUARE_FN.format(forward="x * x", backward="2 * x * g")),
     "raises_reraised_from_torch": (RAISES_MATCH, "y = x.exp().sum()\ny.backward()\ntry:\n    y.backward()\n"
                                                  "except RuntimeError as e:\n    raise e\n"),
     "raises_any_origin_by_hand": (RAISES_ANY, "if True:\n    raise ValueError('x must be positive')\n"),

@@ -328,7 +328,8 @@ def _read_gradcheck(probe: Probe, namespace: dict) -> dict:
     return probes.run_gradcheck(namespace[probe.name], inputs, o.get("kwargs") or {}, eps=o.get("eps"),
                                 atol=o.get("atol"), rtol=o.get("rtol"), second_order=probe.kind == "gradgradcheck",
                                 check_forward_ad=bool(o.get("check_forward_ad")),
-                                check_batched_grad=bool(o.get("check_batched_grad")))
+                                check_batched_grad=bool(o.get("check_batched_grad")),
+                                output_only=bool(o.get("output_only")))
 
 
 def _read_namespace(probe: Probe, namespace: dict) -> dict:

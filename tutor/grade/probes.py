@@ -200,7 +200,8 @@ def jacobians(fn: Callable, inputs: list, eps: float, second_order: bool = False
 
 def run_gradcheck(fn: Callable, inputs: list, kwargs: dict | None = None, eps: float | None = None,
                   atol: float | None = None, rtol: float | None = None, second_order: bool = False,
-                  check_forward_ad: bool = False, check_batched_grad: bool = False) -> dict:
+                  check_forward_ad: bool = False, check_batched_grad: bool = False,
+                  output_only: bool = False) -> dict:
     """torch.autograd.gradcheck (or gradgradcheck) of ``fn`` at ``inputs``:
     floating tensors cast to float64 and differentiated, anything else passed
     as it is. Sends back the verdict and torch's error text as plain data, and
@@ -229,6 +230,16 @@ def run_gradcheck(fn: Callable, inputs: list, kwargs: dict | None = None, eps: f
         def target(*a):
             return fn(*a, **kwargs)
 
+    # What the function computes at these inputs: the grader compares it with
+    # the reference's, so that a degenerate function (an empty or unrelated
+    # output, whose Jacobians trivially agree) cannot pass.
+    try:
+        output = encode_value(target(*args))
+    except BaseException as exc:
+        output = {"t": "error", "why": f"{_type(exc).__name__}: {_text(exc)}"}
+    if output_only:
+        return {"t": "gradcheck", "output": output}
+
     options = {"raise_exception": True, "check_batched_grad": bool(check_batched_grad)}
     if eps is not None:
         options["eps"] = float(eps)
@@ -236,7 +247,7 @@ def run_gradcheck(fn: Callable, inputs: list, kwargs: dict | None = None, eps: f
         options["atol"] = float(atol)
     if rtol is not None:
         options["rtol"] = float(rtol)
-    out: dict = {"t": "gradcheck", "ok": False, "error": ""}
+    out: dict = {"t": "gradcheck", "ok": False, "error": "", "output": output}
     try:
         if second_order:
             _gradgradcheck(target, tuple(args), **options)

@@ -7,7 +7,8 @@ import numpy as np
 
 from tutor.grade import values as V
 from tutor.grade.kinds.base import Context, InvalidResult, Kind, Verdict
-from tutor.grade.kinds.words import missing
+from tutor.grade.kinds.compare import compare_values
+from tutor.grade.kinds.words import missing, shape
 from tutor.grade.protocol import Probe
 from tutor.i18n import _
 from tutor.pack.checks import GradcheckCheck, GradgradcheckCheck
@@ -22,12 +23,12 @@ class Gradcheck(Kind):
         return _("{kind} of {function}").format(kind=self.name, function=check.function)
 
     def probes(self, check, key, exercise, side):
-        if side != "learner":
-            return []
+        # The reference side computes only the function's output at the same
+        # inputs: the learner's must match it before its gradcheck counts.
         return [Probe(key, self.name, name=check.function, options={
             "inputs": list(check.inputs), "kwargs": dict(check.kwargs), "eps": check.eps, "atol": check.atol,
             "rtol": check.rtol, "check_forward_ad": check.check_forward_ad,
-            "check_batched_grad": check.check_batched_grad})]
+            "check_batched_grad": check.check_batched_grad, "output_only": side != "learner"})]
 
     def judge(self, check, expected, yours, ctx: Context) -> Verdict:
         name = check.function
@@ -51,6 +52,9 @@ class Gradcheck(Kind):
                      "numerical": yours["numerical"]}
         if yours.get("t") != "gradcheck":
             raise InvalidResult("not a gradcheck result")
+        degenerate = _degenerate(check, expected, yours, ctx)
+        if degenerate:
+            return False, degenerate
         ok = yours.get("ok")
         if not isinstance(ok, bool):
             raise InvalidResult("the gradcheck verdict is not a bool")
@@ -92,3 +96,28 @@ def _side_by_side(numerical: np.ndarray, analytical: np.ndarray) -> str:
 
 GRADCHECK = Gradcheck("gradcheck", GradcheckCheck)
 GRADGRADCHECK = Gradcheck("gradgradcheck", GradgradcheckCheck)
+
+
+def _degenerate(check, expected, yours, ctx: Context) -> str:
+    """Why the function's output rules its gradcheck out ("" when it does not):
+    empty, or not what the reference function computes at the same inputs.
+    Two empty Jacobians agree, and so do the Jacobians of a function that
+    computes something else: neither proves the backward right."""
+    call = "`{name}({inputs})`".format(name=check.function, inputs=", ".join(check.inputs))
+    mine = yours.get("output")
+    if not isinstance(mine, dict):
+        return ""  # an older run: no output to judge
+    if mine.get("t") == "error":
+        return _("{call} raised {why}, so its gradients cannot be checked.").format(call=call, why=mine.get("why"))
+    if mine.get("t") == "tensor" and 0 in (mine.get("shape") or []):
+        return _("{call} returns an empty tensor (shape {shape}): gradcheck has nothing to compare, so it would "
+                 "pass whatever the backward does. Return the function's full result.").format(
+            call=call, shape=shape(mine))
+    theirs = expected.get("output") if expected.get("t") == "gradcheck" else None
+    if not isinstance(theirs, dict) or theirs.get("t") not in ("tensor", "seq", "num"):
+        return ""  # the reference's output is unknown: its gradcheck alone decides
+    ok, why = compare_values(call, mine, theirs, ctx)
+    if ok:
+        return ""
+    return _("{call} does not compute what the exercise's function computes, so its gradients prove nothing: "
+             "{why} Keep the forward pass as the exercise asks.").format(call=call, why=why)
