@@ -84,7 +84,9 @@ def test_builtin_pack_checks_clean(builtin):
         assert row is not None, builtin.stdout
         assert re.search(r"\bpasses\s+fails\b", row), row
         assert re.search(r"\d+\.\d\d$", row), row  # a timing column
-    assert lines[-1] == f"{len(pack.exercises)} of {len(pack.exercises)} exercises ok"
+    assert f"{len(pack.exercises)} of {len(pack.exercises)} exercises ok" in lines
+    examples = sum(len(lesson.examples) for lesson in pack.lessons)
+    assert lines[-1] == f"{examples} of {examples} lesson examples print what their lessons say"
     assert "Traceback" not in builtin.stderr
 
 
@@ -127,3 +129,27 @@ def test_an_exercise_whose_checks_are_all_free_fails(tmp_path):
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "every check passes for code that does nothing" in proc.stdout, proc.stdout
     assert "0 of 1 exercises ok" in proc.stdout
+
+
+def test_a_lesson_example_with_a_wrong_output_fails_with_its_line(tmp_path):
+    pack = _scaffold(tmp_path, "pack-example")
+    lesson = next((pack / "lessons").iterdir())
+    _edit(lesson, "    output: |\n      4.0\n", "    output: |\n      5.0\n")
+    line = next(n for n, text in enumerate(lesson.read_text().splitlines(), 1) if text.strip() == "output: |")
+    proc = run_cli("pack", "check", str(pack), "--jobs", "2")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert f"{lesson}:{line}: example 1 prints '4.0', the lesson says '5.0'" in proc.stdout, proc.stdout
+    assert "0 of 1 lesson examples print what their lessons say" in proc.stdout
+    # marked as not compared (a timing, say), the same example passes
+    _edit(lesson, "    output: |\n      5.0\n", "    compare: false\n    output: |\n      5.0\n")
+    proc = run_cli("pack", "check", str(pack), "--jobs", "2")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_a_lesson_example_that_raises_fails(tmp_path):
+    pack = _scaffold(tmp_path, "pack-example-raises")
+    lesson = next((pack / "lessons").iterdir())
+    _edit(lesson, "      print(x.grad.item())\n", "      print(x.grad.item())\n      y.backward()\n")
+    proc = run_cli("pack", "check", str(pack), "--jobs", "2")
+    assert proc.returncode == 1 and "example 1 raised RuntimeError: Trying to backward through the graph a " \
+        "second time" in proc.stdout, proc.stdout

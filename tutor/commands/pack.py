@@ -74,12 +74,21 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from tutor.grade.examples import check_examples
+    from tutor.grade.grader import Grader
     from tutor.grade.packcheck import check_pack, render
     from tutor.pack import load_pack
 
-    results = check_pack(load_pack(args.dir), jobs=args.jobs)
+    pack = load_pack(args.dir)
+    with Grader(jobs=args.jobs) as grader:
+        results = check_pack(pack, grader=grader)
+        examples = check_examples(pack, grader)
     print(render(results))
-    return 0 if all(r.ok for r in results) else 1
+    total = sum(len(lesson.examples) for lesson in pack.lessons)
+    for problem in examples:
+        print(problem)
+    print(f"{total - len(examples)} of {total} lesson examples print what their lessons say")
+    return 0 if all(r.ok for r in results) and not examples else 1
 
 
 def run_schema(args: argparse.Namespace) -> int:

@@ -76,7 +76,9 @@ class Example(_Strict):
     """Runnable code in a lesson; ``output`` is exactly what it prints (tests run it)."""
 
     code: Code
-    output: str = Field("", description="what running `code` prints, checked by the test suite")
+    output: str = Field("", description="what running `code` prints, exactly: `pack check` runs it and compares")
+    compare: bool = Field(True, description="false: `pack check` runs the example but does not compare what it "
+                                            "prints (timings, addresses)")
     title: Optional[LocalText] = None
 
 
