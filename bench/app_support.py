@@ -1,8 +1,14 @@
 """What bench/bench_app.py needs to drive the app without a real kernel:
-the app's fake kernel and graph builders (tutor/app/fakes.py) and two waits,
-so that a benchmark never imports from tests/."""
+the app's fake kernel and graph builders (the test double in
+tests/app/app_fakes.py, kept out of the wheel) and two waits."""
 
-from tutor.app.fakes import READY, FakeKernel, chain_snapshot, linear_snapshot, wide_snapshot  # noqa: F401
+import sys
+from pathlib import Path
+
+# Appended, not prepended: tests/app has an app_support.py of its own.
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tests" / "app"))
+
+from app_fakes import READY, FakeKernel, chain_snapshot, linear_snapshot, wide_snapshot  # noqa: E402, F401
 
 
 async def wait_for(pilot, condition, timeout: float = 10.0, step: float = 0.02) -> None:

@@ -35,6 +35,12 @@ def test_wheel_ships_the_builtin_pack(wheel):
     assert "tutor/cli.py" in names
 
 
+def test_wheel_ships_no_test_doubles(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert not [n for n in names if "fake" in n.rsplit("/", 1)[-1].lower()], names
+    assert not [n for n in names if n.startswith(("tests/", "bench/"))]
+
+
 def test_installed_wheel_runs_list(wheel, tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)

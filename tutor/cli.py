@@ -13,6 +13,7 @@ import importlib
 import sys
 
 from tutor import __version__
+from tutor.commands.options import add_lang_option, add_pack_option
 from tutor.errors import UserError
 
 # Order here is the order in --help.
@@ -64,44 +65,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def add_pack_option(parser: argparse.ArgumentParser, *, subcommand: bool = False) -> None:
-    """``--pack`` is accepted before or after the subcommand. On a subcommand
-    the default is SUPPRESS so it does not overwrite a value given before it."""
-    parser.add_argument(
-        "--pack",
-        metavar="DIR|NAME",
-        default=argparse.SUPPRESS if subcommand else None,
-        help="a lesson pack folder, or the name of an installed pack (default: builtin)",
-    )
-
-
-def add_lang_option(parser: argparse.ArgumentParser, *, subcommand: bool = False) -> None:
-    parser.add_argument(
-        "--lang",
-        choices=("en", "zh"),
-        default=argparse.SUPPRESS if subcommand else None,
-        help="language of lesson text (default: en)",
-    )
-
-
 def _start(args: argparse.Namespace) -> int:
     """No subcommand: the full-screen app at the learner's current exercise.
 
     When stdin or stdout is not a terminal (a pipe, a script), the line-mode
-    REPL runs instead, on the current exercise (or the first one not yet
-    solved); ``autograd-tutor repl`` reaches it at a terminal too."""
+    REPL runs instead, on the exercise the app would open (tutor.session);
+    ``autograd-tutor repl`` reaches it at a terminal too."""
     if sys.stdin.isatty() and sys.stdout.isatty():
         from tutor.app import run
 
         return run(pack_ref=args.pack, lang=args.lang, device=args.device)
-    from tutor.commands import repl
     from tutor.pack import load_pack
-    from tutor.progress import open_store
+    from tutor.repl import main as run_repl
+    from tutor.session import LearnerSession
 
-    pack = load_pack(args.pack)
-    with open_store() as store:
-        args.exercise = store.current_exercise(pack.id, list(pack.exercises))
-    return repl.run(args)
+    exercise = LearnerSession(load_pack(args.pack)).start()
+    return run_repl(exercise_id=exercise, pack_ref=args.pack, lang=args.lang, device=args.device or "auto")
 
 
 def main(argv: list[str] | None = None) -> int:

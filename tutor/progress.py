@@ -1,5 +1,6 @@
 """The learner's progress in SQLite: attempts, solved exercises, hints taken,
-and where they left off, per pack.
+and where they left off, per pack. Storage only: which exercise to open is
+decided from it by tutor.session.
 
 WAL mode and short ``BEGIN IMMEDIATE`` transactions let the app, the REPL and
 a ``check`` in another terminal write at once without losing anything. A
@@ -13,7 +14,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable
 
 # Each migration takes the schema from version i to i + 1. Never edit one
 # that has shipped: add a new one.
@@ -180,27 +181,6 @@ class ProgressStore:
     def hints_taken(self, pack: str, exercise: str) -> int:
         row = self._db.execute("SELECT taken FROM hints WHERE pack = ? AND exercise = ?", (pack, exercise)).fetchone()
         return row[0] if row else 0
-
-    def current_exercise(self, pack: str, order: Sequence[str]) -> str | None:
-        """The learner's current exercise among ``order`` (the pack's exercises in
-        course order): the one last opened or checked, else the first not solved,
-        else the first. None only for an empty pack."""
-        order = list(order)
-        current = self.current(pack)
-        if current in order:
-            return current
-        return self.next_unsolved(pack, order) or (order[0] if order else None)
-
-    def next_unsolved(self, pack: str, order: Sequence[str], after: str | None = None) -> str | None:
-        """The first exercise not yet solved, looking after ``after`` first and
-        then from the start of the course; None when every one is solved."""
-        order = list(order)
-        progress = self.pack(pack)
-        start = order.index(after) + 1 if after in order else 0
-        for exercise in [*order[start:], *order[:start]]:
-            if exercise != after and not (progress.get(exercise) and progress[exercise].solved):
-                return exercise
-        return None
 
     def exercise(self, pack: str, exercise: str) -> ExerciseProgress:
         return self.pack(pack).get(exercise, ExerciseProgress())

@@ -1,15 +1,14 @@
 """The line-mode REPL: the accessible front end on the kernel.
 
-Works at a terminal (prompt_toolkit: highlighting, multi-line input that
-submits when the statement is complete, history, completion from the
-kernel, auto-suggest) and in a pipe (reads cells from stdin, prints results,
-exit status 1 if any cell failed). Never imports torch: code runs in the
-kernel (tutor.kernel.client). prompt_toolkit is imported only for a terminal.
+``ReplSession`` runs cells and magic commands; the learner's exercise,
+hints and checks go through their session (tutor.session). Works at a
+terminal (tutor.repl_prompt, on prompt_toolkit) and in a pipe (reads cells
+from stdin, prints results, exit status 1 if any cell failed). Never imports
+torch: code runs in the kernel (tutor.kernel.client).
 """
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Iterable
@@ -20,7 +19,8 @@ from tutor.errors import UserError
 from tutor.i18n import N_, _
 from tutor.kernel.client import KernelClient, KernelError, KernelOptions
 from tutor.kernel.protocol import Done, Error, Event, Graph, KernelDied, Result, Stream
-from tutor.repl_input import guess, is_magic, iter_cells, should_submit
+from tutor.repl_input import Quit, guess, is_magic, iter_cells
+from tutor.terminal import color_enabled
 
 SETUP_SEED = 0
 RESTART_AFTER_SECONDS = 1.0  # a second Ctrl-C this long after the first restarts the kernel
@@ -40,10 +40,6 @@ HELP_LINE = N_("This is Python with torch ready: type code to run it. Commands s
                "Ctrl-D quits.")
 
 
-class Quit(Exception):
-    """The learner asked to leave (``exit``, ``:q``, ...)."""
-
-
 @dataclass
 class Style:
     """ANSI styling for terminal output; all empty when colour is off."""
@@ -57,11 +53,6 @@ class Style:
         if color_enabled(stream):
             return cls(error="\x1b[31m", note="\x1b[2m", reset="\x1b[0m")
         return cls()
-
-
-def color_enabled(stream: TextIO) -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
-    return not os.environ.get("NO_COLOR") and stream.isatty()
 
 
 @dataclass
@@ -80,9 +71,8 @@ class ReplSession:
     # never runs in a file); cells that did not compile never count.
     cells: list[tuple[str, bool]] = field(default_factory=list)
     failures: int = 0
-    _pack: Any = None
+    _learner: Any = None
     _announced: bool = False
-    _grader: Any = None
     _last_error: str | None = None
 
     def __post_init__(self) -> None:
@@ -91,12 +81,18 @@ class ReplSession:
     # --- pack and exercise -------------------------------------------------
 
     @property
-    def pack(self) -> Any:
-        if self._pack is None:
+    def learner(self) -> Any:
+        """The learner's session (tutor.session), made with the pack on first use."""
+        if self._learner is None:
             from tutor.pack import load_pack
+            from tutor.session import LearnerSession
 
-            self._pack = load_pack(self.pack_ref)
-        return self._pack
+            self._learner = LearnerSession(load_pack(self.pack_ref))
+        return self._learner
+
+    @property
+    def pack(self) -> Any:
+        return self.learner.pack
 
     def select_exercise(self, exercise_id: str) -> None:
         """Make ``exercise_id`` current; its setup becomes the kernel's."""
@@ -106,10 +102,7 @@ class ReplSession:
         self.client.setup = self.exercise.setup
         self.client.seed = SETUP_SEED
         try:
-            from tutor.progress import open_store
-
-            with open_store() as store:
-                store.set_current(self.pack.id, self.exercise.id)
+            self.learner.select(exercise_id)
         except Exception:  # noqa: BLE001  (progress is a convenience here, never a reason to fail)
             pass
 
@@ -120,9 +113,8 @@ class ReplSession:
         return "\n".join(code for i, (code, raised) in enumerate(self.cells) if not raised or i == last)
 
     def close(self) -> None:
-        grader, self._grader = self._grader, None
-        if grader is not None:
-            grader.close()
+        if self._learner is not None:
+            self._learner.close()
 
     # --- running code ------------------------------------------------------
 
@@ -265,7 +257,7 @@ class ReplSession:
         ``autograd-tutor check ID FILE`` judges for that code. With no cells
         yet, the workspace file is checked. A solve is saved as the workspace
         file (the one it replaces is kept in the history folder)."""
-        from tutor.commands.checking import GraderSession, read_code, record, render
+        from tutor.commands.checking import read_code, render
         from tutor.paths import workspace_file
 
         exercise = self._need_exercise()
@@ -278,10 +270,7 @@ class ReplSession:
             code = read_code(path)
             self.notice(_("no code run since %exercise: checking your workspace file {path}").format(path=path))
         self.notice(_("checking against the reference solution..."))
-        if self._grader is None:
-            self._grader = GraderSession()
-        result = self._grader.grade(exercise, code)
-        record(self.pack.id, exercise.id, result)
+        result = self.learner.check(exercise, code)
         self.out.write(render(result, exercise, self.lang, color=color_enabled(self.out), show_output=False) + "\n")
         self.out.flush()
         if not result.passed:
@@ -290,7 +279,8 @@ class ReplSession:
             self._save_solution(path, code)
 
     def _save_solution(self, path: Any, code: str) -> None:
-        from tutor.app.workspace import WorkspaceFile, write_atomic
+        from tutor.atomic import write_atomic
+        from tutor.workspace import WorkspaceFile
 
         text = code.rstrip("\n") + "\n"
         try:
@@ -312,10 +302,7 @@ class ReplSession:
             return
         index = min(self.hints_shown, len(exercise.hints) - 1)
         if index == self.hints_shown:  # a new hint, not the last one repeated
-            from tutor.progress import open_store
-
-            with open_store() as store:
-                store.take_hint(self.pack.id, exercise.id)
+            self.learner.take_hint(exercise.id)
         self.hints_shown = index + 1
         self.out.write(_("Hint {n}/{total}: {text}").format(n=index + 1, total=len(exercise.hints),
                                                           text=exercise.hints[index].get(self.lang)) + "\n")
@@ -371,87 +358,6 @@ def run_pipe(session: ReplSession, lines: Iterable[str]) -> int:
     return 1 if session.failures else 0
 
 
-def run_terminal(session: ReplSession) -> int:
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-    from prompt_toolkit.completion import Completer, Completion
-    from prompt_toolkit.history import FileHistory
-    from prompt_toolkit.key_binding import KeyBindings
-    from prompt_toolkit.output.color_depth import ColorDepth
-
-    from tutor.paths import repl_history
-
-    client = session.client
-
-    class KernelCompleter(Completer):
-        def get_completions(self, document: Any, complete_event: Any) -> Iterable[Completion]:
-            if not complete_event.completion_requested and not document.get_word_before_cursor():
-                return
-            answer = client.complete(document.text, document.cursor_position, timeout=1.0)
-            for match in answer.matches:
-                yield Completion(match, start_position=answer.start - document.cursor_position)
-
-    keys = KeyBindings()
-
-    @keys.add("enter")
-    def _enter(event: Any) -> None:
-        buffer = event.current_buffer
-        if should_submit(buffer.text):
-            buffer.validate_and_handle()
-            return
-        line = buffer.document.current_line
-        indent = line[: len(line) - len(line.lstrip())]
-        if line.rstrip().endswith(":"):
-            indent += "    "
-        buffer.insert_text("\n" + indent)
-
-    lexer = None
-    colour = color_enabled(sys.stdout)
-    if colour:
-        from prompt_toolkit.lexers import PygmentsLexer
-        from pygments.lexers.python import PythonLexer
-
-        lexer = PygmentsLexer(PythonLexer)
-
-    def toolbar() -> str:
-        info = client.info
-        if info is None:
-            return " " + _("starting torch in the background ...") + " "
-        current = " · " + _("exercise {id}").format(id=session.exercise.id) if session.exercise else ""
-        return f" torch {info.torch} · {info.device}{current} · %help "
-
-    prompt = PromptSession(
-        history=FileHistory(str(repl_history())),
-        auto_suggest=AutoSuggestFromHistory(),
-        completer=KernelCompleter(),
-        complete_while_typing=False,
-        lexer=lexer,
-        key_bindings=keys,
-        multiline=True,
-        prompt_continuation=lambda width, line_number, wrap_count: "... ".rjust(width),
-        bottom_toolbar=toolbar,
-        refresh_interval=0.5,
-        color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
-        include_default_pygments_style=colour,
-    )
-    session.out.write(_("autograd-tutor REPL. %help lists commands; Ctrl-D quits.") + "\n")
-    if session.exercise is not None:
-        session.show_exercise()
-    while True:
-        try:
-            text = prompt.prompt(">>> ")
-        except KeyboardInterrupt:
-            continue  # Ctrl-C at the prompt clears the line
-        except EOFError:
-            return 0
-        try:
-            session.submit(text)
-        except Quit:
-            return 0
-        except KeyboardInterrupt:  # while waiting for the kernel to start, say
-            session.notice("KeyboardInterrupt")
-
-
 def main(*, exercise_id: str | None, pack_ref: str | None, lang: str | None, device: str) -> int:
     """Entry point for ``autograd-tutor repl``."""
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -464,6 +370,8 @@ def main(*, exercise_id: str | None, pack_ref: str | None, lang: str | None, dev
     client.start()
     try:
         if interactive:
+            from tutor.repl_prompt import run_terminal
+
             return run_terminal(session)
         return run_pipe(session, sys.stdin)
     finally:

@@ -18,6 +18,10 @@ from typing import Literal
 Status = Literal["complete", "incomplete", "invalid"]
 
 
+class Quit(Exception):
+    """The learner asked to leave (``exit``, ``:q``, ...: what :func:`guess` calls "quit")."""
+
+
 def status(source: str) -> Status:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # SyntaxWarnings belong to the run, not to typing

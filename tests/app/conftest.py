@@ -6,36 +6,18 @@ import asyncio
 import inspect
 
 import pytest
-from app_fakes import FakeKernel, linear_snapshot
+from app_fakes import FakeKernel, fake_grade
 from app_support import PACK
-
-from tutor.grade.report import CheckResult, ExerciseResult
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
     """Run ``async def`` tests in a fresh event loop (no pytest-asyncio needed)."""
     if inspect.iscoroutinefunction(pyfuncitem.obj):
-        args = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+        args = {name: pyfuncitem.funcargs[name] for name in inspect.signature(pyfuncitem.obj).parameters}
         asyncio.run(pyfuncitem.obj(**args))
         return True
     return None
-
-
-def fake_grade(exercise, code: str) -> ExerciseResult:
-    """Passes when the code calls backward() and uses b; else the graph check fails."""
-    uses_b = "+ b" in code
-    backward = "backward()" in code
-    checks = [
-        CheckResult("grad of w", "grad", backward, "" if backward else "`w.grad` is None: did you call backward()?",
-                    1.0 if backward else 0.0, 1.0),
-        CheckResult("graph of y", "graph", uses_b, "" if uses_b else "your graph has no `b`: `y` should use `b`.",
-                    1.0 if uses_b else 0.0, 1.0),
-    ]
-    score = sum(c.score for c in checks)
-    graphs = {"y": {"expected": linear_snapshot(backward=True).to_dict(),
-                    "yours": linear_snapshot(with_b=uses_b).to_dict()}}
-    return ExerciseResult(exercise.id, "passed" if score == 2 else "failed", score, 2.0, checks, graphs=graphs)
 
 
 @pytest.fixture(autouse=True)

@@ -48,8 +48,8 @@ async def test_the_whole_journey_then_resume_after_a_restart():
         await wait_for(pilot, lambda: type(app.screen).__name__ == "CheckScreen", 300)
         await pilot.pause()
         assert not app.screen.result.passed
-        yours = str(app.screen.query_one("#diff-yours-y").render())
-        expected = str(app.screen.query_one("#diff-expected-y").render())
+        yours = str(app.screen.query_one("#diff-yours-c1").render())
+        expected = str(app.screen.query_one("#diff-expected-c1").render())
         assert "✗" in yours and "Leaf b" in expected
         await pilot.press("escape")
         # fix it, run it: the graph pane follows

@@ -172,7 +172,7 @@ async def test_run_starts_a_fresh_namespace_with_the_setup_then_the_code(make_ap
 
 
 def test_run_uses_the_first_visible_trial_seed():
-    from tutor.app.screens.main import first_visible_seed
+    from tutor.session import first_visible_seed
     from tutor.pack.models import Trial
 
     class Ex:
@@ -290,7 +290,7 @@ async def test_zh_check_result_is_chinese(make_app):
 def test_a_graph_diff_marks_only_the_lines_that_differ():
     from app_fakes import linear_snapshot
 
-    from tutor.app.graphdiff import diff_graphs
+    from tutor.graphdiff import diff_graphs
 
     expected, yours = diff_graphs(linear_snapshot(backward=True), linear_snapshot(with_b=False), "y")
     marked_yours = [line.text for line in yours if line.marked]

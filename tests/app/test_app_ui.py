@@ -298,8 +298,8 @@ async def test_check_fails_with_a_graph_diff_then_passes_and_records_progress(ma
         await wait_for(pilot, lambda: type(app.screen).__name__ == "CheckScreen")
         await pilot.pause()
         check = app.screen
-        expected = str(check.query_one("#diff-expected-y").render())
-        yours = str(check.query_one("#diff-yours-y").render())
+        expected = str(check.query_one("#diff-expected-c1").render())
+        yours = str(check.query_one("#diff-yours-c1").render())
         assert "expected" in expected and "b" in expected
         assert "✗" in yours and "y = Mul" in yours
         assert "FAIL" in str(check.query_one("#check-summary-full").render())
@@ -546,7 +546,7 @@ def test_python_highlighting_without_tree_sitter():
 
 
 def test_workspace_file_saves_atomically_and_notices_other_writers(tmp_path):
-    from tutor.app.workspace import WorkspaceFile
+    from tutor.workspace import WorkspaceFile
 
     ws = WorkspaceFile(tmp_path / "ex.py", tmp_path / "history")
     assert ws.load("starter\n") == "starter\n"

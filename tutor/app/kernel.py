@@ -4,21 +4,55 @@ Torch-free. ``KernelBridge`` wraps a ``KernelClient`` (or a fake with the
 same methods, in tests); it never touches widgets. The state it reports is
 one of ``starting`` (torch loading), ``ready``, ``busy`` (code running),
 ``crashed`` (the process died; a line says why) and ``restarting``.
+
+The pump polls the client 20 times a second and posts what it finds to its
+target (the main screen). Messages that a newer one makes stale (a graph
+snapshot, a state) coalesce in the target's queue (``Message.can_replace``);
+the transcript's events never do: every line of output must arrive.
 """
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from typing import Any
 
+from textual.message import Message
 from textual.message_pump import MessagePump
-
-from tutor.app.messages import GraphChanged, KernelEvent, KernelStateChanged
 
 STATES = ("starting", "ready", "busy", "crashed", "restarting")
 
 
 class KernelBridge:
+    @dataclass
+    class StateChanged(Message):
+        """The kernel's state changed (or its detail: torch version, device, why it crashed)."""
+
+        state: str
+        """One of :data:`STATES`."""
+
+        detail: str = ""
+
+        def can_replace(self, message: Message) -> bool:
+            # A newer state supersedes this one, except a crash: its line must be shown.
+            return isinstance(message, KernelBridge.StateChanged) and self.state != "crashed"
+
+    @dataclass
+    class EventReceived(Message):
+        """A protocol event for the transcript: Stream, Result, Error, Done or KernelDied. Never coalesced."""
+
+        event: Any
+
+    @dataclass
+    class GraphChanged(Message):
+        """A new graph snapshot of the namespace, already parsed off the UI thread."""
+
+        snapshot: Any
+        """A tutor.graph.model.GraphSnapshot."""
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, KernelBridge.GraphChanged)  # only the newest graph is worth drawing
+
     def __init__(self, client: Any, target: MessagePump) -> None:
         self.client = client
         self.target = target
@@ -57,7 +91,7 @@ class KernelBridge:
             try:
                 request_id = self.client.execute(code, scratch=True) if scratch else self.client.execute(code)
             except KernelError as exc:
-                self.target.post_message(KernelStateChanged("crashed", str(exc)))
+                self.target.post_message(self.StateChanged("crashed", str(exc)))
                 return None
             self._pending.add(request_id)
         self._update_state()
@@ -128,12 +162,12 @@ class KernelBridge:
                     self._pending.clear()
                     self._restarting = event.restarting
                 self._set_state("crashed", event.message)
-                self.target.post_message(KernelEvent(event))
+                self.target.post_message(self.EventReceived(event))
             else:
                 if isinstance(event, Done):
                     with self._lock:
                         self._pending.discard(event.id)
-                self.target.post_message(KernelEvent(event))
+                self.target.post_message(self.EventReceived(event))
             self._update_state()
 
     def _post_graph(self, event: Any) -> None:
@@ -143,11 +177,11 @@ class KernelBridge:
             snapshot = GraphSnapshot.from_dict(event.snapshot)
         except (KeyError, TypeError, ValueError):
             return
-        self.target.post_message(GraphChanged(snapshot))
+        self.target.post_message(self.GraphChanged(snapshot))
 
     def _set_state(self, state: str, detail: str = "") -> None:
         self.state, self.detail = state, detail
-        self.target.post_message(KernelStateChanged(state, detail))
+        self.target.post_message(self.StateChanged(state, detail))
 
     def _update_state(self, force: bool = False) -> None:
         info = self.client.info

@@ -1,16 +1,17 @@
 """What the app talks to, behind one small object so tests can swap it.
 
-``Services`` makes the kernel client, grades a submission and opens the
-progress store. The real ones start ``python -m tutor.kernel`` and grade in
-the grader's isolated worker processes; the UI process imports neither torch
-nor anything that does.
+``Services`` makes the kernel client, opens the learner's session (the pack,
+their progress and the grader: tutor.session) and the progress store. The
+real ones start ``python -m tutor.kernel`` and grade in the grader's isolated
+worker processes; the UI process imports neither torch nor anything that does.
 """
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from tutor.session import SessionGrader
 
 
 @dataclass
@@ -19,9 +20,13 @@ class Services:
     lang: str = "en"
     device: str = "auto"
     kernel_factory: Callable[[str], Any] | None = None  # device -> KernelClient-like
-    grade_fn: Callable[[Any, str], Any] | None = None  # (exercise, code) -> ExerciseResult
-    _grader: Any = field(default=None, repr=False)
-    _grader_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    grade_fn: Callable[[Any, str], Any] | None = None  # (exercise, code) -> ExerciseResult, instead of grading
+    # The session's grader: its worker starts with the first check, not
+    # before (the kernel is importing torch at start-up).
+    grader: SessionGrader = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.grader = SessionGrader(grade_fn=self.grade_fn)
 
     def make_kernel(self) -> Any:
         if self.kernel_factory is not None:
@@ -30,30 +35,19 @@ class Services:
 
         return KernelClient(KernelOptions(device=self.device), seed=0)
 
-    def load_pack(self) -> Any:
+    def open_session(self) -> Any:
+        """The learner's session in the pack (loads the pack: call from a worker thread)."""
         from tutor.pack import load_pack
+        from tutor.session import LearnerSession
 
-        return load_pack(self.pack_ref)
-
-    def grade(self, exercise: Any, code: str) -> Any:
-        """Grade in isolated runs (blocking: call from a worker thread)."""
-        if self.grade_fn is not None:
-            return self.grade_fn(exercise, code)
-        from tutor.grade.grader import Grader, Submission, jobs_for
-
-        with self._grader_lock:
-            if self._grader is None:
-                self._grader = Grader(jobs=jobs_for(exercise))
-            (result,) = self._grader.grade([Submission(exercise, code)])
-        return result
+        return LearnerSession(load_pack(self.pack_ref), self.grader, store=self.store)
 
     def close(self) -> None:
-        grader, self._grader = self._grader, None
-        if grader is not None:
-            grader.close()
+        self.grader.close()
 
     def store(self) -> Any:
-        from tutor.progress import ProgressStore
         from tutor.paths import progress_db
+        from tutor.progress import ProgressStore
 
+        # A full-screen app has nowhere to print a warning (a corrupt file is moved aside anyway).
         return ProgressStore(progress_db(), warn=lambda message: None)

@@ -13,7 +13,7 @@ from tutor.i18n import _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from tutor.cli import add_lang_option, add_pack_option
+    from tutor.commands.options import add_lang_option, add_pack_option
 
     parser = sub.add_parser(
         "check",
@@ -34,33 +34,36 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from tutor.commands.checking import GraderSession, color_enabled, read_code, record, render
+    from tutor.commands.checking import read_code, render
+    from tutor.session import LearnerSession, SessionGrader
+    from tutor.terminal import color_enabled, is_tty
 
     # The worker starts importing torch now, while this process loads the pack.
-    session = GraderSession(timeout=args.timeout)
+    grader = SessionGrader(timeout=args.timeout)
+    grader.start()
     try:
         from tutor.pack import load_pack
 
-        pack = load_pack(getattr(args, "pack", None))
-        exercise, path, implicit = _target(pack, args.exercise, args.file)
+        session = LearnerSession(load_pack(getattr(args, "pack", None)), grader)
+        exercise, path, implicit = _target(session, args.exercise, args.file)
         hint = "" if not implicit else " " + _(
             "(`autograd-tutor watch --exercise {id}` or the tutor's editor saves your code there; "
             "or pass FILE)").format(id=exercise.id)
         code = read_code(path, hint=hint)
-        result = session.grade(exercise, code)
-        record(pack.id, exercise.id, result)
+        result = session.check(exercise, code)
+        session.select(exercise.id)  # the exercise checked last is the current one
         if args.json:
             print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
         else:
             lang = getattr(args, "lang", None) or "en"
-            width = shutil.get_terminal_size((100, 24)).columns if sys.stdout.isatty() else 100
+            width = shutil.get_terminal_size((100, 24)).columns if is_tty(sys.stdout) else 100
             print(render(result, exercise, lang, color=color_enabled(sys.stdout), width=width), flush=True)
         return 0 if result.passed else 1
     finally:
-        session.close()
+        grader.close()
 
 
-def _target(pack, exercise_arg: str | None, file_arg: str | None):
+def _target(session, exercise_arg: str | None, file_arg: str | None):
     """(exercise, path, path_is_the_workspace_file) for ``check [ID] [FILE]``.
 
     One argument that is not an exercise of the pack but names a file is
@@ -68,23 +71,21 @@ def _target(pack, exercise_arg: str | None, file_arg: str | None):
     a submission folder), else the current one."""
     from tutor.paths import workspace_file
 
+    pack = session.pack
     if exercise_arg is not None and file_arg is None and exercise_arg not in pack.exercises:
         candidate = Path(exercise_arg)
         if candidate.suffix == ".py" or candidate.is_file():
             stem = candidate.stem
-            exercise = pack.exercise(stem if stem in pack.exercises else _current(pack))
+            exercise = pack.exercise(stem if stem in pack.exercises else _current(session))
             return exercise, candidate, False
-    exercise = pack.exercise(exercise_arg if exercise_arg is not None else _current(pack))
+    exercise = pack.exercise(exercise_arg if exercise_arg is not None else _current(session))
     if file_arg:
         return exercise, Path(file_arg), False
     return exercise, workspace_file(pack.id, exercise.id), True
 
 
-def _current(pack) -> str:
-    from tutor.progress import open_store
-
-    with open_store() as store:
-        current = store.current_exercise(pack.id, list(pack.exercises))
+def _current(session) -> str:
+    current = session.current()
     if current is None:
-        raise UserError(_("pack '{pack}' has no exercises").format(pack=pack.id))
+        raise UserError(_("pack '{pack}' has no exercises").format(pack=session.pack.id))
     return current

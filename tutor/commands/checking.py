@@ -1,6 +1,6 @@
-"""What ``check``, ``watch`` and the line REPL's ``%check`` share: one grader
-started early and kept for the session, the verdict recorded in the progress
-store, and the result drawn for a terminal. Torch-free.
+"""What ``check``, ``watch`` and the line REPL's ``%check`` share: reading the
+learner's file and drawing a result for a terminal. Torch-free. (Their grader
+and progress are the learner's session: tutor.session.)
 
 Everything in a result that came from the learner's code (messages quoting
 values, tracebacks, printed output, tensor and Function names in graphs) is
@@ -10,12 +10,10 @@ before any of it is printed.
 
 from __future__ import annotations
 
-import os
 import sys
-import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from tutor.errors import UserError
 from tutor.i18n import _
@@ -29,80 +27,6 @@ def clean(text: str) -> str:
     from tutor.grade import sanitize
 
     return sanitize.text(text, limit=None, control="\ufffd")
-
-
-def color_enabled(stream: TextIO) -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
-    try:
-        tty = stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-    return tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-
-
-# ------------------------------------------------------------------ grading
-
-
-def _new_grader(timeout: float | None) -> Any:
-    from tutor.grade.grader import Grader
-
-    # One worker: for a single exercise the runs take tens of milliseconds
-    # each, while a second worker costs a second torch import. warm=False:
-    # the worker answers first and warms torch.func & co. up while it waits.
-    return Grader(jobs=1, timeout=timeout, warm=False)
-
-
-class GraderSession:
-    """One warm grader for a command's whole life.
-
-    The worker starts (importing torch) at construction, in the background,
-    so it overlaps loading the pack; ``grade`` waits for it. ``close`` stops
-    it; closing twice is harmless."""
-
-    def __init__(self, timeout: float | None = None) -> None:
-        self.grader = _new_grader(timeout)
-        self._closed = False
-        self._starting = threading.Thread(target=self._start, name="grader-start", daemon=True)
-        self._starting.start()
-
-    def _start(self) -> None:
-        try:
-            self.grader.pool.start()
-        except Exception:  # noqa: BLE001  (the first run starts it again and reports why)
-            pass
-
-    def grade(self, exercise: Any, code: str | None) -> Any:
-        """Grade ``code`` (blocking); returns the ExerciseResult."""
-        from tutor.grade.grader import Submission
-
-        self._starting.join()
-        if self._closed:
-            raise UserError(_("the grader was stopped"))
-        (result,) = self.grader.grade([Submission(exercise, code)])
-        return result
-
-    def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        # The pool's close ends every run too: a run dies with its monitor
-        # (its namespace, or a parent-death signal without one).
-        self.grader.close()
-
-    def __enter__(self) -> GraderSession:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def record(pack_id: str, exercise_id: str, result: Any) -> None:
-    """Store the attempt and make the exercise the learner's current one."""
-    from tutor.progress import open_store
-
-    with open_store() as store:
-        store.record_attempt(pack_id, exercise_id, score=result.score, max_score=result.max_score)
-        store.set_current(pack_id, exercise_id)
 
 
 def read_code(path: Path, *, hint: str = "") -> str:
@@ -134,15 +58,12 @@ def render(result: Any, exercise: Any, lang: str = "en", *, color: bool = False,
     safe = cleaned(result)
     parts = [render_exercise(safe, clean(exercise.title.get(lang)), color=color)]
     if not result.passed:
-        failed_roots = {
-            check.root for check, outcome in zip(exercise.checks, result.checks)
-            if check.kind == "graph" and not outcome.passed
-        }
-        for root, pair in (result.graphs or {}).items():
-            if root in failed_roots:
-                text = graph_diff_text(root, pair, color=color, width=width)
-                if text:
-                    parts.append(text)
+        from tutor.graphdiff import failed_graph_figures
+
+        for figure in failed_graph_figures(exercise, result):
+            text = graph_diff_text(figure, color=color, width=width)
+            if text:
+                parts.append(text)
         if show_output and safe.output.strip():
             lines = safe.output.rstrip("\n").splitlines()
             cut = len(lines) > OUTPUT_LINES
@@ -153,15 +74,13 @@ def render(result: Any, exercise: Any, lang: str = "en", *, color: bool = False,
     return "\n\n".join(parts)
 
 
-def graph_diff_text(root: str, pair: dict, *, color: bool = False, width: int | None = None) -> str:
-    """The expected graph and the learner's as text trees; lines with no match
-    on the other side are marked. Side by side when ``width`` allows."""
+def graph_diff_text(figure: Any, *, color: bool = False, width: int | None = None) -> str:
+    """A failed graph check's expected graph and the learner's
+    (tutor.graphdiff.GraphFigure) as text trees; lines with no match on the
+    other side are marked. Side by side when ``width`` allows."""
+    root = figure.root
     try:
-        from tutor.app.graphdiff import diff_graphs
-        from tutor.graph.model import GraphSnapshot
-
-        expected, yours = diff_graphs(GraphSnapshot.from_dict(pair["expected"]),
-                                      GraphSnapshot.from_dict(pair["yours"]), root)
+        expected, yours = figure.diff()
     except Exception:  # noqa: BLE001  (a diff that cannot be drawn must not cost the verdict)
         return ""
     mark = "\u2717" if _can_encode("\u2717") else "x"

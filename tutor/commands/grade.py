@@ -13,7 +13,7 @@ from tutor.errors import UserError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from tutor.cli import add_pack_option
+    from tutor.commands.options import add_pack_option
 
     parser = sub.add_parser(
         "grade",
@@ -194,10 +194,10 @@ def _check_report_paths(args: argparse.Namespace) -> None:
 
 
 def _write(path, text: str) -> None:
-    from tutor.grade.report import write_atomic
+    from tutor.atomic import write_atomic
 
     try:
-        write_atomic(path, text)
+        write_atomic(path, text, errors="replace")
     except OSError as exc:
         # write_atomic leaves the earlier file, if any, whole.
         raise UserError(f"{path}: the report could not be written: {exc.strerror or exc}") from None
@@ -266,9 +266,7 @@ def _merge(paths: list[str], out: str | None) -> int:
         merged["isolation"] = modes.pop() if len(modes) == 1 else "mixed"
     text = json.dumps(merged, indent=2, ensure_ascii=False) + "\n"
     if out and out != "-":
-        from tutor.grade.report import write_atomic
-
-        write_atomic(out, text)
+        _write(out, text)
     else:
         sys.stdout.write(text)
     return 0

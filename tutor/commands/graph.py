@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import traceback
 from pathlib import Path
@@ -57,8 +56,9 @@ def run(args: argparse.Namespace) -> int:
     elif args.dot:
         print(render_dot(snapshot), end="")
     else:
-        color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        print(render_text(snapshot, args.root, color=color))
+        from tutor.terminal import color_enabled
+
+        print(render_text(snapshot, args.root, color=color_enabled(sys.stdout)))
     return 0
 
 

@@ -7,7 +7,7 @@ import json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from tutor.cli import add_lang_option, add_pack_option
+    from tutor.commands.options import add_lang_option, add_pack_option
 
     parser = sub.add_parser(
         "list",

@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--exercise", metavar="ID", help="start on this exercise: its setup runs in the namespace")
-    from tutor.cli import add_lang_option, add_pack_option
+    from tutor.commands.options import add_lang_option, add_pack_option
 
     add_pack_option(p, subcommand=True)
     add_lang_option(p, subcommand=True)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tutor.i18n import _
+from tutor.terminal import is_tty
 
 POLL_SECONDS = 0.05  # how often the file's stat is compared
 SETTLE_SECONDS = 0.03  # a save is read once its stat stops changing for this long
@@ -36,7 +37,7 @@ again, q and Enter (or Ctrl-C) to stop."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from tutor.cli import add_lang_option, add_pack_option
+    from tutor.commands.options import add_lang_option, add_pack_option
 
     parser = sub.add_parser(
         "watch",
@@ -52,40 +53,41 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_watch(args: argparse.Namespace) -> int:
-    from tutor.commands.checking import GraderSession
+    from tutor.session import LearnerSession, SessionGrader
 
-    session = GraderSession(timeout=getattr(args, "timeout", None))
+    # The worker starts importing torch now, while this process loads the pack.
+    grader = SessionGrader(timeout=getattr(args, "timeout", None))
+    grader.start()
     watcher = None
     try:
         from tutor.pack import load_pack
 
-        pack = load_pack(getattr(args, "pack", None))
-        watcher = Watcher(session, pack, getattr(args, "lang", None) or "en")
+        session = LearnerSession(load_pack(getattr(args, "pack", None)), grader)
+        watcher = Watcher(session, getattr(args, "lang", None) or "en")
         return watcher.run(args.exercise)
     except KeyboardInterrupt:
         if watcher is not None:
             watcher.say("\n" + _("Stopped watching. Your files stay in {folder}.").format(folder=watcher.folder))
         return 0
     finally:
-        session.close()
+        grader.close()
 
 
 class Watcher:
-    def __init__(self, session: Any, pack: Any, lang: str, out: TextIO | None = None,
-                 stdin: TextIO | None = None) -> None:
-        from tutor.commands.checking import color_enabled
+    def __init__(self, session: Any, lang: str, out: TextIO | None = None, stdin: TextIO | None = None) -> None:
         from tutor.paths import workspace_dir
+        from tutor.terminal import color_enabled
 
-        self.session = session
-        self.pack = pack
+        self.session = session  # tutor.session.LearnerSession
+        self.pack = session.pack
         self.lang = lang
         self.out = out or sys.stdout
         self.stdin = stdin if stdin is not None else sys.stdin
         self.color = color_enabled(self.out)
-        self.order = list(pack.exercises)
-        self.folder = workspace_dir(pack.id)
+        self.order = session.order
+        self.folder = workspace_dir(self.pack.id)
         self.hints_shown: dict[str, int] = {}
-        self.interactive = _is_tty(self.stdin) and _is_tty(self.out)
+        self.interactive = is_tty(self.stdin) and is_tty(self.out)
 
     # -------------------------------------------------------------- output
 
@@ -97,31 +99,25 @@ class Watcher:
         return f"\x1b[1m{text}\x1b[0m" if self.color else text
 
     def width(self) -> int:
-        return shutil.get_terminal_size((100, 24)).columns if _is_tty(self.out) else 100
+        return shutil.get_terminal_size((100, 24)).columns if is_tty(self.out) else 100
 
     # ---------------------------------------------------------------- flow
 
-    def run(self, start: str | None) -> int:
+    def run(self, requested: str | None) -> int:
         from tutor.errors import UserError
-        from tutor.progress import open_store
 
+        start = self.session.start(requested)
         if start is None:
-            with open_store() as store:
-                start = store.current_exercise(self.pack.id, self.order)
-                if start is not None and store.exercise(self.pack.id, start).solved:
-                    start = store.next_unsolved(self.pack.id, self.order, after=start)
-            if start is None:
-                if not self.order:
-                    raise UserError(f"pack '{self.pack.id}' has no exercises")
-                self.say(_("All {n} exercises of this course are solved. "
-                           "`autograd-tutor watch --exercise ID` opens one again.").format(n=len(self.order)))
-                return 0
+            raise UserError(f"pack '{self.pack.id}' has no exercises")
+        if requested is None and self.session.is_solved(start):  # the start is solved only when all are
+            self.say(_("All {n} exercises of this course are solved. "
+                       "`autograd-tutor watch --exercise ID` opens one again.").format(n=len(self.order)))
+            return 0
         exercise = self.pack.exercise(start)
         while True:
             if self.watch(exercise) == "quit":
                 return 0
-            with open_store() as store:
-                following = store.next_unsolved(self.pack.id, self.order, after=exercise.id)
+            following = self.session.next_unsolved(after=exercise.id)
             if following is None:
                 self.say(self.bold(_("All {n} exercises are solved. Well done!").format(n=len(self.order))))
                 return 0
@@ -130,13 +126,11 @@ class Watcher:
     def watch(self, exercise: Any) -> str:
         """Watch one exercise's file until it is solved ("solved") or the
         learner quits ("quit")."""
-        from tutor.app.workspace import write_atomic
+        from tutor.atomic import write_atomic
         from tutor.paths import workspace_file
-        from tutor.progress import open_store
 
         path = workspace_file(self.pack.id, exercise.id)
-        with open_store() as store:
-            store.set_current(self.pack.id, exercise.id)
+        self.session.select(exercise.id)
         existed = path.exists()
         if not existed:
             write_atomic(path, exercise.starter)
@@ -214,7 +208,7 @@ class Watcher:
         self.say(_("Watching {name}: save it to check it again.").format(name=path.name) + " " + keys)
 
     def check(self, exercise: Any, path: Path) -> bool:
-        from tutor.commands.checking import record, render
+        from tutor.commands.checking import render
 
         try:
             code = path.read_text(encoding="utf-8")
@@ -222,8 +216,7 @@ class Watcher:
             self.say(_("cannot read {path}: {error}").format(path=path, error=exc))
             return False
         started = time.monotonic()
-        result = self._grade(exercise, code)
-        record(self.pack.id, exercise.id, result)
+        result = self._check(exercise, code)
         seconds = time.monotonic() - started
         self.say("")
         self.say(self.bold("-- " + _("check at {time} ({seconds:.2f} s)").format(
@@ -233,13 +226,13 @@ class Watcher:
             self.say(self.bold(_("Solved {id}!").format(id=exercise.id)))
         return result.passed
 
-    def _grade(self, exercise: Any, code: str) -> Any:
-        """Grade in a thread so that Ctrl-C reaches this one at once."""
+    def _check(self, exercise: Any, code: str) -> Any:
+        """Check (grade and record) in a thread so that Ctrl-C reaches this one at once."""
         box: dict[str, Any] = {}
 
         def work() -> None:
             try:
-                box["result"] = self.session.grade(exercise, code)
+                box["result"] = self.session.check(exercise, code)
             except BaseException as exc:  # noqa: BLE001  (re-raised below)
                 box["error"] = exc
 
@@ -253,7 +246,6 @@ class Watcher:
 
     def hint(self, exercise: Any) -> None:
         from tutor.commands.checking import clean
-        from tutor.progress import open_store
 
         if not exercise.hints:
             self.say(_("This exercise has no hints."))
@@ -261,8 +253,7 @@ class Watcher:
         shown = self.hints_shown.get(exercise.id, 0)
         index = min(shown, len(exercise.hints) - 1)
         if index == shown:
-            with open_store() as store:
-                store.take_hint(self.pack.id, exercise.id)
+            self.session.take_hint(exercise.id)
         self.hints_shown[exercise.id] = index + 1
         self.say(_("Hint {n}/{total}: {text}").format(n=index + 1, total=len(exercise.hints),
                                                       text=clean(exercise.hints[index].get(self.lang))))
@@ -275,9 +266,3 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
         return None
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
-
-def _is_tty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False

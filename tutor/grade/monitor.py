@@ -12,20 +12,17 @@ from __future__ import annotations
 import dataclasses
 import os
 import resource
-import select
 import signal
 import socket
 import struct
 import time
 
 from tutor.grade import framing, jail
-from tutor.grade.protocol import ExitRecord, Limits, ProtocolError, RunRequest, reply_frame
+from tutor.grade.protocol import ExitRecord, ProtocolError, RunRequest, reply_frame
+from tutor.grade.runwatch import REAPED, RunWatch
 
-OUTPUT_TAIL = 8 * 1024
 MAX_REQUEST = 64 << 20
-POLL = 0.05  # seconds between looks at a run's memory and processes
 SHUTDOWN_EXIT = 3
-DEFAULT_PROCESSES = 64
 # A jailed run's time limit is CPU time; its wall clock may run this much
 # longer (a busy machine), for code that sleeps or waits.
 WALL_FACTOR = 2
@@ -117,7 +114,7 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
         child_main(request, out_w, run_end.fileno(), jailed)
     os.close(out_w)
     run_end.close()
-    watch = _Watch(out_r, result_r, result_w, control, request.limits)
+    watch = RunWatch(out_r, result_r, result_w, control, request.limits)
     if run is not None:
         # Jailed, the limit is CPU time of the whole run (a fork bomb next
         # door slows an honest run down without using up its limit), with a
@@ -152,14 +149,14 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
 
 
 def _exit_info(pid: int) -> dict:
-    if pid in _reaped or not hasattr(os, "waitid"):
-        status = _reaped.get(pid)
+    if pid in REAPED or not hasattr(os, "waitid"):
+        status = REAPED.get(pid)
         if status is None:
             try:
                 _, status = os.waitpid(pid, 0)
             except ChildProcessError:
                 return {"why": "gone"}
-            _reaped[pid] = status
+            REAPED[pid] = status
         if os.WIFSIGNALED(status):
             return {"signal": os.WTERMSIG(status)}
         return {"code": os.WEXITSTATUS(status)}
@@ -175,7 +172,7 @@ def _exit_info(pid: int) -> dict:
 
 
 def _reap(pid: int) -> None:
-    if pid in _reaped:
+    if pid in REAPED:
         return
     try:
         _wait(pid)
@@ -190,214 +187,6 @@ def _kill_run(pid: int, jailed: bool) -> None:
             os.kill(target, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-
-
-class _Watch:
-    """The monitor's view of one run: its output, its result and its size."""
-
-    def __init__(self, out_fd: int, result_fd: int, result_w: int, control: socket.socket, limits: Limits) -> None:
-        self.out_fd = out_fd
-        self.result_fd = result_fd
-        self.result_w = result_w
-        self.control = control
-        self.memory = limits.memory_bytes
-        self.processes = limits.processes or DEFAULT_PROCESSES
-        self.output_cap = limits.output_bytes
-        self.tail = bytearray()
-        self.written = 0
-        self.truncated = False
-        self.buffer = b""
-        self.handed_out = False
-        self.namespace: str | None = None
-        self.baseline = 0
-        self.jailed = False
-        self.cpu_limit = 0.0
-
-    def until_done(self, run: int, deadline: float, jailed: bool, cpu_limit: float = 0.0):
-        self.jailed = jailed
-        self.cpu_limit = cpu_limit
-        next_look = time.monotonic() + POLL
-        fds = [self.out_fd, self.result_fd, self.control.fileno()]
-        while True:
-            now = time.monotonic()
-            if now >= deadline:
-                return "timeout", None, None
-            ready, _, _ = select.select(fds, [], [], min(deadline - now, POLL))
-            if self.out_fd in ready and not self._read_output():
-                fds.remove(self.out_fd)
-            if self.control.fileno() in ready and not self._answer_control():
-                fds.remove(self.control.fileno())
-            if self.result_fd in ready:
-                chunk = os.read(self.result_fd, 1 << 20)
-                if not chunk:
-                    fds.remove(self.result_fd)
-                else:
-                    self.buffer += chunk
-                    if len(self.buffer) > framing.MAX_REPLY:
-                        return "died", None, {"why": "the run sent too much data"}
-                    verdict = self._result()
-                    if verdict is not None:
-                        return verdict
-            if _exited(run):
-                # The run is over; its result, if any, is in the pipe already.
-                self._drain_result()
-                return self._result() or ("died", None, None)
-            if self.jailed and time.monotonic() >= next_look:
-                next_look = time.monotonic() + POLL
-                problem = self._over_limits(run)
-                if problem == "cpu":
-                    return "timeout", None, None
-                if problem:
-                    return "died", None, {"why": problem}
-
-    def _result(self):
-        """The run's result once it is complete and well-formed, else None."""
-        try:
-            found = framing.split_frame(self.buffer, limit=framing.MAX_REPLY)
-            if found is None:
-                return None
-            framing.check_shape(found[0])
-        except framing.FrameError as exc:
-            return "died", None, {"why": f"the run sent malformed data ({exc})"}
-        if not isinstance(found[0], dict):
-            return "died", None, {"why": "the run sent malformed data"}
-        return "ok", found[0], None
-
-    def _answer_control(self) -> bool:
-        """The probe process asks for the result pipe, once, after the code
-        has finished; until then no result channel is open in the run."""
-        try:
-            data = self.control.recv(16)
-        except OSError:
-            return False
-        if not data:
-            return False
-        if not self.handed_out and data.startswith(b"R"):
-            self.handed_out = True
-            try:
-                socket.send_fds(self.control, [b"F"], [self.result_w])
-            except OSError:
-                pass
-            os.close(self.result_w)
-            self.result_w = -1
-        return True
-
-    def _read_output(self) -> bool:
-        try:
-            chunk = os.read(self.out_fd, 1 << 16)
-        except OSError:
-            return False
-        if not chunk:
-            return False
-        self.written += len(chunk)
-        if self.written > self.output_cap:
-            self.truncated = True
-        self.tail += chunk
-        if len(self.tail) > OUTPUT_TAIL:
-            del self.tail[: len(self.tail) - OUTPUT_TAIL]
-            self.truncated = True
-        return True
-
-    def drain_output(self) -> None:
-        while True:
-            ready, _, _ = select.select([self.out_fd], [], [], 0)
-            if not ready or not self._read_output():
-                return
-
-    def _drain_result(self) -> None:
-        while len(self.buffer) <= framing.MAX_REPLY:
-            ready, _, _ = select.select([self.result_fd], [], [], 0)
-            if not ready:
-                return
-            chunk = os.read(self.result_fd, 1 << 20)
-            if not chunk:
-                return
-            self.buffer += chunk
-
-    def output(self) -> str:
-        return bytes(self.tail).decode("utf-8", errors="replace")
-
-    def _over_limits(self, run: int) -> str:
-        """Memory and processes of the whole run: every process in its PID
-        namespace. Memory counts what each has beyond the worker's own
-        resident size (a forked process shares the worker's pages until it
-        writes them)."""
-        if self.namespace is None:
-            try:
-                self.namespace = os.readlink(f"/proc/{run}/ns/pid")
-                self.baseline = _resident(os.getppid())
-            except OSError:
-                return ""
-        count, grown, ticks = 0, 0, 0
-        try:
-            entries = os.listdir("/proc")
-        except OSError:
-            return ""
-        for entry in entries:
-            if not entry.isdigit():
-                continue
-            try:
-                if os.readlink(f"/proc/{entry}/ns/pid") != self.namespace:
-                    continue
-                grown += max(0, _resident(int(entry)) - self.baseline)
-                ticks += _cpu_ticks(int(entry))
-            except (OSError, ValueError, IndexError):
-                continue
-            count += 1
-        if self.cpu_limit and ticks / CLOCK_TICKS > self.cpu_limit:
-            return "cpu"
-        if count > self.processes + 1:  # + the probe process
-            return f"the run started more than {self.processes} processes"
-        if self.memory and grown > self.memory:
-            return f"the run's processes used more than {self.memory >> 20} MiB of memory together"
-        return ""
-
-    def close(self) -> None:
-        for fd in (self.out_fd, self.result_fd, self.result_w):
-            if fd >= 0:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-        self.control.close()
-
-
-def _cpu_ticks(pid: int) -> int:
-    """CPU time of a process and of its children that it has reaped."""
-    with open(f"/proc/{pid}/stat", "rb") as f:
-        fields = f.read().rsplit(b")", 1)[1].split()
-    return int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
-
-
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def _resident(pid: int) -> int:
-    with open(f"/proc/{pid}/statm", "rb") as f:
-        return int(f.read().split()[1]) * PAGE
-
-
-PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
-
-
-_reaped: dict[int, int] = {}  # where os.waitid is missing (macOS): statuses of reaped runs
-
-
-def _exited(pid: int) -> bool:
-    """Has the child ``pid`` ended? (Without reaping it, where the platform
-    allows: its exit status is read later.)"""
-    if pid in _reaped:
-        return True
-    try:
-        if hasattr(os, "waitid"):
-            return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
-        done, status = os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    if done:
-        _reaped[pid] = status
-    return bool(done)
-
 
 
 def _wait(pid: int):

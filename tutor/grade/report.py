@@ -4,11 +4,8 @@ JSON (docs/design.md's schema), JUnit XML and Gradescope's results.json."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from tutor.grade import sanitize
 from tutor.i18n import N_, _
@@ -93,24 +90,6 @@ def _num(value: float) -> float:
 
 
 # ------------------------------------------------------------------- writers
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` whole or not at all: a reader never sees half a report,
-    and a failed write leaves no temporary file behind."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def to_json(reports: list[GradeReport]) -> str:

@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tutor.app.bindings import spec
 from tutor.i18n import N_, _
 
 VERDICTS = {"failed": N_("Not yet"), "error": N_("Your code raised an error"), "timeout": N_("Too slow"),
@@ -58,7 +59,12 @@ def graph_column(title: str, lines) -> Text:
 class CheckScreen(ModalScreen[bool]):
     """Dismissed with True when the learner asks for the next exercise."""
 
-    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
+    # The next-exercise key carries the main screen's binding id, so the
+    # learner's keymap moves it here too; it is live only when there is a
+    # next exercise (check_action).
+    BINDINGS = [Binding("escape,enter,q", "close", "Close"),
+                Binding(spec("tutor.next_exercise").keys, "next", "Next exercise", show=False,
+                        id="tutor.next_exercise")]
     DEFAULT_CSS = """
     CheckScreen { align: center middle; }
     CheckScreen > Vertical { width: 96%; height: 90%; border: thick $warning; background: $surface; }
@@ -73,17 +79,13 @@ class CheckScreen(ModalScreen[bool]):
     CheckScreen #check-actions Button { margin-left: 2; }
     """
 
-    def __init__(self, result, title: str, checks_meta: dict[str, object] | None = None,
-                 next_keys: str | None = None) -> None:
+    def __init__(self, result, title: str, figures: list | None = None, next_key: str | None = None) -> None:
+        """``figures``: the failed graph checks' graphs (tutor.graphdiff.GraphFigure);
+        ``next_key``: the key shown for the next exercise, when there is one."""
         super().__init__()
         self.result, self.title_text = result, title
-        self.checks_meta = checks_meta or {}  # root name -> GraphCheck (tier, collapse_views)
-        self.next_key = None  # shown when there is a next exercise to go to
-        if next_keys:
-            from tutor.app.bindings import display_keys
-
-            self.next_key = display_keys(next_keys.split(",")[0])
-            self._bindings.bind(next_keys, "next", _("Next exercise"), show=False)
+        self.figures = figures or []
+        self.next_key = next_key
 
     def compose(self) -> ComposeResult:
         solved = self.result.passed
@@ -103,6 +105,9 @@ class CheckScreen(ModalScreen[bool]):
         if self.next_key:
             self.query_one("#check-next", Button).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.next_key) if action == "next" else True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(event.button.id == "check-next")
@@ -114,25 +119,16 @@ class CheckScreen(ModalScreen[bool]):
         self.dismiss(True)
 
     def _graph_diffs(self) -> ComposeResult:
-        from tutor.app.graphdiff import diff_graphs
-        from tutor.graph.model import GraphSnapshot
-
-        graphs = getattr(self.result, "graphs", {}) or {}
-        failed_roots = {c.name for c in self.result.checks if not c.passed and c.kind == "graph"}
-        for root, pair in graphs.items():
-            check = self.checks_meta.get(root)
-            label = getattr(check, "label", None) or f"graph of {root}"
-            if label not in failed_roots:
-                continue
+        for figure in self.figures:
+            root = figure.root
             try:
-                expected, yours = diff_graphs(GraphSnapshot.from_dict(pair["expected"]),
-                                              GraphSnapshot.from_dict(pair["yours"]), root,
-                                              getattr(check, "collapse_views", True))
+                expected, yours = figure.diff()
             except (KeyError, ValueError) as exc:
                 yield Static("(" + _("could not draw the graphs of {root}: {error}").format(root=root, error=exc) + ")")
                 continue
             yield Static(_("The graph of `{root}`: ✗ marks the lines that differ").format(root=root),
                          classes="diff-caption")
             with Horizontal(classes="diff-row"):
-                yield Static(graph_column(_("expected"), expected), classes="diff-col", id=f"diff-expected-{root}")
-                yield Static(graph_column(_("yours"), yours), classes="diff-col", id=f"diff-yours-{root}")
+                yield Static(graph_column(_("expected"), expected), classes="diff-col",
+                             id=f"diff-expected-{figure.check_id}")
+                yield Static(graph_column(_("yours"), yours), classes="diff-col", id=f"diff-yours-{figure.check_id}")

@@ -15,7 +15,7 @@ from textual.timer import Timer
 from textual.widgets import Static, TextArea
 
 from tutor.app.highlight import PythonArea
-from tutor.app.workspace import WorkspaceFile
+from tutor.workspace import WorkspaceFile
 from tutor.i18n import N_, _
 
 SAVE_STATES = {"saved": N_("saved"), "editing": N_("editing"), "reloaded from disk": N_("reloaded from disk")}
@@ -81,6 +81,12 @@ class EditorPane(Vertical):
         self.area.load_text(text)
         self.flush()
 
+    def reset_to(self, starter: str):
+        """Put the starter back; returns where the code it replaces was kept (the history folder)."""
+        kept = self.workspace.keep_in_history(self.text)
+        self.set_text(starter)
+        return kept
+
     def _header(self, state: str) -> None:
         self.save_state = state
         headers = self.query("#editor-header")
@@ -131,6 +137,32 @@ class EditorPane(Vertical):
             self._replace(text)
             self._header("reloaded from disk")
             self.notify(_("{name} changed on disk; reloaded").format(name=self.workspace.path.name), timeout=3)
+
+    def edit_externally(self) -> None:
+        """Open the file in ``$VISUAL``/``$EDITOR`` (the app steps aside), then follow what it saved."""
+        import os
+        import shlex
+        import subprocess
+
+        from textual.app import SuspendNotSupported
+
+        if self.workspace is None:
+            return
+        self.flush()
+        command = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        argv = [*shlex.split(command), str(self.workspace.path)]
+        try:
+            with self.app.suspend():
+                code = subprocess.call(argv)
+        except SuspendNotSupported:
+            code = subprocess.call(argv, stdin=subprocess.DEVNULL)
+        except OSError as exc:
+            self.notify(_("could not start {command}: {error}").format(command=command, error=exc), severity="error")
+            return
+        if code != 0:
+            self.notify(_("{command} exited with status {code}").format(command=command, code=code),
+                        severity="warning")
+        self.check_disk()
 
     def on_unmount(self) -> None:
         self.flush()

@@ -23,7 +23,8 @@ from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from tutor.app.bindings import bindings
-from tutor.graph.model import CONST, CUSTOM, FREED, LEAF, STALE, GraphNode, GraphSnapshot
+from tutor.app.widgets.graph_details import node_details
+from tutor.graph.model import CONST, LEAF, GraphNode, GraphSnapshot
 from tutor.graph.render import describe
 from tutor.i18n import _
 
@@ -54,70 +55,24 @@ class GraphTree(Tree[Line]):
     """
 
     def render_label(self, node: TreeNode[Line], base_style, style) -> Text:
+        text = super().render_label(node, base_style, style)
         data = node.data
-        if data is not None:
-            label = node._label.copy()
-            if data.kind != "node":
-                label.stylize(self.get_component_rich_style("graph-tree--fold", partial=True))
-            elif data.new:
-                label.stylize(self.get_component_rich_style("graph-tree--new", partial=True))
-            elif data.node_kind == LEAF:
-                label.stylize(self.get_component_rich_style("graph-tree--leaf", partial=True))
-            elif data.node_kind == CONST:
-                label.stylize(self.get_component_rich_style("graph-tree--const", partial=True))
-            original, node._label = node._label, label
-            try:
-                return super().render_label(node, base_style, style)
-            finally:
-                node._label = original
-        return super().render_label(node, base_style, style)
-
-
-def _op_text(node: GraphNode) -> str:
-    raw = (node.raw_op or "").rsplit("::", 1)[-1]
-    if not raw or raw == node.op or raw.startswith(node.op + "Backward") or raw == "AccumulateGrad":
-        return node.op
-    return f"{node.op} ({raw})"
-
-
-def node_details(node: GraphNode | None, snapshot: GraphSnapshot | None) -> str:
-    """What the details box says about one node."""
-    if node is None or snapshot is None:
-        return _("Move the cursor onto a node to see its details.")
-    shape = "?" if node.shape is None else "(" + ", ".join(map(str, node.shape)) + ")"
-    rows = [
-        ("op", _op_text(node)),
-        ("names", ", ".join(node.names) or "-"),
-        ("shape", shape),
-        ("dtype", node.dtype or "?"),
-        ("device", node.device or "?"),
-        ("is_leaf", str(node.is_leaf)),
-        ("requires_grad", str(node.requires_grad)),
-        ("grad", ("yes " + ("(" + ", ".join(map(str, node.grad_shape)) + ")" if node.grad_shape else ""))
-         if node.has_grad else "none"),
-    ]
-    if node.retains_grad is not None and not node.is_leaf:
-        rows.append(("retains_grad", str(node.retains_grad)))
-    if node.saved:
-        parts = []
-        for s in node.saved:
-            state = {FREED: " " + _("FREED by backward"), STALE: " " + _("MODIFIED in place")}.get(s.state, "")
-            s_shape = "?" if s.shape is None else "(" + ", ".join(map(str, s.shape)) + ")"
-            parts.append(f"{s.attr} {s_shape}{state}")
-        rows.append(("saved", "; ".join(parts)))
-    else:
-        rows.append(("saved", "-"))
-    hooks = []
-    if node.hooks:
-        hooks.append(f"{node.hooks} tensor")
-    if node.post_accumulate_hooks:
-        hooks.append(f"{node.post_accumulate_hooks} post-accumulate")
-    rows.append(("hooks", ", ".join(hooks) if hooks else ("-" if node.hooks is not None else _("unknown"))))
-    inputs = len(snapshot.children(node.id))
-    rows.append(("inputs", str(inputs) + (" " + _("(more cut by the node limit)") if node.more_inputs else "")))
-    if node.kind == CUSTOM:
-        rows.append(("kind", _("custom autograd.Function")))
-    return "\n".join(f"{k:>13}  {v}" for k, v in rows)
+        component = None
+        if data is None:
+            pass
+        elif data.kind != "node":
+            component = "graph-tree--fold"
+        elif data.new:
+            component = "graph-tree--new"
+        elif data.node_kind == LEAF:
+            component = "graph-tree--leaf"
+        elif data.node_kind == CONST:
+            component = "graph-tree--const"
+        if component is not None:
+            # Under the cursor's and hover's style (added first), over the toggle icon's: the label ends the text.
+            text.stylize_before(self.get_component_rich_style(component, partial=True),
+                                len(text) - len(node.label))
+        return text
 
 
 class GraphPane(Vertical):
@@ -204,9 +159,9 @@ class GraphPane(Vertical):
             while key and target is None:
                 target = found.get(key)
                 key = key[:-1]
-        tree._tree_lines  # noqa: B018 - rebuild line numbers now
+        tree._tree_lines  # noqa: B018 - rebuild the line numbers now (private: tests/app/test_textual_private.py)
         if target is not None:
-            tree.cursor_line = target._line
+            tree.cursor_line = target.line
         elif tree.cursor_line < 0 and tree.root.children:
             tree.cursor_line = 0
         self._show_details()
@@ -292,7 +247,7 @@ class GraphPane(Vertical):
                 if child.allow_expand != expandable:
                     child.allow_expand = expandable
             found[line.key] = child
-            if parent.children[index] is not child:  # the order changed: move it into place
+            if parent.children[index] is not child:  # the order changed: move it into place (private API)
                 siblings = parent._children
                 siblings.remove(child)
                 siblings.insert(index, child)
@@ -369,9 +324,8 @@ class GraphPane(Vertical):
         self.notify(_("graph root: {name}").format(name=name or _("all roots")), timeout=2)
 
     def action_export_dot(self) -> None:
+        from tutor.atomic import write_atomic
         from tutor.graph.render import render_dot
-
-        from tutor.app.workspace import write_atomic
 
         if self.snapshot is None:
             self.notify(_("no graph to export yet"), severity="warning")

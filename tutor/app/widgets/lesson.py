@@ -9,6 +9,8 @@ exercise's names.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -17,7 +19,6 @@ from textual.containers import HorizontalScroll, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
-from tutor.app.messages import RunCode
 from tutor.i18n import _
 
 
@@ -34,11 +35,12 @@ class ExampleBlock(Vertical, can_focus=True):
     ExampleBlock .example-output-label { color: $text-muted; height: auto; }
     """
 
+    @dataclass
     class Chosen(Message):
-        def __init__(self, index: int, send: bool) -> None:
-            super().__init__()
-            self.index = index
-            self.send = send
+        """The example was chosen (focused), and with ``send`` asked to run."""
+
+        index: int
+        send: bool
 
     def __init__(self, index: int, title: str, code: str, output: str | None) -> None:
         super().__init__(classes=f"example example-{index}")
@@ -67,6 +69,12 @@ class ExampleBlock(Vertical, can_focus=True):
 
 
 class LessonPane(VerticalScroll):
+    @dataclass
+    class ExampleRequested(Message):
+        """The learner asked to run a lesson example (Enter on it); it runs in the scratch namespace."""
+
+        code: str
+
     DEFAULT_CSS = """
     LessonPane { height: 1fr; padding: 0 1; }
     LessonPane #lesson-crumb { color: $text-muted; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -121,6 +129,17 @@ class LessonPane(VerticalScroll):
             self.scroll_home(animate=False)
             self.call_after_refresh(self.scroll_home, animate=False)
 
+    def show_exercise(self, pack, exercise, lang: str, status: str, hints: list[str], *,
+                      new_exercise: bool = False) -> None:
+        """The exercise of ``pack`` with its lesson, under a crumb saying where it is and its status."""
+        from tutor.app.widgets.status import exercise_mark
+
+        ids = list(pack.exercises)
+        crumb = _("{pack} › {n}/{total} · {status}").format(
+            pack=pack.title.get(lang), n=ids.index(exercise.id) + 1, total=len(ids), status=exercise_mark(status))
+        self.show(pack.lesson_for(exercise.id), exercise, lang, crumb, new_exercise=new_exercise)
+        self.show_hints(hints)
+
     def _markdown(self, name: str, text: str) -> None:
         """Show Markdown in ``#name`` (made on first use: the Markdown parser loads after the first paint)."""
         found = self.query(f"#{name}")
@@ -162,7 +181,7 @@ class LessonPane(VerticalScroll):
         if event.send:
             code = self.selected_example()
             if code:
-                self.post_message(RunCode(code, "example"))
+                self.post_message(self.ExampleRequested(code))
 
     def show_hints(self, hints: list[str]) -> None:
         box = self.query_one("#hints", Static)

@@ -3,13 +3,15 @@
 Enter runs the input when it is a complete statement (as Python's prompt
 decides, ``tutor.repl_input.should_submit``) and opens an indented line
 otherwise; Up/Down at the first/last line walk the history (kept in the data
-directory); Tab completes from the live namespace. The console only posts
-and shows: the screen sends code to the kernel and routes events back here.
+directory); Tab completes from the live namespace. The console runs code through the
+screen's kernel bridge and shows what comes back (the screen routes the
+bridge's events here).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual import on, work
@@ -20,7 +22,6 @@ from textual.widgets import RichLog, Static
 
 from tutor.app.bindings import bindings
 from tutor.app.highlight import PythonArea
-from tutor.app.messages import RunCode
 from tutor.i18n import _
 from tutor.repl_input import should_submit
 
@@ -33,16 +34,18 @@ class ReplInput(PythonArea):
     ReplInput { height: auto; max-height: 8; min-height: 1; border: none; padding: 0; }
     """
 
+    @dataclass
     class Submitted(Message):
-        def __init__(self, code: str) -> None:
-            super().__init__()
-            self.code = code
+        """Enter on a complete statement: the input, now cleared, held ``code``."""
 
+        code: str
+
+    @dataclass
     class CompleteRequested(Message):
-        def __init__(self, code: str, cursor: int) -> None:
-            super().__init__()
-            self.code = code
-            self.cursor = cursor
+        """Tab after a name: complete ``code`` at ``cursor`` (a character offset)."""
+
+        code: str
+        cursor: int
 
     def __init__(self, **kwargs) -> None:
         super().__init__("", tab_behavior="focus", show_line_numbers=False, soft_wrap=True, **kwargs)
@@ -128,6 +131,12 @@ class ReplInput(PythonArea):
 
 
 class ReplConsole(Vertical):
+    @dataclass
+    class Submitted(Message):
+        """The learner submitted ``code`` at the prompt; the screen sends it to the kernel."""
+
+        code: str
+
     DEFAULT_CSS = """
     ReplConsole { height: 1fr; }
     ReplConsole #repl-header { height: 1; padding: 0 1; background: $boost; color: $text-muted; }
@@ -142,6 +151,7 @@ class ReplConsole(Vertical):
         super().__init__(id=id)
         self.lines: list[str] = []  # plain transcript, for tests and copy
         self.completer = None  # callable(code, cursor) -> Completions, set by the screen
+        self.bridge = None  # tutor.app.kernel.KernelBridge, set by the screen
         self._unwritten: list[Text] = []  # written while the pane had no width
 
     def compose(self) -> ComposeResult:
@@ -208,6 +218,46 @@ class ReplConsole(Vertical):
     def notice(self, text: str, error: bool = False) -> None:
         self.write(text, "bold red" if error else "italic dim")
 
+    def run(self, code: str, origin: str, *, fresh: tuple[str, int] | None = None) -> None:
+        """Echo ``code`` and run it in the kernel: typed here (``origin`` "repl"), a
+        lesson example (in the kernel's scratch namespace) or the editor's code.
+        ``fresh`` = (setup, seed): first a fresh namespace with the setup run
+        in it, as the grader runs the code."""
+        if fresh is not None:
+            setup, seed = fresh
+            self.notice(_("fresh namespace: the exercise's setup (seed {seed}), then your code").format(seed=seed))
+            self.echo(code, origin)
+            ok = self.bridge.run_fresh(setup, seed, code) is not None
+        elif origin == "example":
+            self.echo(code, origin)
+            self.notice(_("an example runs in a scratch namespace: your exercise's names stay as they were"))
+            ok = self.bridge.execute(code, scratch=True) is not None
+        else:
+            self.echo(code, origin)
+            ok = self.bridge.execute(code) is not None
+        if not ok:
+            self.notice(_("the kernel is not running; it is being restarted"), error=True)
+
+    def restart_kernel(self) -> None:
+        self.notice(_("restarting the kernel: the exercise's setup runs again, other variables are lost"))
+        self.bridge.restart()
+
+    def show_event(self, event) -> None:
+        """A kernel event in the transcript: output, a result, a traceback, an interrupt, a crash."""
+        from tutor.kernel.protocol import Done, Error, KernelDied, Result, Stream
+
+        if isinstance(event, Stream):
+            self.write(event.text, "red" if event.name == "stderr" else "")
+        elif isinstance(event, Result):
+            self.write(event.repr)
+        elif isinstance(event, Error):
+            self.write(event.traceback, "red")
+        elif isinstance(event, Done):
+            if event.status == "interrupted":
+                self.notice(_("interrupted"))
+        elif isinstance(event, KernelDied):
+            self.notice(event.message, error=True)
+
     def clear(self) -> None:
         self.lines.clear()
         self._unwritten.clear()
@@ -224,7 +274,7 @@ class ReplConsole(Vertical):
         self.query_one("#repl-completions").remove_class("-shown")
         save_history(self.input.past)
         if event.code.strip():
-            self.post_message(RunCode(event.code, "repl"))
+            self.post_message(self.Submitted(event.code))
 
     @on(ReplInput.CompleteRequested)
     def _complete(self, event: ReplInput.CompleteRequested) -> None:
@@ -282,7 +332,7 @@ def load_history() -> list[str]:
 
 
 def save_history(history: list[str]) -> None:
-    from tutor.app.workspace import write_atomic
+    from tutor.atomic import write_atomic
 
     try:
         write_atomic(_history_path(), json.dumps(history[-HISTORY_LIMIT:]))

@@ -15,6 +15,12 @@ KERNEL_LABELS = {
     "crashed": N_("✖ kernel crashed"),
     "restarting": N_("◌ kernel restarting"),
 }
+EXERCISE_MARKS = {"solved": N_("✔ solved"), "attempted": N_("◐ attempted"), "new": N_("○ new")}
+
+
+def exercise_mark(status: str) -> str:
+    """``solved``, ``attempted`` or ``new`` as the status line and the lesson pane's crumb show it."""
+    return _(EXERCISE_MARKS[status])
 
 
 class StatusBar(Horizontal):
@@ -40,6 +46,12 @@ class StatusBar(Horizontal):
 
     def set_where(self, text: str) -> None:
         self.query_one("#status-where", Static).update(text)
+
+    def show_exercise(self, exercise, lang: str, status: str, hints_shown: int) -> None:
+        """Where the learner is: the exercise, its status and the hints taken."""
+        hints = " · " + _("hints {shown}/{total}").format(shown=hints_shown, total=len(exercise.hints)) \
+            if exercise.hints else ""
+        self.set_where(f"{exercise.title.get(lang)} ({exercise.id}) · {exercise_mark(status)}{hints}")
 
     def set_kernel(self, state: str, detail: str = "") -> None:
         self.kernel_state, self.kernel_detail = state, detail

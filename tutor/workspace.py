@@ -1,7 +1,8 @@
-"""The learner's solution file for one exercise: ``<exercise-id>.py``.
+"""The learner's solution file for one exercise: ``<exercise-id>.py``, as the
+app's editor, the line REPL and ``watch`` all keep it.
 
-Saved atomically (temp file, fsync, rename), so a crash leaves the old or the
-new text, never half of either. Changes made by another program are noticed
+Saved atomically (tutor.atomic), so a crash leaves the old or the new text,
+never half of either. Changes made by another program are noticed
 by comparing the file's (mtime, size, text) with what this process last wrote
 or read. Old versions are kept in a history folder beside the workspace (not
 inside it: the workspace must stay a valid submission folder).
@@ -9,27 +10,10 @@ inside it: the workspace must stay a valid submission folder).
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from pathlib import Path
 
-
-def write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+from tutor.atomic import write_atomic
 
 
 class WorkspaceFile:

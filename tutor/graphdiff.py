@@ -1,6 +1,9 @@
-"""Expected and learner graphs as two marked text trees. Torch-free, UI-free.
+"""A failed graph check's two graphs as marked text trees, for every front
+end (the app's check result, ``check``, ``watch``, the REPL). Torch-free, UI-free.
 
-Both graphs are normalized the way the grader compares them (constants folded
+The grader keeps both snapshots of each graph check on
+``ExerciseResult.graphs``, keyed by the check's id (``CheckResult.check_id``),
+never by its label: labels are translated. Both graphs are normalized the way the grader compares them (constants folded
 into their op, view-only ops spliced out, aliases applied), then drawn from
 the checked root as indented trees. The two drawings are then compared line
 by line (longest common subsequence of the node labels, as ``diff`` does):
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.graph.model import CONST, GraphSnapshot
 
@@ -20,6 +24,40 @@ from tutor.graph.model import CONST, GraphSnapshot
 class DiffLine:
     text: str
     marked: bool = False
+
+
+@dataclass(frozen=True)
+class GraphFigure:
+    """Both graphs of one failed graph check, with how the grader compared them."""
+
+    check_id: str
+    root: str
+    expected: dict  # snapshot dicts, as the grader sent them
+    yours: dict
+    collapse_views: bool = True
+    neutral: tuple[str, ...] = ()
+
+    def diff(self) -> tuple[list[DiffLine], list[DiffLine]]:
+        """(expected lines, your lines); raises ValueError or KeyError on a snapshot that cannot be read."""
+        return diff_graphs(GraphSnapshot.from_dict(self.expected), GraphSnapshot.from_dict(self.yours), self.root,
+                           self.collapse_views, self.neutral)
+
+
+def failed_graph_figures(exercise: Any, result: Any) -> list[GraphFigure]:
+    """The figures of the result's failed graph checks, in the exercise's order."""
+    from tutor.grade.verdict import check_id
+
+    failed = {getattr(c, "check_id", None) for c in result.checks if c.kind == "graph" and not c.passed}
+    figures = getattr(result, "graphs", None) or {}
+    out = []
+    for index, check in enumerate(exercise.checks):
+        key = check_id(index)
+        pair = figures.get(key)
+        if key in failed and isinstance(pair, dict):
+            out.append(GraphFigure(key, str(pair.get("root") or getattr(check, "root", "")), pair.get("expected"),
+                                   pair.get("yours"), getattr(check, "collapse_views", True),
+                                   tuple(getattr(check, "neutral", None) or ())))
+    return out
 
 
 def _label(node) -> str:
@@ -57,16 +95,15 @@ def tree_lines(graph, other_sigs: set[str], other_root_sig: str | None = None) -
     return lines
 
 
-def diff_graphs(expected: GraphSnapshot, yours: GraphSnapshot, root: str,
-                collapse_views: bool = True) -> tuple[list[DiffLine], list[DiffLine]]:
+def diff_graphs(expected: GraphSnapshot, yours: GraphSnapshot, root: str, collapse_views: bool = True,
+                neutral: tuple[str, ...] = ()) -> tuple[list[DiffLine], list[DiffLine]]:
     """(expected lines, your lines), each line marked where it has no match."""
     from tutor.graph.normalize import normalize
 
+    e = normalize(expected, root, collapse_views=collapse_views, neutral=neutral)
     if yours.find(root) is None:
-        e = normalize(expected, root, collapse_views=collapse_views)
         return tree_lines(e, set()), [DiffLine(f"(no tensor named {root})", True)]
-    e = normalize(expected, root, collapse_views=collapse_views)
-    a = normalize(yours, root, collapse_views=collapse_views)
+    a = normalize(yours, root, collapse_views=collapse_views, neutral=neutral)
     return mark_differences(tree_lines(e, set()), tree_lines(a, set()))
 
 
