@@ -76,3 +76,14 @@ def descendants_map() -> dict[int, list[int]]:
         if fields[0] not in ("Z", "X"):
             children.setdefault(int(fields[1]), []).append(int(entry))
     return children
+
+
+def descendants(root: int) -> list[int]:
+    """Every live process below ``root``."""
+    children = descendants_map()
+    out, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out

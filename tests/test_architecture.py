@@ -52,6 +52,14 @@ def test_import_contract_can_fail(graph, spec):
     assert not _contract(spec).check(spoiled, verbose=False).kept
 
 
+def test_an_indirect_import_breaks_a_contract_too(graph):
+    """A judge that imports torch through another module is caught, lazily or not."""
+    spoiled = copy.deepcopy(graph)
+    spoiled.add_import(importer="tutor.grade.kinds.grad", imported="tutor.graph.capture")  # capture imports torch
+    (spec,) = [c for c in CONFIG["contracts"] if c["name"].startswith("Judging is torch-free")]
+    assert not _contract(spec).check(spoiled, verbose=False).kept
+
+
 def _circles(graph) -> list[list[str]]:
     """Strongly connected groups of tutor's modules (Tarjan, iterative)."""
     modules = sorted(m for m in graph.modules if m == "tutor" or m.startswith("tutor."))

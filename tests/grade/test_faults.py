@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO, descendants_map
+from support import REPO, descendants
 
 EXERCISES = ("make-a-leaf", "two-paths-add-up", "which-grads-are-none")
 STUDENTS = 20
@@ -78,16 +78,6 @@ def _grade(pack: Path, folder: Path, out: Path, extra: list[str], killer=None):
     return proc.returncode, stderr, kills
 
 
-def _descendants(pid: int) -> list[int]:
-    children = descendants_map()
-    out, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
-    return out
-
-
 def _argv(pid: int) -> str:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
@@ -125,12 +115,12 @@ def _killer(seed: int, most: int):
     def kill(proc: subprocess.Popen, kills: list[str]) -> None:
         deadline = time.monotonic() + 120
         while proc.poll() is None and time.monotonic() < deadline and \
-                not any(_what(p) == "monitor" for p in _descendants(proc.pid)):
+                not any(_what(p) == "monitor" for p in descendants(proc.pid)):
             time.sleep(0.05)
         while proc.poll() is None and len(kills) < most:
             time.sleep(rng.uniform(0.1, 0.8))
             alive: dict[str, list[int]] = {}
-            for pid in _descendants(proc.pid):
+            for pid in descendants(proc.pid):
                 alive.setdefault(_what(pid), []).append(pid)
             alive.pop("other", None)
             if not alive:

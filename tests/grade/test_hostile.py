@@ -10,7 +10,7 @@ import pytest
 
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import SANDBOX_UID_BASE
-from support import descendants_map, run_processes
+from support import descendants, run_processes
 from tutor.pack.models import Exercise
 
 EXERCISE = Exercise.model_validate({
@@ -130,16 +130,6 @@ def _zombie(pid: str) -> bool:
         return True
 
 
-def _descendants(root: int) -> list[int]:
-    children = descendants_map()
-    out, todo = [], [root]
-    while todo:
-        for c in children.get(todo.pop(), []):
-            out.append(c)
-            todo.append(c)
-    return out
-
-
 @pytest.fixture(scope="module")
 def graded():
     names = list(HOSTILE)
@@ -155,9 +145,9 @@ def graded():
                 break
             time.sleep(0.1)
         workers = {w.proc.pid for w in grader.pool._workers if w.proc is not None}
-        worker_tree = set(workers) | {d for w in workers for d in _descendants(w)}
+        worker_tree = set(workers) | {d for w in workers for d in descendants(w)}
         uids = {w.uid for w in grader.pool._workers}
-        strays = [p for p in _descendants(os.getpid()) if p not in worker_tree]
+        strays = [p for p in descendants(os.getpid()) if p not in worker_tree]
     for _ in range(50):
         leftover_uids = _run_uids(uids)
         if not leftover_uids:
