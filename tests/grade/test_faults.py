@@ -234,8 +234,9 @@ def test_cancelled_grade_resumes_to_the_clean_report(course):
 
 def test_a_report_folder_that_does_not_take_files_is_known_before_grading(course, tmp_path):
     pack, folder = course["pack"], course["class"]
-    code, stderr, _ = _grade(pack, folder, tmp_path / "missing" / "r.json", [])
-    assert code == 2 and "does not exist" in stderr and "Traceback" not in stderr
+    (tmp_path / "a-file").write_text("not a folder")
+    code, stderr, _ = _grade(pack, folder, tmp_path / "a-file" / "r.json", [])
+    assert code == 2 and "cannot be made" in stderr and "Traceback" not in stderr
     if os.geteuid() != 0:  # root writes through file modes; the tmpfs test below covers it
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o555)

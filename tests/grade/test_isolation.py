@@ -432,7 +432,8 @@ import os, time, socket, threading
 from tutor.grade import framing
 _fake = framing.encode({"error": {"type": "RuntimeError", "module": "builtins",
     "mro": ["builtins.RuntimeError", "builtins.Exception", "builtins.BaseException", "builtins.object"],
-    "message": "second time", "traceback": "RuntimeError: second time\n", "line": 1, "phase": "code"},
+    "message": "second time", "traceback": "RuntimeError: second time\n", "line": 1, "phase": "code",
+    "origin": "library"},
     "probes": {}})
 '''
 CUBE = '''

@@ -222,7 +222,8 @@ CASES: dict[str, tuple] = {
 
 # Mistakes that must pass (the check is about type, not the exact class / the right code).
 PASSING = {
-    "raises_subclass": (RAISES, "raise NotImplementedError('subclass of RuntimeError')\n"),
+    # RecursionError is a subclass of RuntimeError, raised by Python itself
+    "raises_subclass": (RAISES, "def deeper(n):\n    return deeper(n + 1)\ndeeper(0)\n"),
     "gradcheck_correct": (GRADCHECK, FUNCTION.format(grad="2 * x * g")),
     "gradgradcheck_correct": (GRADGRADCHECK, cube("3 * x ** 2 * g")),
     # like torch.autograd.gradgradcheck, it checks the backward's own derivative, not the first order

@@ -175,16 +175,18 @@ def _resume(path: str, pack_id: str) -> dict:
 
 
 def _check_report_paths(args: argparse.Namespace) -> None:
-    """Each report's folder exists and takes a new file: found out before grading."""
+    """Each report's folder exists (or is made) and takes a new file: found out before grading."""
     import tempfile
 
     for option, value in (("--json", args.json), ("--junit", args.junit), ("--gradescope", args.gradescope)):
         if not value or value == "-":
             continue
         path = Path(value)
-        folder = path if option == "--gradescope" and path.is_dir() else path.parent
-        if not folder.is_dir():
-            raise UserError(f"{option} {value}: the folder {folder} does not exist")
+        folder = path if option == "--gradescope" and not path.suffix else path.parent
+        try:  # a missing folder is made, as a report's folder always was
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(f"{option} {value}: the folder {folder} cannot be made: {exc.strerror or exc}") from None
         try:
             fd, probe = tempfile.mkstemp(dir=folder, prefix=".agt-write-test-")
             os.close(fd)
