@@ -34,7 +34,7 @@ LES = f"{DIR}/lessons/01-first-lesson.yaml"
 PACK = f"{DIR}/pack.yaml"
 
 LANGS = "(pack.yaml declares languages ['en', 'zh'])"
-KINDS = "grad, value, graph, leaf, requires_grad, retains_grad, raises, gradcheck, gradgradcheck, calls, hooks, footprint, unchanged, python"
+KINDS = "grad, value, graph, through, leaf, requires_grad, retains_grad, raises, gradcheck, gradgradcheck, calls, hooks, footprint, unchanged, python"
 SLUG_RULE = "use lower-case letters, digits and dashes (like 'chain-rule-1')"
 
 # ----------------------------------------------------------------- base files
