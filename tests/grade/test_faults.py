@@ -261,3 +261,22 @@ def test_a_full_or_read_only_disk_leaves_the_old_report_whole(course, tmp_path, 
     assert "EXIT 2" in out.stdout, (out.stdout[-500:], out.stderr[-500:])
     assert out.stdout.rstrip().endswith("OLD"), out.stdout[-500:]  # the earlier report, whole
     assert ("cannot write" if how == "read-only" else "could not be written") in out.stderr, out.stderr
+
+
+def test_a_lost_judge_run_is_a_grader_fault_not_a_false_assertion():
+    """A python check is judged in a run of its own: losing that run must not
+    read as "the assertion is false"."""
+    from support import make_exercise
+    from tutor.grade.grader import Grader, Submission
+    from tutor.grade.protocol import RunReply
+
+    exercise = make_exercise("judged-apart", "x = torch.ones(3)\n", "y = x * 2\n",
+                             [{"kind": "python", "assert": "learner['y'].shape == reference['y'].shape"}])
+    with Grader(jobs=1, timeout=30) as grader:
+        run_many = grader.pool.run_many
+        # The judge runs (the ones with bound namespaces) are lost, as if their worker were killed.
+        grader.pool.run_many = lambda requests: [RunReply.lost("killed from outside") if r.bind else reply
+                                                 for r, reply in zip(requests, run_many(requests))]
+        (result,) = grader.grade([Submission(exercise, exercise.solution)])
+    assert result.fault == "grader" and result.status == "error", result
+    assert "not your code's doing" in result.error

@@ -166,6 +166,10 @@ class Grader:
         trials = [TrialRuns(trial, runs[(i, t, "reference")], runs[(i, t, "learner")],
                             {c: v for (j, c, tt), v in judged.items() if j == i and tt == t})
                   for t, trial in enumerate(ex.trials)]
+        lost = next((v for (j, _, t), v in judged.items() if j == i and t not in BASELINES
+                     and isinstance(v, RunReply)), None)
+        if lost is not None:
+            return grader_fault(ex, lost)
         if not sub.free_rule:
             return exercise_result(ex, sub.code, trials, [None] * len(ex.checks), self.limit(ex))
         known = self.free_checks(ex)
@@ -188,7 +192,8 @@ class Grader:
         free: list = [None] * len(exercise.checks)
         for side in BASELINES:
             run = runs[(i, 0, side)]
-            if run.grader_fault or reference.grader_fault:
+            if run.grader_fault or reference.grader_fault or any(
+                    isinstance(v, RunReply) for (j, _, t), v in judged.items() if j == i and t == side):
                 return None
             problem, error = feedback.learner_problem(run, self.limit(exercise))
             if feedback.reference_problem(reference, exercise.trials[0]) or problem:
@@ -201,7 +206,8 @@ class Grader:
 
     def _judge_apart(self, submissions, runs) -> dict:
         """Checks judged in a run of their own (python assertions), over both
-        namespaces' plain data: {(submission, check, trial or baseline): probe data}."""
+        namespaces' plain data: {(submission, check, trial or baseline): probe data,
+        or the RunReply of a judge run that was lost}."""
         requests, keys = [], []
         for i, sub in enumerate(submissions):
             if sub.code is None:
@@ -222,10 +228,11 @@ class Grader:
                                                probes=(kind.assertion_probe(check),), limits=self.limits,
                                                bind={"learner": learner, "reference": reference}))
                     keys.append((i, c, t))
-        out = {}
+        out: dict = {}
         for key, reply in zip(keys, self.pool.run_many(requests)):
             probe = reply.probes().get("ok", {})
-            out[key] = probe if isinstance(probe, dict) else {}
+            # A judge run the grader lost is kept as its reply: no verdict rests on it.
+            out[key] = reply if reply.grader_fault else probe if isinstance(probe, dict) else {}
         return out
 
 
