@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import signal
 
-from tutor.grade.misconceptions import explain
+from tutor.grade.misconceptions import diagnose, explain
 from tutor.grade.protocol import RunError, RunReply
 from tutor.i18n import N_, _
 
@@ -112,3 +112,12 @@ def error_text(error: RunError, hidden: bool, observed: dict | None = None) -> s
     if explanation:
         text += "\n\n" + explanation
     return text
+
+
+def misconception(error: RunError, hidden: bool, observed: dict | None = None) -> str:
+    """The id of the misconception behind a visible trial's error ("" when
+    none is known); a hidden trial's error names none."""
+    if hidden or error.phase != "code":
+        return ""
+    found = diagnose(error.type, error.message, observed)
+    return found[0] if found else ""

@@ -8,54 +8,66 @@ from __future__ import annotations
 
 from tutor.i18n import N_, _
 
-_RULES: list[tuple[tuple[str, ...], str]] = [
+# (id, needles, explanation): the id names the misconception in reports
+# (a class report groups failures by it); it never changes with the wording.
+_RULES: list[tuple[str, tuple[str, ...], str]] = [
     (
+        "backward-twice",
         ("backward through the graph a second time", "Trying to backward through the graph"),
         N_("backward() frees the graph's saved tensors as it goes, so a second backward through the same graph "
            "fails. Pass retain_graph=True to the first backward() if you really need two, or rebuild the graph "
            "by recomputing the forward pass."),
     ),
     (
+        "leaf-in-place",
         ("a leaf Variable that requires grad is being used in an in-place operation",),
         N_("You changed a leaf that requires grad in place (like x += 1 or x.add_(1)). Autograd cannot track that. "
            "Update it under torch.no_grad(), or compute a new tensor (x = x + 1) instead."),
     ),
     (
+        "saved-tensor-changed",
         ("modified by an inplace operation",),
         N_("A tensor that an operation saved for its backward was changed in place afterwards (its version "
            "counter moved on), so its gradient can no longer be computed. Use an out-of-place operation "
            "(y = y * 2 instead of y *= 2) or clone() before changing it."),
     ),
     (
+        "backward-of-a-tensor",
         ("grad can be implicitly created only for scalar outputs",),
         N_("backward() without arguments works only on a single number. For a tensor with several elements, "
            "reduce it first (y.sum().backward()) or pass the vector to multiply by: y.backward(gradient=v)."),
     ),
     (
+        "no-graph",
         ("does not require grad and does not have a grad_fn",),
         N_("The tensor you called backward() on is not connected to anything that requires grad. Create your "
            "inputs with requires_grad=True (or call .requires_grad_()), and do not compute under torch.no_grad()."),
     ),
     (
+        "unused-input",
         ("One of the differentiated Tensors appears to not have been used in the graph",),
         N_("torch.autograd.grad was asked for the gradient of a tensor that the output does not depend on. "
            "Check that the output is computed from it, or pass allow_unused=True."),
     ),
     (
+        "hook-shape",
         ("hook", "has changed the size of value"),
         N_("A gradient hook must return None (keep the gradient) or a tensor of the same shape as the gradient "
            "it received."),
     ),
     (
+        "inference-tensor",
         ("Inference tensors cannot be saved for backward",),
         N_("Tensors created under torch.inference_mode() can never take part in autograd. Use torch.no_grad() "
            "if you need them later, or create them outside inference mode."),
     ),
     (
+        "numpy-of-graph",
         ("Can't call numpy() on Tensor that requires grad",),
         N_("A tensor that requires grad must be detached before converting it: x.detach().numpy()."),
     ),
     (
+        "no-requires-grad",
         ("element 0 of tensors does not require grad",),
         N_("The tensor you called backward() on does not require grad: it was computed from tensors that do not "
            "require grad, or under torch.no_grad()."),
@@ -82,19 +94,28 @@ def _missed_create_graph(observed) -> bool:
     return len(gradient_calls) >= 2 and gradient_calls[0][2] is False
 
 
-def explain(error_type: str, message: str, observed: dict | None = None) -> str | None:
-    """The misconception behind an error; ``observed`` is the run's record of
-    the autograd calls it made (observe.py), when there is one."""
+def diagnose(error_type: str, message: str, observed: dict | None = None) -> tuple[str, str] | None:
+    """(id, explanation) of the misconception behind an error; ``observed``
+    is the run's record of the autograd calls it made (observe.py), when
+    there is one."""
     if not isinstance(message, str):
         return None
     if ("does not require grad and does not have a grad_fn" in message
             or "element 0 of tensors does not require grad" in message) and _missed_create_graph(observed):
-        return _(_CREATE_GRAPH)
-    for needles, explanation in _RULES:
+        return "missing-create-graph", _(_CREATE_GRAPH)
+    for rule, needles, explanation in _RULES:
         if all(needle in message for needle in needles):
-            return _(explanation)
+            return rule, _(explanation)
     if error_type == "NameError":
-        return _("A name your code uses is not defined. The setup's variables keep their names; check the spelling.")
+        return "undefined-name", _("A name your code uses is not defined. The setup's variables keep their names; "
+                                   "check the spelling.")
     if error_type in ("SystemExit", "KeyboardInterrupt"):
-        return _("Your code stopped the program. Remove the call to exit() / sys.exit() and let it run to the end.")
+        return "stopped-the-program", _("Your code stopped the program. Remove the call to exit() / sys.exit() and "
+                                        "let it run to the end.")
     return None
+
+
+def explain(error_type: str, message: str, observed: dict | None = None) -> str | None:
+    """The misconception behind an error, in words (``diagnose`` without the id)."""
+    found = diagnose(error_type, message, observed)
+    return found[1] if found else None

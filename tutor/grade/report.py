@@ -22,10 +22,16 @@ class CheckResult:
     score: float
     max_score: float
     check_id: str = ""  # the check's identity in its exercise ("c0", "c1", ...): front ends find figures by it
+    # Failed on hidden trials only: its message says no more than that, and
+    # platforms that can keep a test from students until later do so.
+    hidden: bool = False
 
     def to_dict(self) -> dict:
-        return {"name": sanitize.text(self.name), "passed": self.passed, "message": sanitize.text(self.message),
-                "score": self.score, "max_score": self.max_score}
+        out = {"name": sanitize.text(self.name), "kind": self.kind, "passed": self.passed,
+               "message": sanitize.text(self.message), "score": _num(self.score), "max_score": _num(self.max_score)}
+        if self.hidden:
+            out["hidden"] = True
+        return out
 
 
 @dataclass
@@ -44,6 +50,10 @@ class ExerciseResult:
     graphs: dict = field(default_factory=dict, repr=False)
     # "grader": no verdict, the grader's own processes failed (status "error").
     fault: str = ""
+    # Where the code raised on a visible trial (a line of the submitted file),
+    # and the id of the misconception the feedback named (misconceptions.py).
+    line: int | None = None
+    misconception: str = ""
 
     @property
     def passed(self) -> bool:
@@ -56,6 +66,11 @@ class ExerciseResult:
             out["error"] = sanitize.text(self.error)
         if self.fault:
             out["fault"] = self.fault
+        if self.line is not None:
+            out["line"] = self.line
+        if self.misconception:
+            out["misconception"] = self.misconception
+        out["time"] = round(self.elapsed, 4)
         return out
 
 

@@ -96,6 +96,8 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
     several = len(trials) > 1
     has_raises = any(c.kind == "raises" for c in exercise.checks)
     verdicts: list[list[Verdict]] = [[] for _ in exercise.checks]
+    where: dict = {}  # "line", "misconception": of the first visible error
+    failed_on: list[set[bool]] = [set() for _ in exercise.checks]  # hidden-ness of the trials each check failed on
     lost = next((r for runs in trials for r in (runs.reference, runs.learner) if r.grader_fault), None)
     if lost is not None:
         return grader_fault(exercise, lost)
@@ -111,8 +113,9 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
             if not hidden:
                 flags.add("timeout" if runs.learner.status == "timeout" else "error")
             error_text = error_text or feedback.redact(run_problem, hidden)
-            for v in verdicts:
+            for v, on in zip(verdicts, failed_on):
                 v.append((False, feedback.redact(run_problem, hidden)))
+                on.add(hidden)
             continue
         ctx = context(exercise, runs.reference, runs.learner, learner_error)
         raised = learner_error if learner_error and not has_raises else None
@@ -123,11 +126,20 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                 if several:
                     message += feedback.trial_words(trial, ctx.observed)
             verdicts[c].append((ok, message if ok else feedback.redact(message, hidden)))
+            if not ok:
+                failed_on[c].add(hidden)
         if raised:
             if not hidden:
                 flags.add("error")
+                if not where:
+                    where = {"line": raised.line if raised.phase == "code" else None,
+                             "misconception": feedback.misconception(raised, hidden, ctx.observed)}
             error_text = error_text or feedback.error_text(raised, hidden, ctx.observed)
-    return _scored(exercise, code, trials, verdicts, free, flags, error_text)
+    result = _scored(exercise, code, trials, verdicts, free, flags, error_text)
+    result.line, result.misconception = where.get("line"), where.get("misconception", "")
+    for check, on in zip(result.checks, failed_on):
+        check.hidden = on == {True}  # failed on hidden trials only: what it says is redacted
+    return result
 
 
 def _scored(exercise, code, trials, verdicts, free, flags, error_text) -> ExerciseResult:

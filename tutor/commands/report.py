@@ -1,0 +1,16 @@
+"""``autograd-tutor report``: being built (issue 16)."""
+
+from __future__ import annotations
+
+import argparse
+
+from tutor.errors import UserError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("report", help="(being built)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    raise UserError("report: not built yet")
