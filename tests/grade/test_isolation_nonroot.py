@@ -22,7 +22,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 import uuid
 import xml.etree.ElementTree as ET
@@ -30,12 +29,11 @@ from pathlib import Path
 
 import pytest
 
+import readable_install
+
 REPO = Path(__file__).resolve().parents[2]
 USER = "student"
-# Under /tmp on purpose: a course's CI often makes its venv there, and the
-# sandbox must keep it visible (bubblewrap's /tmp and each run's own /tmp
-# would otherwise cover it).
-VENV = Path("/tmp/agt-student-venv")
+VENV = readable_install.VENV
 TOKEN = f"s3cr3t-{uuid.uuid4().hex}"
 
 pytestmark = [
@@ -72,55 +70,12 @@ def _as_student(args: list[str], cwd: Path, env: dict | None = None, timeout: fl
     return _sh(["runuser", "-u", USER, "--", "env", "-i", *envs, *args], timeout=timeout, cwd=str(cwd))
 
 
-def _share_our_packages(py: Path) -> bool:
-    """Let the user's venv (of the system Python) use this venv's installed
-    packages (torch, numpy, pytest, hatchling) through a .pth line, where the
-    user can read them and the Python versions match: a second torch install
-    costs a minute of CI. Returns False (install instead) otherwise."""
-    import torch
-
-    ours = Path(torch.__file__).resolve().parent.parent
-    probe = _sh([str(py), "-c", "import sys; print(sys.version_info[:2])"])
-    if probe.stdout.strip() != str(tuple(sys.version_info[:2])):
-        return False
-    site = VENV / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / "site-packages"
-    (site / "agt-shared.pth").write_text(f"{ours}\n")
-    _sh(["chmod", "-R", "a+rX", str(VENV)])
-    check = _as_student([str(py), "-c", "import torch, numpy, pytest, junitparser, hatchling"], cwd=Path("/tmp"))
-    if check.returncode != 0:
-        (site / "agt-shared.pth").unlink()
-        return False
-    return True
-
-
 @pytest.fixture(scope="module")
 def student_env(tmp_path_factory):
     if _sh(["id", USER]).returncode != 0:
         made = _sh(["useradd", "-m", USER])
         assert made.returncode == 0, made.stderr
-    py = VENV / "bin" / "python"
-    if not py.exists() or _sh([str(py), "-c", "import torch, numpy, pytest, junitparser"]).returncode != 0:
-        shutil.rmtree(VENV, ignore_errors=True)
-        made = _sh(["/usr/bin/python3", "-m", "venv", str(VENV)])
-        assert made.returncode == 0, made.stderr
-        if not _share_our_packages(py):
-            pip = _sh([str(py), "-m", "pip", "install", "-q", "torch==2.13.0", "numpy", "pytest==8.4.2",
-                       "pytest-timeout==2.4.0", "junitparser==5.0.3"], timeout=1800)
-            assert pip.returncode == 0, pip.stderr[-3000:]
-    # A copy of the project that the user can read (/work may not be), installed
-    # (not editable) so that the package lies inside the venv.
-    copy = Path(f"/var/tmp/agt-student-src-{uuid.uuid4().hex[:8]}")
-    shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.pyc", ".pytest_cache",
-                                                              "node_modules", "build", "dist"))
-    deps = _sh([str(py), "-c", "import textual, prompt_toolkit, yaml, pydantic, platformdirs"]).returncode == 0
-    shared = (VENV / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / "site-packages"
-              / "agt-shared.pth").exists()
-    install = [str(py), "-m", "pip", "install", "-q", "--force-reinstall"] + (["--no-deps"] if deps else []) \
-        + (["--no-build-isolation"] if shared else []) + [str(copy)]
-    done = _sh(install, timeout=1800, cwd="/tmp")
-    assert done.returncode == 0, done.stderr[-3000:]
-    _sh(["chmod", "-R", "a+rX", str(VENV), str(copy)])
-    os.chmod(copy, 0o755)
+    copy = readable_install.build(lambda argv: _as_student(argv, cwd=Path("/tmp")))
     work = Path(f"/tmp/agt-student-work-{uuid.uuid4().hex[:8]}")
     work.mkdir()
     shutil.chown(work, USER, USER)

@@ -130,8 +130,11 @@ def read_submissions(pack, folder: Path, name: str):
 
 
 def submission_folders(root: Path) -> list[tuple[Path, str]]:
-    if not root.is_dir():
-        raise UserError(f"{root}: no such submission folder")
+    try:
+        if not root.is_dir():
+            raise UserError(f"{root}: no such submission folder")
+    except OSError as exc:  # a folder on the way that this user cannot search
+        raise UserError(f"{root}: cannot read: {exc.strerror or exc}") from None
     try:
         if any(p.suffix == ".py" for p in root.iterdir()):
             return [(root, "")]

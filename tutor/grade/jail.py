@@ -35,6 +35,7 @@ MS_REC = 0x4000
 MS_PRIVATE = 0x40000
 PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
+PR_SET_CHILD_SUBREAPER = 36
 PR_CAPBSET_DROP = 24
 PR_SET_NO_NEW_PRIVS = 38
 PR_CAP_AMBIENT = 47
@@ -140,6 +141,13 @@ def drop_privileges() -> None:
 
     header = Header(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
     _check(_libc.capset(ctypes.byref(header), (Data * 2)()), "drop capabilities")
+
+
+def become_subreaper() -> None:
+    """Orphaned descendants are reparented to this process (which reaps
+    them) rather than to init, which in a container may never reap."""
+    if _prctl is not None:
+        _prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
 def set_dumpable(flag: bool) -> None:

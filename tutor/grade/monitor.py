@@ -34,6 +34,8 @@ class Host:
 
     jail_works = False  # can a run get namespaces of its own here
     sandboxed = False  # inside bubblewrap (no network to hide from a run)
+    run_uid: int | None = None  # the uid mode (uidrun.py): the uid each run drops to
+    shared_dirs: list = []  # folders anyone may write in: cleaned of run_uid's files after each run
 
 
 
@@ -84,11 +86,15 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
     write its reply frame, and only then reap it."""
     timeout = request.timeout
     jailed = request.jail and Host.jail_works
+    uid = None if jailed else Host.run_uid
     workdir = None
     if not jailed:  # a plain child process: a private folder, removed afterwards
         import tempfile
 
         workdir = tempfile.mkdtemp(prefix="agt-run-")
+        if uid is not None:
+            os.chown(workdir, uid, uid)
+            jail.become_subreaper()  # what the run leaves behind is reparented to us, not to init
         request = dataclasses.replace(request, workdir=workdir)
     out_r, out_w = os.pipe()
     result_r, result_w = os.pipe()
@@ -106,6 +112,10 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
     except BaseException as exc:  # noqa: BLE001  (a run that cannot start is a verdict)
         exit_info = {"why": f"the run could not be started in its sandbox ({exc})"}
     if run == 0:
+        if uid is not None:  # first: changing uid clears the parent-death signal
+            from tutor.grade import uidrun
+
+            uidrun.become(uid, processes=request.limits.processes or 64)
         jail.die_with_parent(None if jailed else monitor)
         for fd in (out_r, result_r, result_w, control.fileno()):
             os.close(fd)
@@ -122,6 +132,10 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
         wall = started + (timeout * WALL_FACTOR + WALL_SLACK if jailed else timeout)
         status, payload, exit_info = watch.until_done(run, wall, jailed, cpu_limit=timeout)
         _kill_run(run, jailed)
+    if uid is not None:  # its processes die now: nothing of the run writes to its output any more
+        from tutor.grade import uidrun
+
+        uidrun.kill_all(uid)
     watch.drain_output()
     if status == "died" and exit_info is None and run is not None:
         exit_info = _exit_info(run)
@@ -133,6 +147,12 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
             # did: an OOM killer, an operator. That is the grader's fault,
             # and the pool runs it again.
             status, exit_info = "lost", {"why": "the run was killed from outside its sandbox (SIGKILL)"}
+    if uid is not None:
+        # Before the reply, which hands the uid to the next run: the run's
+        # orphans (ours to reap: subreaper) are reaped, so none counts
+        # against the next run's process limit, and its files are gone.
+        uidrun.reap_orphans()
+        uidrun.clean(uid, Host.shared_dirs)
     reply = reply_frame(status, payload, ExitRecord(**(exit_info or {})), watch.output(), watch.truncated,
                         time.monotonic() - started, jailed, request.id)
     framing.write_all(outbox_fd, framing.encode(reply))

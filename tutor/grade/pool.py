@@ -55,15 +55,19 @@ class SandboxRequired(Exception):
     """``sandbox="require"`` where no sandbox can be made; one line why."""
 
 
-def choose_mode(sandbox: str) -> str:
-    """``"bwrap"`` or ``"none"`` for a pool asked for ``sandbox``: ``"auto"``
-    (the sandbox where it can be made, a learner's own check), ``"require"``
-    (refuse without one: grading untrusted code) or ``"off"``."""
+def choose_mode(sandbox: str, uid: int = SANDBOX_UID_BASE) -> str:
+    """``"bwrap"``, ``"uid"`` or ``"none"`` (sandbox.py) for a pool asked for
+    ``sandbox``: ``"auto"`` (the strongest isolation there is, a learner's
+    own check), ``"require"`` (refuse without one: grading untrusted code)
+    or ``"off"``."""
     if sandbox == "off":
         return "none"
     from tutor.grade import sandbox as sb
 
     mode, why = sb.probe()
+    if mode == "none":
+        mode, why_not_uid = sb.probe_uid(uid)
+        why = f"{why}; {why_not_uid}"
     if mode == "none" and sandbox == "require":
         raise SandboxRequired(why)
     return mode
@@ -78,12 +82,17 @@ class Worker:
         self.mode = mode
         self.secrets = secrets
         self.device = device
+        self.shared_dirs: list[str] = []  # the uid mode: where runs can leave files (uidrun.py)
         self.proc: subprocess.Popen | None = None
         self.info: WorkerHello | None = None
         self.sent = 0  # requests sent: each request's id
 
     def _argv(self) -> list[str]:
         argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", "now" if self.warm else "later"]
+        if self.mode == "uid":  # the worker stays root; each run drops to this uid (monitor.py)
+            import json
+
+            return argv + ["--run-uid", str(self.uid), "--shared-dirs", json.dumps(self.shared_dirs)]
         if os.geteuid() == 0 and self.mode == "bwrap":
             argv += ["--uid", str(self.uid)]
         if self.mode == "bwrap":
@@ -102,6 +111,7 @@ class Worker:
         env["MKL_NUM_THREADS"] = "1"
         self.proc = subprocess.Popen(
             self._argv(),
+            cwd="/" if self.mode == "uid" else None,  # not the class folder
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=None if os.environ.get("AGT_DEBUG_RUNS") else subprocess.DEVNULL,
@@ -193,12 +203,22 @@ class WorkerPool:
     def __init__(self, jobs: int | None = None, sandbox: str = "auto", secrets: tuple[str, ...] = (),
                  device: str = "cpu", warm: bool = True) -> None:
         self.jobs = max(1, jobs or os.cpu_count() or 1)
-        self.mode = choose_mode(sandbox)
-        self._idle: queue.Queue[Worker] = queue.Queue()
         uid_base = sandbox_uid_base()
+        self.mode = choose_mode(sandbox, uid_base)
+        self._guard = None
+        shared: list[str] = []
+        if self.mode == "uid":  # no mount namespace to cover the secrets with: their permissions keep them
+            from tutor.grade import sandbox as sb
+            from tutor.grade import uidrun
+            from tutor.grade.guard import Guard
+
+            self._guard = Guard((sb.builtin_pack_dir(), *secrets), sb.readable_roots())
+            shared = uidrun.shared_dirs(skip=tuple(sb.readable_roots()))
+        self._idle: queue.Queue[Worker] = queue.Queue()
         self._workers = [Worker(slot, uid_base + slot % SLOTS_PER_POOL, self.mode, tuple(secrets), device, warm)
                          for slot in range(self.jobs)]
         for worker in self._workers:
+            worker.shared_dirs = shared
             self._idle.put(worker)
         self._lock = threading.Lock()
         self.retried = 0  # runs run again after a grader fault
@@ -252,6 +272,8 @@ class WorkerPool:
         deadline = time.monotonic() + 0.5
         for worker in self._workers:
             worker.stop(deadline)
+        if self._guard is not None:
+            self._guard.restore()
 
     def __enter__(self) -> "WorkerPool":
         return self

@@ -16,9 +16,18 @@ normal user bubblewrap makes an unprivileged user namespace.
 
 Modes, recorded in every report:
 - ``bwrap``: the above.
+- ``uid``: no namespaces can be made (a Docker container's default seccomp
+  profile refuses them: Gradescope, PrairieLearn), but the grader is root.
+  Workers run outside any sandbox; each run drops to a uid of its own with
+  no groups, gives up sockets other than AF_UNIX and IPC that outlives it
+  (seccomp.py), keeps its limits, and everything of that uid is killed and
+  deleted before its reply is sent. The secrets lose their "other"
+  permission bits while the grade runs (guard.py). docs/grading.md,
+  "Graders in containers", says what this does not cover.
 - ``none``: no sandbox could be made (no bubblewrap, or user namespaces are
-  off). ``grade`` refuses to run untrusted code in this mode unless told
-  ``--no-sandbox``; a learner's own ``check`` runs anyway (it is their code).
+  off, and not root). ``grade`` refuses to run untrusted code in this mode
+  unless told ``--no-sandbox``; a learner's own ``check`` runs anyway (it
+  is their code).
 """
 
 from __future__ import annotations
@@ -74,6 +83,51 @@ def probe() -> tuple[str, str]:
         return "none", "bubblewrap could not make a sandbox" + (f": {why[-1]}" if why else "") + \
             " (are unprivileged user namespaces disabled?)"
     return "bwrap", ""
+
+
+def probe_uid(uid: int) -> tuple[str, str]:
+    """(mode, reason): ``("uid", "")`` when runs can hold a uid of their own
+    here (root, a uid the kernel accepts, the interpreter's and the tutor's
+    files readable by it, seccomp available), else ``("none", why)``."""
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        return "none", "a uid of its own for each run needs the grader to run as root"
+    files = [str(Path(root)) for root in _readable_roots()]
+    read_r, read_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child tries what a run will do, and says what failed
+        os.close(read_r)
+        why = ""
+        try:
+            from tutor.grade import jail, seccomp
+
+            jail.drop_to_uid(uid)
+            for root in files:
+                os.listdir(root)
+            seccomp.confine_run()
+        except BaseException as exc:  # noqa: BLE001  (reported, not raised)
+            why = f"{type(exc).__name__}: {exc}"
+        os.write(read_w, why.encode("utf-8", "replace")[:2000])
+        os._exit(0)
+    os.close(read_w)
+    with os.fdopen(read_r, "rb") as f:
+        why = f.read().decode("utf-8", "replace")
+    os.waitpid(pid, 0)
+    if why:
+        return "none", f"a run could not hold a uid of its own here ({why}); the interpreter, torch and the " \
+                       "tutor must be installed where every user can read them"
+    return "uid", ""
+
+
+def builtin_pack_dir() -> str:
+    """The built-in pack, inside the `tutor` package: never a run's to read."""
+    import tutor
+
+    return str(Path(tutor.__file__).resolve().parent / "_builtin")
+
+
+def readable_roots() -> list[str]:
+    """What runs must be able to read (the ``uid`` mode's guard keeps these open)."""
+    return _readable_roots()
 
 
 def _readable_roots() -> list[str]:
@@ -174,9 +228,7 @@ def command(argv: list[str], secrets: tuple[str, ...] = (), device: str = "cpu")
         out += ["--ro-bind", root, root]
         binds.append(root)
     # The built-in pack ships inside the wheel, next to the code.
-    import tutor
-
-    hidden = [str(Path(tutor.__file__).resolve().parent / "_builtin")]
+    hidden = [builtin_pack_dir()]
     hidden += [str(Path(s).resolve()) for s in secrets if s]
     for path in hidden:
         if os.path.isdir(path) and any(_inside(path, b) for b in binds):

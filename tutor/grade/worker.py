@@ -9,15 +9,18 @@ result pipe only once its code has finished, writes one reply frame, and
 exits. The zygote's memory never holds request data or replies, so no run
 can find an earlier run's code or results in the memory it was forked from.
 
-    python -m tutor.grade.worker [--uid UID] [--sandboxed] [--warm now|later]
+    python -m tutor.grade.worker [--uid UID | --run-uid UID] [--sandboxed] [--warm now|later]
 
 Inside the sandbox of sandbox.py. ``--uid`` (as root) is the uid the worker
-drops to before it does anything else; ``--warm later`` answers before
+drops to before it does anything else. ``--run-uid`` (as root, the ``uid``
+mode: no sandbox can be made) keeps the worker root and has each run drop
+to that uid (monitor.py); ``--warm later`` answers before
 warming torch.func & co. up (a learner's single check).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -41,7 +44,9 @@ def main() -> None:
     warm = args[args.index("--warm") + 1] if "--warm" in args else "now"
     from tutor.grade.zygote import serve
 
-    serve(outbox, sandboxed="--sandboxed" in args, warm=warm)
+    run_uid = int(args[args.index("--run-uid") + 1]) if "--run-uid" in args else None
+    shared = json.loads(args[args.index("--shared-dirs") + 1]) if "--shared-dirs" in args else []
+    serve(outbox, sandboxed="--sandboxed" in args, warm=warm, run_uid=run_uid, shared_dirs=shared)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,8 @@ from tutor.grade.protocol import ExitRecord, WorkerHello, reply_frame
 
 
 
-def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now") -> None:
+def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: int | None = None,
+          shared_dirs: list | None = None) -> None:
     """``warm``: "now" warms torch.func & co. up before saying ready (a
     class's grading: every run then starts warm); "later" says ready first
     and warms up once the first monitor waits (a learner's single check:
@@ -39,6 +40,9 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now") -> None:
     pristine.snapshot()
     Host.jail_works = _jail_works()
     Host.sandboxed = sandboxed
+    if run_uid is not None:  # the uid mode (uidrun.py)
+        Host.run_uid = run_uid
+        Host.shared_dirs = [d for d in shared_dirs or [] if isinstance(d, str)]
     hello = WorkerHello(torch.__version__, os.getpid(), Host.jail_works, os.getuid())
     framing.write_all(outbox_fd, framing.encode(hello.to_wire()))
 

@@ -1,0 +1,82 @@
+"""An install of this project that every user of the machine can read: a
+virtual environment of the system Python, with torch & co. shared from the
+test venv through a .pth line (or installed, where the Python versions
+differ), and a copy of the project installed into it (not editable).
+
+Tests that run the grader as a normal user (test_isolation_nonroot.py) or
+in a container-like setting where runs drop to a uid of their own
+(test_container.py) need one: the test venv may live where only root can
+read (a pyenv under /root). Built once per machine, the copy once per session.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+from support import REPO
+
+# Under /tmp on purpose: a course's CI often makes its venv there, and the
+# sandbox must keep it visible (bubblewrap's /tmp and each run's own /tmp
+# would otherwise cover it).
+VENV = Path("/tmp/agt-student-venv")
+PY = VENV / "bin" / "python"
+
+
+def sh(args: list[str], timeout: float = 900, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(args, capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def _site() -> Path:
+    return VENV / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / "site-packages"
+
+
+def _share_our_packages(check) -> bool:
+    """Let the venv (of the system Python) use this venv's installed packages
+    (torch, numpy, pytest, hatchling) through a .pth line, where others can
+    read them and the Python versions match: a second torch install costs a
+    minute of CI. ``check(argv)`` runs a command as the user who must read
+    them. Returns False (install instead) otherwise."""
+    import torch
+
+    ours = Path(torch.__file__).resolve().parent.parent
+    probe = sh([str(PY), "-c", "import sys; print(sys.version_info[:2])"])
+    if probe.stdout.strip() != str(tuple(sys.version_info[:2])):
+        return False
+    (_site() / "agt-shared.pth").write_text(f"{ours}\n")
+    sh(["chmod", "-R", "a+rX", str(VENV)])
+    if check([str(PY), "-c", "import torch, numpy, pytest, junitparser, hatchling"]).returncode != 0:
+        (_site() / "agt-shared.pth").unlink()
+        return False
+    return True
+
+
+def build(check) -> Path:
+    """The venv with a fresh copy of the project installed; returns the copy
+    (remove it when done). ``check(argv)`` runs argv as a user other than root."""
+    if not PY.exists() or sh([str(PY), "-c", "import torch, numpy, pytest, junitparser"]).returncode != 0:
+        shutil.rmtree(VENV, ignore_errors=True)
+        made = sh(["/usr/bin/python3", "-m", "venv", str(VENV)])
+        assert made.returncode == 0, made.stderr
+        if not _share_our_packages(check):
+            pip = sh([str(PY), "-m", "pip", "install", "-q", "torch==2.13.0", "numpy", "pytest==8.4.2",
+                      "pytest-timeout==2.4.0", "junitparser==5.0.3"], timeout=1800)
+            assert pip.returncode == 0, pip.stderr[-3000:]
+    # A copy of the project that others can read (/work may not be), installed
+    # (not editable) so that the package lies inside the venv.
+    copy = Path(f"/var/tmp/agt-student-src-{uuid.uuid4().hex[:8]}")
+    shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.pyc", ".pytest_cache",
+                                                              "node_modules", "build", "dist"))
+    deps = sh([str(PY), "-c", "import textual, prompt_toolkit, yaml, pydantic, platformdirs"]).returncode == 0
+    shared = (_site() / "agt-shared.pth").exists()
+    install = [str(PY), "-m", "pip", "install", "-q", "--force-reinstall"] + (["--no-deps"] if deps else []) \
+        + (["--no-build-isolation"] if shared else []) + [str(copy)]
+    done = sh(install, timeout=1800, cwd="/tmp")
+    assert done.returncode == 0, done.stderr[-3000:]
+    sh(["chmod", "-R", "a+rX", str(VENV), str(copy)])
+    os.chmod(copy, 0o755)
+    return copy

@@ -1,0 +1,120 @@
+"""Seccomp filters: system calls a process gives up for good.
+
+Used where namespaces cannot be had (a container whose seccomp profile
+refuses them: the ``uid`` isolation mode, sandbox.py). There a run cannot
+get a network namespace of its own, so it gives up the calls that reach a
+network or outlive it instead: sockets other than AF_UNIX, io_uring (which
+opens sockets without ``socket()``), SysV IPC objects and POSIX message
+queues (both would survive the run for the next one to read).
+
+A filter is inherited by every child and cannot be removed. It is a classic
+BPF program (seccomp(2)) built here from a table: no libseccomp needed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import platform
+import struct
+
+# seccomp(2) and filter(2) constants.
+PR_SET_NO_NEW_PRIVS = 38
+PR_SET_SECCOMP = 22
+SECCOMP_MODE_FILTER = 2
+SECCOMP_RET_ALLOW = 0x7FFF0000
+SECCOMP_RET_ERRNO = 0x00050000
+BPF_LD_W_ABS = 0x20  # BPF_LD | BPF_W | BPF_ABS
+BPF_JEQ_K = 0x15  # BPF_JMP | BPF_JEQ | BPF_K
+BPF_JGE_K = 0x35  # BPF_JMP | BPF_JGE | BPF_K
+BPF_JSET_K = 0x45  # BPF_JMP | BPF_JSET | BPF_K
+BPF_RET_K = 0x06  # BPF_RET | BPF_K
+# struct seccomp_data: int nr; u32 arch; u64 instruction_pointer; u64 args[6]
+NR, ARCH = 0, 4
+
+
+def _arg(n: int) -> int:
+    return 16 + 8 * n  # low 32 bits of args[n] (little-endian)
+
+
+# (audit arch, syscall numbers) of the machines torch runs on.
+_ARCHES = {
+    "x86_64": (0xC000003E, {"socket": 41, "io_uring_setup": 425, "shmget": 29, "msgget": 68, "semget": 64,
+                            "mq_open": 240, "unshare": 272, "clone": 56, "clone3": 435, "setns": 308,
+                            "mount": 165, "fsopen": 430, "open_tree": 428}),
+    "aarch64": (0xC00000B7, {"socket": 198, "io_uring_setup": 425, "shmget": 194, "msgget": 186, "semget": 190,
+                             "mq_open": 180, "unshare": 97, "clone": 220, "clone3": 435, "setns": 268,
+                             "mount": 40, "fsopen": 430, "open_tree": 428}),
+}
+X32_BIT = 0x40000000  # x86_64's x32 ABI: other numbers for the same calls
+
+AF_UNIX = 1
+# The namespace flags of clone(2) and unshare(2).
+NAMESPACE_FLAGS = 0x00020000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x02000000
+
+
+class Unsupported(Exception):
+    """No seccomp here (not Linux, an unknown machine, or the kernel refused)."""
+
+
+def _machine() -> tuple[int, dict[str, int]]:
+    try:
+        return _ARCHES[platform.machine()]
+    except KeyError:
+        raise Unsupported(f"no syscall table for {platform.machine()}") from None
+
+
+def program(deny: dict[str, int], deny_sockets_but_unix: bool = False,
+            deny_clone_flags: int = 0, enosys: tuple[str, ...] = ()) -> list[tuple[int, int, int, int]]:
+    """The BPF program: ``deny`` maps syscall names to the errno they fail
+    with; ``deny_sockets_but_unix`` fails ``socket()`` of every family but
+    AF_UNIX with EPERM; ``deny_clone_flags`` fails a ``clone()`` that asks
+    for any of these flags; ``enosys`` fail as if the kernel lacked them
+    (what Docker does to clone3, so that libc falls back to clone).
+    Calls of another ABI than the machine's fail with EPERM."""
+    arch, numbers = _machine()
+    errno_ret = lambda e: (BPF_RET_K, 0, 0, SECCOMP_RET_ERRNO | (e & 0xFFFF))  # noqa: E731
+    allow = (BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW)
+    prog = [(BPF_LD_W_ABS, 0, 0, ARCH), (BPF_JEQ_K, 1, 0, arch), errno_ret(errno.EPERM),
+            (BPF_LD_W_ABS, 0, 0, NR)]
+    if platform.machine() == "x86_64":
+        prog += [(BPF_JGE_K, 0, 1, X32_BIT), errno_ret(errno.EPERM)]
+    for name, code in [*deny.items(), *((n, errno.ENOSYS) for n in enosys)]:
+        prog += [(BPF_JEQ_K, 0, 1, numbers[name]), errno_ret(code)]
+    # Blocks that look at an argument end the program (allow or deny), so
+    # they come last, each skipped whole when its call does not match.
+    if deny_clone_flags:
+        block = [(BPF_LD_W_ABS, 0, 0, _arg(0)), (BPF_JSET_K, 0, 1, deny_clone_flags), errno_ret(errno.EPERM),
+                 (BPF_LD_W_ABS, 0, 0, NR)]
+        prog += [(BPF_JEQ_K, 0, len(block), numbers["clone"]), *block]
+    if deny_sockets_but_unix:
+        prog += [(BPF_JEQ_K, 0, 3, numbers["socket"]), (BPF_LD_W_ABS, 0, 0, _arg(0)),
+                 (BPF_JEQ_K, 1, 0, AF_UNIX), errno_ret(errno.EPERM)]
+    prog.append(allow)
+    return prog
+
+
+def install(prog: list[tuple[int, int, int, int]]) -> None:
+    """Load the filter into this process (and every child it will have).
+    Sets no_new_privs first, which an unprivileged process needs."""
+    if not os.path.exists("/proc/self/status"):
+        raise Unsupported("not Linux")
+    libc = ctypes.CDLL(None, use_errno=True)
+    raw = b"".join(struct.pack("=HBBI", *op) for op in prog)
+    buffer = ctypes.create_string_buffer(raw, len(raw))
+
+    class Fprog(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+    fprog = Fprog(len(prog), ctypes.addressof(buffer))
+    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        raise Unsupported(f"no_new_privs: {os.strerror(ctypes.get_errno())}")
+    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        raise Unsupported(f"seccomp: {os.strerror(ctypes.get_errno())}")
+
+
+def confine_run() -> None:
+    """What a run without namespaces gives up (see the module's docstring)."""
+    deny = {name: errno.EPERM for name in ("io_uring_setup", "shmget", "msgget", "semget", "mq_open")}
+    install(program(deny, deny_sockets_but_unix=True))
