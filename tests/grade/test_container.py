@@ -307,3 +307,53 @@ def test_a_folder_the_grading_user_cannot_search_gets_one_line(install):
     assert proc.returncode == 2, proc.stderr
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "cannot read" in lines[0] and "Traceback" not in proc.stderr, proc.stderr
+
+
+def _workers_of(grader_pid: int) -> list[int]:
+    from support import descendants
+
+    out = []
+    for pid in descendants(grader_pid):
+        try:
+            cmdline = open(f"/proc/{pid}/cmdline", "rb").read()
+        except OSError:
+            continue
+        if b"tutor.grade.worker" in cmdline and b"--run-uid" in cmdline:
+            out.append(pid)
+    return out
+
+
+def test_uid_mode_worker_killed_mid_class_is_the_graders_fault_not_a_verdict(graded, tmp_path):
+    """SIGKILL the uid mode's worker (a zygote, as root) while it runs a
+    class: the lost runs are run again and every verdict is the one an
+    undisturbed grade gives."""
+    import time
+
+    base = Path(graded["report"]).parent.parent
+    klass = tmp_path / "class"
+    for n in range(6):
+        (klass / f"s{n}").mkdir(parents=True)
+        (klass / f"s{n}" / "square-gradient.py").write_text(CORRECT if n % 2 == 0 else "y = (x ** 3).sum()\ny.backward()\n")
+    os.chmod(tmp_path, 0o755)
+    env = {"PATH": f"{readable_install.VENV}/bin:/usr/bin:/bin", "LANG": "C.UTF-8"}
+    proc = subprocess.Popen(
+        _container([str(PY), "-m", "tutor", "grade", str(klass), "--pack", str(base / "pack"), "--json",
+                    str(tmp_path / "r.json"), "--jobs", "1"]),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    killed = 0
+    deadline = time.monotonic() + 120
+    while killed < 1 and time.monotonic() < deadline and proc.poll() is None:
+        workers = _workers_of(proc.pid)
+        if workers and _uid_processes(proc.pid):  # a run is under way: kill its worker
+            os.kill(workers[0], 9)
+            killed += 1
+        time.sleep(0.01)
+    stdout, stderr = proc.communicate(timeout=600)
+    assert killed == 1, "no run was seen under way"
+    assert proc.returncode == 0, stderr[-3000:]
+    assert "run again" in stderr, stderr
+    data = json.loads((tmp_path / "r.json").read_text())
+    statuses = {s["submission"]: s["exercises"][0]["status"] for s in data["submissions"]}
+    assert statuses == {f"s{n}": "passed" if n % 2 == 0 else "failed" for n in range(6)}, statuses
+    assert not any(s["exercises"][0].get("fault") for s in data["submissions"])
+    assert _uid_processes(proc.pid) == []
