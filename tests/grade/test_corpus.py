@@ -6,7 +6,9 @@ for the reason their ``# expect:`` note gives; doing nothing (an empty file,
 Corpus layout: ``tests/corpus/<exercise-id>/ok_<name>.py`` (must pass) and
 ``bad_<name>.py`` (must not get full score). A bad file's first line is
 ``# expect: TEXT``: TEXT (case-insensitive) must appear in the label or message
-of a failing check, or in the exercise's error text.
+of a failing check, or in the exercise's error text. A second line
+``# earns: 0`` says the mistake must earn no point at all (it keeps the
+starter's bug, so it is no progress: issue 15).
 
 Everything is graded through the real grader in one batch (one worker pool).
 Run ``python tests/grade/test_corpus.py [EXERCISE_ID ...]`` to print verdicts.
@@ -98,7 +100,7 @@ def test_correct_answer_passes(results, name):
 @pytest.mark.parametrize("name", [f"{ex_id}/{p.name}" for ex_id, p in FILES if p.name.startswith("bad_")])
 def test_mistake_fails_for_its_reason(results, name):
     ex_id, file = name.split("/")
-    first = (CORPUS / ex_id / file).read_text().splitlines()[0]
+    first, second = ((CORPUS / ex_id / file).read_text().splitlines() + ["", ""])[:2]
     match = EXPECT.match(first)
     assert match, f"{name}: the first line must be '# expect: <why it fails>'"
     result = results[name]
@@ -106,6 +108,8 @@ def test_mistake_fails_for_its_reason(results, name):
     failing = [f"{c.name}\n{c.message}" for c in result.checks if not c.passed] + [result.error]
     assert any(match.group(1).lower() in text.lower() for text in failing), \
         f"expected {match.group(1)!r} among the failures:\n{_explain(result)}"
+    if re.match(r"^#\s*earns:\s*0\s*$", second):
+        assert result.score == 0.0, _explain(result)
 
 
 @pytest.mark.timeout(3600)

@@ -1,4 +1,5 @@
-# expect: gradgradcheck
+# expect: through your XSin
+# earns: 0
 class XSin(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
