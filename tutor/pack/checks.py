@@ -165,25 +165,44 @@ class _Counted(_Check):
 
 
 class CallsCheck(_Counted):
-    """How many times the learner's code called an autograd API (counted inside the run)."""
+    """How many times the learner's code called an autograd API, or any of
+    several equivalent ones (counted inside the run)."""
 
     kind: Literal["calls"]
-    api: CallApi = Field(description="the API: backward (Tensor.backward or torch.autograd.backward), "
-                                     "autograd.grad, autograd.functional.*, func.*, checkpoint")
+    api: Union[CallApi, list[CallApi]] = Field(
+        description="the API: backward (Tensor.backward or torch.autograd.backward), autograd.grad, "
+                    "autograd.functional.*, func.*, checkpoint; or a list of them, whose calls count together "
+                    "(equivalent spellings: [backward, autograd.grad] is one reverse pass either way)")
     retain_graph: Optional[bool] = Field(
         None, description="count only calls with this retain_graph (backward and autograd.grad; "
                           "it defaults to create_graph, as in torch)")
     create_graph: Optional[bool] = Field(
         None, description="count only calls with this create_graph (backward, autograd.grad, autograd.functional.*)")
 
+    @property
+    def apis(self) -> tuple[str, ...]:
+        """The APIs counted, as a tuple (one, or the list's)."""
+        return (self.api,) if isinstance(self.api, str) else tuple(self.api)
+
+    @field_validator("api")
+    @classmethod
+    def _distinct(cls, value):
+        if isinstance(value, list):
+            if not value:
+                raise ValueError("give at least one API")
+            if len(set(value)) != len(value):
+                raise ValueError("an API is listed twice")
+        return value
+
     @model_validator(mode="after")
     def _filters(self):
-        if self.retain_graph is not None and self.api not in ("backward", "autograd.grad"):
-            raise ValueError(f"'retain_graph' applies only to backward and autograd.grad, not {self.api}")
-        if self.create_graph is not None and not (self.api in ("backward", "autograd.grad")
-                                                  or self.api.startswith("autograd.functional.")):
-            raise ValueError(f"'create_graph' applies only to backward, autograd.grad and autograd.functional.*, "
-                             f"not {self.api}")
+        for api in self.apis:
+            if self.retain_graph is not None and api not in ("backward", "autograd.grad"):
+                raise ValueError(f"'retain_graph' applies only to backward and autograd.grad, not {api}")
+            if self.create_graph is not None and not (api in ("backward", "autograd.grad")
+                                                      or api.startswith("autograd.functional.")):
+                raise ValueError(f"'create_graph' applies only to backward, autograd.grad and autograd.functional.*, "
+                                 f"not {api}")
         return self
 
 

@@ -14,27 +14,29 @@ class Calls(Kind):
     model = CallsCheck
 
     def label(self, check) -> str:
-        return _("calls {api}{flags} ({bound})").format(api=check.api, flags=_filter_words(check, ", "),
-                                                       bound=bound_words(check))
+        return _("calls {api}{flags} ({bound})").format(api=_("{first} or {second}").format(
+            first=", ".join(check.apis[:-1]), second=check.apis[-1]) if len(check.apis) > 1 else check.apis[0],
+            flags=_filter_words(check, ", "), bound=bound_words(check))
 
     def mutant(self, check):
         # more calls than allowed, whatever the reference itself calls
         n = one_too_many(check)
         if n is None:
             return None
-        body = _CALL_SNIPPETS[check.api].format(flags=_call_flags(check)).replace("\n", "\n    ")
+        body = _CALL_SNIPPETS[check.apis[0]].format(flags=_call_flags(check)).replace("\n", "\n    ")
         return f"\nfor _ in range({n}):\n    {body}\n"
 
     def judge(self, check, expected, yours, ctx: Context) -> Verdict:
         record = observed_record(ctx.observed)
-        n = calls_of(record, check.api, check.retain_graph, check.create_graph)
-        if n is None:
+        counts = [calls_of(record, api, check.retain_graph, check.create_graph) for api in check.apis]
+        if any(c is None for c in counts):
             raise InvalidResult("no record of the calls")
+        n = sum(counts)
         if within(check, n):
             return True, ""
-        what = api_words(check.api)
+        what = apis_words(check.apis)
         filt = _filter_words(check)
-        total = calls_of(record, check.api)
+        total = sum(calls_of(record, api) for api in check.apis)
         if n == 0 and not filt:
             said = _("your code never called {api}").format(api=what)
         else:
@@ -51,7 +53,12 @@ class Calls(Kind):
 
 
 def _advice(check, too_few: bool) -> str:
-    api = check.api
+    if len(check.apis) > 1 and too_few:
+        return _("Use one of {apis} in your answer, as the exercise asks.").format(apis=apis_words(check.apis))
+    if len(check.apis) > 1:
+        return _("Each of {apis} counts: use them only as many times as the exercise asks.").format(
+            apis=apis_words(check.apis))
+    api = check.apis[0]
     if too_few:
         if check.retain_graph:
             return _("Pass retain_graph=True to a backward() whose graph you need again: backward() frees the "
@@ -109,6 +116,14 @@ API_WORDS = {
 
 def api_words(api: str) -> str:
     return API_WORDS.get(api, f"torch.{api}()")
+
+
+def apis_words(apis: tuple[str, ...]) -> str:
+    """"backward()" or "backward() or torch.autograd.grad()": calls that count together."""
+    words = [api_words(api) for api in apis]
+    if len(words) == 1:
+        return words[0]
+    return _("{first} or {second}").format(first=", ".join(words[:-1]), second=words[-1])
 
 
 def _filter_words(check, sep: str = " ") -> str:
