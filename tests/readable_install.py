@@ -11,6 +11,7 @@ read (a pyenv under /root). Built once per machine, the copy once per session.
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -55,9 +56,15 @@ def _share_our_packages(check) -> bool:
     return True
 
 
+_built: list[Path] = []
+
+
 def build(check) -> Path:
-    """The venv with a fresh copy of the project installed; returns the copy
-    (remove it when done). ``check(argv)`` runs argv as a user other than root."""
+    """The venv with a fresh copy of the project installed; returns the copy,
+    made once per test session and removed when it ends. ``check(argv)``
+    runs argv as a user other than root."""
+    if _built:
+        return _built[0]
     if not PY.exists() or sh([str(PY), "-c", "import torch, numpy, pytest, junitparser"]).returncode != 0:
         shutil.rmtree(VENV, ignore_errors=True)
         made = sh(["/usr/bin/python3", "-m", "venv", str(VENV)])
@@ -79,4 +86,6 @@ def build(check) -> Path:
     assert done.returncode == 0, done.stderr[-3000:]
     sh(["chmod", "-R", "a+rX", str(VENV), str(copy)])
     os.chmod(copy, 0o755)
+    _built.append(copy)
+    atexit.register(shutil.rmtree, copy, ignore_errors=True)
     return copy

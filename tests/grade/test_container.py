@@ -159,11 +159,7 @@ def install():
     if readable_install.sh(["id", USER]).returncode != 0:
         made = readable_install.sh(["useradd", "-m", USER])
         assert made.returncode == 0, made.stderr
-    copy = readable_install.build(lambda argv: _as_student(argv, cwd=Path("/tmp")))
-    try:
-        yield copy
-    finally:
-        shutil.rmtree(copy, ignore_errors=True)
+    return readable_install.build(lambda argv: _as_student(argv, cwd=Path("/tmp")))
 
 
 @pytest.fixture(scope="module")
@@ -183,7 +179,13 @@ def graded(install, tmp_path_factory):
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen()
-    spied = [str(pack / "exercises" / "square-gradient.yaml"), str(klass / "a-honest" / "square-gradient.py"),
+    private = base / "autograder"  # what --private keeps: the platform's own folder, students' names in it
+    private.mkdir()
+    (private / "submission_metadata.json").write_text('{"users": [{"name": "A. Student"}]}')
+    os.chmod(private, 0o755)
+    os.chmod(private / "submission_metadata.json", 0o644)
+    spied = [str(private / "submission_metadata.json"), str(pack / "exercises" / "square-gradient.yaml"),
+             str(klass / "a-honest" / "square-gradient.py"),
              str(klass / "a-honest"), str(stale), str(pack)]
     students = {
         "a-honest": CORRECT,
@@ -197,12 +199,12 @@ def graded(install, tmp_path_factory):
         (klass / name / "square-gradient.py").write_text(code)
     for path in klass.rglob("*"):
         os.chmod(path, 0o755 if path.is_dir() else 0o644)
-    before = _modes(pack, klass, klass / "a-honest", out)
+    before = _modes(pack, klass, klass / "a-honest", out, private)
     env = {"PATH": f"{readable_install.VENV}/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "AGT_CI_TOKEN": TOKEN}
     proc = subprocess.Popen(
         _container([str(PY), "-m", "tutor", "grade", str(klass), "--pack", str(pack), "--json", str(stale),
                     "--junit", str(out / "report.xml"), "--gradescope", str(out / "gs"), "--timeout", "4",
-                    "--jobs", "1"]),
+                    "--jobs", "1", "--private", str(private)]),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(base))
     proc_pid = proc.pid
     stdout, stderr = proc.communicate(timeout=900)  # the wrapper execs: proc.pid is the grader's
@@ -211,7 +213,7 @@ def graded(install, tmp_path_factory):
     left = _uid_processes(proc_pid)
     litter = [str(p) for folder in ("/tmp", "/dev/shm", "/var/tmp") for p in Path(folder).glob("agt-litter-*")]
     yield {"proc": proc, "out": out, "report": stale, "before": before,
-           "after": _modes(pack, klass, klass / "a-honest", out), "left": left, "litter": litter}
+           "after": _modes(pack, klass, klass / "a-honest", out, private), "left": left, "litter": litter}
     for path in litter:
         Path(path).unlink(missing_ok=True)
 

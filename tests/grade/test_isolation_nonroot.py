@@ -82,7 +82,6 @@ def student_env(tmp_path_factory):
     try:
         yield {"copy": copy, "work": work}
     finally:
-        shutil.rmtree(copy, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -20,7 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="grade a folder of submissions (for course CI)",
         description="Grade SUBMISSION_DIR: a folder of <exercise-id>.py files (one submission), or a folder of "
         "such folders (a class). Learner code runs in isolated, limited processes; reports are written in "
-        "JSON, JUnit XML or Gradescope's format. `grade merge REPORT.json ... --json OUT` combines the JSON "
+        "JSON, JUnit XML, or the formats of Gradescope, GitHub Classroom and PrairieLearn; in GitHub Actions "
+        "(GITHUB_ACTIONS=true) also the job summary and annotations. `grade merge REPORT.json ... --json OUT` combines the JSON "
         "reports of several shards.",
         epilog="exit codes: 0 graded (and at or above --fail-under), 1 below --fail-under, 2 usage error or "
         "unreadable folder, 3 some exercises not graded because the grader's own processes failed",
@@ -32,6 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--gradescope", metavar="PATH",
                         help="write Gradescope's results.json here; for a class folder, PATH is a folder that gets "
                         "PATH/<student>/results.json")
+    parser.add_argument("--classroom", metavar="FILE",
+                        help="write the GitHub Classroom result (autograding-grading-reporter's format) here, and "
+                        "`result=<base64>` to $GITHUB_OUTPUT when set; one submission only")
+    parser.add_argument("--prairielearn", metavar="FILE",
+                        help="write PrairieLearn's external-grader results.json here (e.g. /grade/results/results.json); "
+                        "one submission only")
     parser.add_argument("--fail-under", metavar="SCORE", type=float,
                         help="exit 1 when a submission scores below SCORE points")
     parser.add_argument("--jobs", metavar="N", type=int, help="runs in parallel (default: number of cores)")
@@ -40,6 +48,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--resume", metavar="REPORT",
                         help="a JSON report of an earlier grade of this class (partial or not): grade only the "
                         "submissions it lacks, and write the whole report")
+    parser.add_argument("--exercise", metavar="ID", action="append", dest="exercises",
+                        help="grade (and score) only this exercise of the pack; repeat for several (a "
+                        "PrairieLearn question holds one)")
+    parser.add_argument("--private", metavar="PATH", action="append", default=[],
+                        help="a file or folder no run may read, besides the pack, the submissions and the reports "
+                        "(e.g. /autograder on Gradescope, with the students' names); repeat for several")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="grade even where no sandbox can be made (bubblewrap missing or user namespaces off): "
                         "submitted code then runs with the grading user's rights. Every report records the mode")
@@ -62,15 +76,31 @@ def run_grade(args: argparse.Namespace) -> int:
     from tutor.pack import load_pack
 
     pack = load_pack(getattr(args, "pack", None))
+    if args.exercises:  # only these count, in the score and in every report
+        import dataclasses
+
+        pack = dataclasses.replace(pack, exercises={ex_id: pack.exercise(ex_id) for ex_id in args.exercises})
     root = Path(args.target[0])
-    folders = classroom.submission_folders(root)
+    try:
+        folders = classroom.submission_folders(root)
+    except UserError:
+        if args.prairielearn:  # PrairieLearn charges no attempt for a submission it cannot read
+            with contextlib.suppress(UserError):  # the folder's error is the one to tell
+                _write(args.prairielearn, _not_gradable(_unreadable(args, pack, root)))
+        raise
+    folders = _one_submission(args, folders)
     if args.shard:
         folders = classroom.shard(folders, args.shard)
     _check_report_paths(args)  # before any grading: a report that cannot be written is known now
+    unreadable = _unreadable(args, pack, folders[0][0])
+    if unreadable and not (args.json or args.junit or args.gradescope or args.classroom):
+        _write(args.prairielearn, _not_gradable(unreadable))  # nothing to grade
+        return 0
     done = _resume(args.resume, pack.id) if args.resume else {}
     # What no run may see, even where it lies inside a folder the workers
     # read (a pack installed in site-packages, a class inside a venv).
-    secrets = tuple(str(p) for p in (pack.root, root.resolve(), *_report_paths(args)) if p)
+    secrets = tuple(str(p) for p in (pack.root, root.resolve(), *_report_paths(args),
+                                     *(Path(p).resolve() for p in args.private)) if p)
     try:
         grader = Grader(jobs=args.jobs, timeout=args.timeout, sandbox="off" if args.no_sandbox else "require",
                         secrets=secrets)
@@ -80,6 +110,9 @@ def run_grade(args: argparse.Namespace) -> int:
     if isolation == "none":
         print("autograd-tutor: warning: grading without a sandbox (--no-sandbox): submitted code runs with this "
               "user's rights", file=sys.stderr)
+    elif isolation == "uid":
+        print("autograd-tutor: no namespaces here (a container?): each run holds a uid of its own instead "
+              "(isolation \"uid\"; docs/grading.md, \"Graders in containers\")", file=sys.stderr)
     finished: list[GradeReport] = list(done.values())
 
     def stream(reports: list[GradeReport]) -> None:
@@ -98,6 +131,7 @@ def run_grade(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 128 + cancel.signal_number
     _write_reports(args, reports)
+    _platform_reports(args, reports, {name: folder for folder, name in folders}, unreadable)
     if args.json != "-":
         _print_summary(reports, sanitize)
     if grader.pool.retried:
@@ -178,7 +212,8 @@ def _check_report_paths(args: argparse.Namespace) -> None:
     """Each report's folder exists (or is made) and takes a new file: found out before grading."""
     import tempfile
 
-    for option, value in (("--json", args.json), ("--junit", args.junit), ("--gradescope", args.gradescope)):
+    for option, value in (("--json", args.json), ("--junit", args.junit), ("--gradescope", args.gradescope),
+                          ("--classroom", args.classroom), ("--prairielearn", args.prairielearn)):
         if not value or value == "-":
             continue
         path = Path(value)
@@ -206,14 +241,12 @@ def _write(path, text: str) -> None:
 
 
 def _write_reports(args: argparse.Namespace, reports) -> None:
-    from tutor.grade.report import to_gradescope, to_junit
+    from tutor.reports.gradescope import to_gradescope
 
     if args.json == "-":
         sys.stdout.write(_json(reports))
     elif args.json:
         _write(args.json, _json(reports))
-    if args.junit:
-        _write(args.junit, to_junit(reports))
     if args.gradescope:
         if len(reports) == 1 and not reports[0].submission:
             _write(args.gradescope, to_gradescope(reports[0]))
@@ -225,10 +258,93 @@ def _write_reports(args: argparse.Namespace, reports) -> None:
 
 def _report_paths(args: argparse.Namespace) -> list[str]:
     out = []
-    for value in (args.json, args.junit, args.gradescope):
+    for value in (args.json, args.junit, args.gradescope, args.classroom, args.prairielearn,
+                  *(os.environ.get(v) for v in ("GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT"))):
         if value and value != "-":
             out.append(str(Path(value).resolve()))
     return out
+
+
+# ------------------------------------------------- platforms (tutor/reports)
+
+
+def _one_submission(args: argparse.Namespace, folders: list) -> list:
+    """GitHub Classroom and PrairieLearn grade one submission (one repository
+    or one attempt): a folder of students is refused; a folder without any
+    .py file but with folders (a student's repository with none done yet) is
+    that one submission."""
+    option = "--classroom" if args.classroom else "--prairielearn" if args.prairielearn else ""
+    if not option or (len(folders) == 1 and not folders[0][1]):
+        return folders
+
+    def has_files(folder: Path) -> bool:
+        try:
+            return any(p.suffix == ".py" for p in folder.iterdir())
+        except OSError:
+            return False
+
+    classmates = [name for folder, name in folders if has_files(folder)]
+    if classmates:
+        raise UserError(f"{option} grades one submission, but {args.target[0]} is a class of {len(folders)} folders "
+                        f"({', '.join(classmates[:3])}{', ...' if len(classmates) > 3 else ''} hold .py files): give "
+                        "one student's folder (GitHub Classroom: one repository per student)")
+    return [(Path(args.target[0]), "")]
+
+
+def _unreadable(args: argparse.Namespace, pack, folder: Path) -> list[str]:
+    """Why PrairieLearn's submission in ``folder`` cannot be read: then it is not gradable."""
+    if not args.prairielearn:
+        return []
+    from tutor.grade.classroom import MAX_SUBMISSION_BYTES
+    from tutor.reports.prairielearn import format_errors
+
+    return format_errors(list(pack.exercises), folder, MAX_SUBMISSION_BYTES)
+
+
+def _not_gradable(errors: list[str]) -> str:
+    from tutor.reports.prairielearn import not_gradable
+
+    return not_gradable(errors)
+
+
+def _platform_reports(args: argparse.Namespace, reports, folders: dict, unreadable: list[str]) -> None:
+    from tutor.reports import actions, prairielearn
+    from tutor.reports.classroom import output_line, to_classroom
+    from tutor.reports.junit import to_junit
+
+    workspace = os.environ.get("GITHUB_WORKSPACE")
+    if args.junit:
+        _write(args.junit, to_junit(reports, folders, os.environ.get("CI_PROJECT_DIR")))
+    if args.prairielearn and reports:  # (one submission: a --shard can leave none)
+        _write(args.prairielearn, _not_gradable(unreadable) if unreadable else prairielearn.to_prairielearn(reports[0]))
+    if args.classroom and reports:
+        text, warnings = to_classroom(reports[0], folders.get(reports[0].submission), workspace)
+        _write(args.classroom, text)
+        for warning in warnings:
+            print(f"autograd-tutor: --classroom: {warning}", file=sys.stderr)
+        if os.environ.get("GITHUB_OUTPUT"):
+            _append(os.environ["GITHUB_OUTPUT"], output_line(text), fatal=True)
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        log = sys.stderr if args.json == "-" else sys.stdout  # stdout then holds the JSON report
+        for line in actions.annotations(reports, folders, workspace):
+            print(line, file=log)
+        path = os.environ.get("GITHUB_STEP_SUMMARY")
+        if path:
+            _append(path, actions.summary(reports, actions.room_left(path)), fatal=False)
+
+
+def _append(path: str, text: str, fatal: bool) -> None:
+    """Append to a file GitHub's runner reads after the step ($GITHUB_OUTPUT, $GITHUB_STEP_SUMMARY)."""
+    if not text:
+        return
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        if fatal:
+            raise UserError(f"{path}: cannot append to it: {exc.strerror or exc}") from None
+        print(f"autograd-tutor: warning: {path}: cannot append the job summary: {exc.strerror or exc}",
+              file=sys.stderr)
 
 
 def _safe_folder_name(name: str) -> str:
@@ -237,8 +353,10 @@ def _safe_folder_name(name: str) -> str:
 
 
 def _print_summary(reports, sanitize) -> None:
+    from tutor.reports.common import log_name  # a CI log: sanitize.name, and no command of the runner's older syntax
+
     for report in reports:
-        head = f"{sanitize.name(report.submission)}: " if report.submission else ""
+        head = f"{log_name(report.submission)}: " if report.submission else ""
         print(f"{head}{report.score:g} / {report.max_score:g} points")
         for exercise in report.exercises:
             print(f"  {exercise.status:<8} {exercise.score:>5g}/{exercise.max_score:<4g} {exercise.id}")

@@ -58,8 +58,12 @@ def resumed(data: dict, pack_id: str) -> dict[str, GradeReport]:
     out = {}
     for sub in data["submissions"] if "submissions" in data else [data]:
         exercises = [ExerciseResult(e["id"], e["status"], e["score"], e["max_score"],
-                                    [CheckResult(c["name"], "", c["passed"], c["message"], c["score"], c["max_score"])
-                                     for c in e["checks"]], error=e.get("error", ""), fault=e.get("fault", ""))
+                                    [CheckResult(c["name"], c.get("kind", ""), c["passed"], c["message"], c["score"],
+                                                 c["max_score"], hidden=c.get("hidden") is True)
+                                     for c in e["checks"]], error=e.get("error", ""), fault=e.get("fault", ""),
+                                    elapsed=float(e.get("time", 0.0)),
+                                    line=e["line"] if isinstance(e.get("line"), int) else None,
+                                    misconception=str(e.get("misconception", "")))
                      for e in sub["exercises"]]
         out[sub.get("submission", "")] = GradeReport(data["pack"], exercises, submission=sub.get("submission", ""),
                                                      isolation=sub.get("isolation", data.get("isolation", "")))
@@ -123,8 +127,8 @@ def read_submissions(pack, folder: Path, name: str):
     except OSError:
         extra = []
     if extra:
-        names = ", ".join(sanitize.name(e) for e in extra)
-        print(f"autograd-tutor: {sanitize.name(name or folder)}: ignored files that match no exercise: {names}",
+        names = ", ".join(sanitize.ci_name(e) for e in extra)
+        print(f"autograd-tutor: {sanitize.ci_name(name or folder)}: ignored files that match no exercise: {names}",
               file=sys.stderr)
     return items, extra
 

@@ -1,10 +1,11 @@
-"""Results of grading, and the formats they are written in: terminal text,
-JSON (docs/design.md's schema), JUnit XML and Gradescope's results.json."""
+"""Results of grading, and the formats of the tutor's own: terminal text and
+JSON (docs/design.md's schema). The platforms' formats (JUnit XML,
+Gradescope, GitHub Classroom and Actions, PrairieLearn) are written by
+``tutor.reports``."""
 
 from __future__ import annotations
 
 import json
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from tutor.grade import sanitize
@@ -115,72 +116,6 @@ def to_json(reports: list[GradeReport]) -> str:
     if reports and reports[0].isolation:
         out["isolation"] = reports[0].isolation
     return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
-
-
-def to_junit(reports: list[GradeReport]) -> str:
-    """JUnit XML: a testsuite per submission and exercise, a testcase per check."""
-    root = ET.Element("testsuites", name="autograd-tutor")
-    totals = {"tests": 0, "failures": 0, "errors": 0}
-    for report in reports:
-        for exercise in report.exercises:
-            prefix = f"{sanitize.name(report.submission)}." if report.submission else ""
-            suite = ET.SubElement(root, "testsuite", name=f"{prefix}{exercise.id}")
-            if report.isolation:
-                properties = ET.SubElement(suite, "properties")
-                ET.SubElement(properties, "property", name="isolation", value=report.isolation)
-            counts = {"tests": 0, "failures": 0, "errors": 0}
-            cases = exercise.checks or [CheckResult("submission", "file", False, exercise.error, 0, exercise.max_score)]
-            for check in cases:
-                case = ET.SubElement(suite, "testcase", classname=f"{report.pack}.{prefix}{exercise.id}",
-                                     name=sanitize.text(check.name), time=f"{exercise.elapsed / max(len(cases), 1):.4f}")
-                counts["tests"] += 1
-                if check.passed:
-                    continue
-                tag = "error" if exercise.status in ("error", "timeout") else "failure"
-                counts["errors" if tag == "error" else "failures"] += 1
-                text = check.message or exercise.error or exercise.status
-                element = ET.SubElement(case, tag, message=_first_line(sanitize.text(text)),
-                                        type="grader-fault" if exercise.fault else exercise.status)
-                element.text = sanitize.text("\n\n".join(t for t in (check.message, exercise.error) if t))
-            if exercise.output:
-                ET.SubElement(suite, "system-out").text = sanitize.text(exercise.output)
-            for key, value in counts.items():
-                suite.set(key, str(value))
-                totals[key] += value
-            suite.set("time", f"{exercise.elapsed:.4f}")
-    for key, value in totals.items():
-        root.set(key, str(value))
-    ET.indent(root)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
-
-
-def to_gradescope(report: GradeReport) -> str:
-    """Gradescope's autograder results.json: a test per check."""
-    tests = []
-    for exercise in report.exercises:
-        cases = exercise.checks or [CheckResult("submission", "file", False, exercise.error, 0, exercise.max_score)]
-        for check in cases:
-            output = check.message or ("passed" if check.passed else exercise.error)
-            if not check.passed and exercise.error and exercise.error not in output:
-                output += "\n\n" + exercise.error
-            tests.append({
-                "name": sanitize.text(f"{exercise.id}: {check.name}"),
-                "score": _num(check.score),
-                "max_score": _num(check.max_score),
-                "status": "passed" if check.passed else "failed",
-                "output": sanitize.text(output),
-                "visibility": "visible",
-                **({"tags": ["grader-fault"]} if exercise.fault else {}),
-            })
-    isolation = f" (isolation: {report.isolation})" if report.isolation else ""
-    return json.dumps({"score": _num(report.score), "tests": tests,
-                       "output": f"{_num(report.score)} of {_num(report.max_score)} points{isolation}"},
-                      indent=2, ensure_ascii=False) + "\n"
-
-
-def _first_line(text: str) -> str:
-    line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
-    return line[:300]
 
 
 # ------------------------------------------------------------------ terminal

@@ -54,3 +54,29 @@ def log(value: object, limit: int = 100_000) -> str:
 def name(value: object) -> str:
     """A file or folder name, on one line."""
     return log(value, 200).replace("\n", " ").replace("\t", " ")
+
+
+# Unicode's default-ignorable code points: invisible, and skipped by the
+# culture-sensitive string search .NET does with ICU (the Actions runner is a
+# .NET program), so text must not lean on them to keep a line from being read
+# as a workflow command.
+_IGNORABLE = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                        "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+                        "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+# The runner's older command syntax, ``##[command]data``, is found anywhere in
+# a line, not only at its start (actions/runner src/Runner.Common/
+# ActionCommand.cs, TryParse: ``message.IndexOf("##[")``); Azure's ``##vso[`` too.
+_OLD_COMMAND = re.compile(r"##(?=\[|vso\[)", re.IGNORECASE)
+
+
+def ci_log(value: object, limit: int = 100_000) -> str:
+    """Text for a CI job's log that no runner reads as a command: what
+    ``sanitize.log`` does (a line starting with ``::`` gets a leading ``| ``),
+    and no invisible character before it, and no ``##[`` anywhere."""
+    visible = _IGNORABLE.sub("", text(value, limit))
+    return _OLD_COMMAND.sub("# #", log(visible, limit=None))
+
+
+def ci_name(value: object, limit: int = 200) -> str:
+    """``ci_log`` on one line: a name printed in a CI log."""
+    return re.sub(r"\s", " ", ci_log(value, limit))

@@ -1,0 +1,195 @@
+"""Real grades, run once per test session and shared by tests/reports/test_platform_*.py.
+
+A pack of our own (``pack new`` + four exercises), submissions that pass,
+fail, raise, pass visible trials only, flood their output, and print or raise
+the hostile corpus; each graded by the real ``autograd-tutor grade`` (a
+fresh process, the sandbox) with every platform option, as in CI
+(``GITHUB_ACTIONS=true``, a step summary, ``$GITHUB_OUTPUT``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from support import REPO
+
+# The hostile corpus (tests/grade/test_isolation.py's NASTY), and Markdown,
+# HTML, links and workflow commands of every syntax the platforms read.
+NASTY = "\udc80 \x01\x0b \x1b[2J\x1b]0;title\x07 \r::error::pwned\n::error file=x::pwned\n##[error]pwned\n##vso[task.complete]x\n"
+MARKUP = ("| cell | <script>alert(1)</script> <img src=x onerror=alert(1)> [link](https://evil.example/) "
+          "![i](https://evil.example/i.png) `code` **bold** _it_ ~~s~~ $x^2$ www.evil.example a@evil.example #1 "
+          "&amp; &#x3c; [[ATTACHMENT|/etc/passwd]] mid ##[warning]pwned \u2028::warning::pwned\n\u00a0::notice::pwned\n"
+          "\t::debug::pwned\n\u200b::error::zw\n%0A::error::encoded, key=v: q\n- item\n# head\n> quote\n    code\n---\n")
+HOSTILE = NASTY + MARKUP
+# A student's folder name is the student's to choose too.
+HOSTILE_NAME = "mal|<b>x<b> [l](https:e.vil) ::error::n, ##[error]n `c` %0A *s* $m$"
+
+EXERCISES = {
+    # Three value checks sharing one point: thirds, so GitHub Classroom's tests are point units.
+    "predict-values": """\
+id: predict-values
+title: Predict the values
+prompt: Set a, b and c.
+points: 1
+starter: |
+  a = 0.0
+  b = 0.0
+  c = 0.0
+solution: |
+  a = 1.0
+  b = 2.0
+  c = 3.0
+checks:
+  - kind: value
+    expr: a
+  - kind: value
+    expr: b
+  - kind: value
+    expr: c
+""",
+    "keep-hidden-grad": """\
+id: keep-hidden-grad
+title: Keep a hidden gradient
+prompt: Keep h's gradient.
+setup: |
+  torch.manual_seed(seed)
+  x = torch.randn(3, requires_grad=True)
+starter: |
+  h = x * 2
+  y = (h ** 2).sum()
+  y.backward()
+solution: |
+  h = x * 2
+  h.retain_grad()
+  y = (h ** 2).sum()
+  y.backward()
+checks:
+  - kind: grad
+    tensor: h
+  - kind: retains_grad
+    tensor: h
+    points: 2
+trials:
+  - seed: 0
+  - seed: 1
+    hidden: true
+""",
+    # Many checks: the class-size end of GitHub Classroom's one environment variable.
+    "many-values": "id: many-values\ntitle: Many values\nprompt: Set v0 to v39.\nstarter: |\n  pass\n"
+                   "solution: |\n" + "".join(f"  v{i} = {i}.0\n" for i in range(40)) +
+                   "checks:\n" + "".join(f"  - kind: value\n    expr: v{i}\n" for i in range(40)),
+}
+IDS = ["square-gradient", *EXERCISES]
+SQUARE = "y = (x ** 2).sum()\ny.backward()\n"
+
+
+def solutions(pack: Path) -> dict[str, str]:
+    from tutor.pack import load_pack
+
+    return {e.id: e.solution for e in load_pack(str(pack)).exercises.values()}
+
+
+def hostile_files() -> dict[str, str]:
+    """What a hostile student submits: text from the corpus in what the code
+    prints, raises and names its exception class; a flood of output and of
+    error text; a solution that is right on visible trials only."""
+    return {
+        "square-gradient": f"print({HOSTILE!r})\nraise ValueError({HOSTILE!r})\n",  # raises at line 2
+        "predict-values": f"a = 1.0\nprint({HOSTILE!r})\nclass E(Exception):\n    pass\n"
+                          f"E.__name__ = E.__qualname__ = {HOSTILE.replace(chr(0xdc80), '')!r}\n"  # a name must encode
+                          f"raise E({HOSTILE!r})\n",  # raises at line 6
+        "keep-hidden-grad": "h = x * 2\nif seed == 0:\n    h.retain_grad()\ny = (h ** 2).sum()\ny.backward()\n",
+        "many-values": f"print({HOSTILE!r} * 2000)\nraise ValueError({HOSTILE!r} * 400)\n",
+    }
+
+
+def partial_files(pack: Path) -> dict[str, str]:
+    """Some right, some wrong, one file missing."""
+    return {
+        "square-gradient": SQUARE,
+        "predict-values": "a = 1.0\nb = 2.0\nc = 0.0\n",  # two thirds of a point
+        "many-values": "".join(f"v{i} = {i if i < 25 else -1}.0\n" for i in range(40)),
+    }
+
+
+def _tempdir(prefix: str) -> Path:
+    """A folder for this session's grades, removed when the session ends."""
+    path = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
+def _write(folder: Path, files: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for ex_id, code in files.items():
+        (folder / f"{ex_id}.py").write_text(code, encoding="utf-8", errors="surrogatepass")
+    return folder
+
+
+def run(args: list[str], cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "CI_"))}
+    full.pop("AGT_DEBUG_RUNS", None)
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-m", "tutor", *args], cwd=str(cwd), env=full, capture_output=True,
+                          text=True, errors="surrogateescape", timeout=600)
+
+
+@functools.cache
+def pack() -> Path:
+    root = _tempdir("agt-platform-pack-") / "pack"
+    proc = run(["pack", "new", str(root), "--id", "platform-pack"], cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    for ex_id, text in EXERCISES.items():
+        (root / "exercises" / f"{ex_id}.yaml").write_text(text, encoding="utf-8")
+    lesson = root / "lessons" / "01-first-lesson.yaml"
+    lesson.write_text(lesson.read_text().replace("  - square-gradient\n", "".join(f"  - {i}\n" for i in IDS)))
+    return root
+
+
+def _ci_env(out: Path) -> dict:
+    (out / "summary.md").write_text("earlier step text\n", encoding="utf-8")
+    (out / "github_output").write_text("other=1\n", encoding="utf-8")
+    return {"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(out.parent), "GITHUB_STEP_SUMMARY": str(out / "summary.md"),
+            "GITHUB_OUTPUT": str(out / "github_output"), "CI_PROJECT_DIR": str(out.parent)}
+
+
+@functools.cache
+def single(name: str) -> dict:
+    """One student (``honest``, ``hostile`` or ``partial``) graded alone, every format, in GitHub Actions.
+    The workspace (and the current folder) is the folder above the submission: file paths read
+    ``<name>/<exercise-id>.py``."""
+    base = _tempdir(f"agt-platform-{name}-")
+    files = {"honest": lambda: solutions(pack()), "hostile": hostile_files, "partial": lambda: partial_files(pack())}[name]()
+    folder = _write(base / name, files)
+    out = base / "out"
+    out.mkdir()
+    env = _ci_env(out)
+    proc = run(["grade", str(folder), "--pack", str(pack()), "--json", str(out / "r.json"), "--junit", str(out / "r.xml"),
+                "--gradescope", str(out / "gs.json"), "--classroom", str(out / "classroom.json"),
+                "--prairielearn", str(out / "grade" / "results" / "results.json"), "--jobs", "2", "--timeout", "20"],
+               cwd=base, env=env)
+    return {"proc": proc, "out": out, "folder": folder, "base": base, "env": env, "files": files}
+
+
+@functools.cache
+def klass() -> dict:
+    """honest, hostile (under HOSTILE_NAME), partial and blank (nothing submitted) as a class: JSON,
+    JUnit, and GitHub Actions' summary and annotations."""
+    base = _tempdir("agt-platform-class-")
+    subs = base / "class"
+    students = {"honest": solutions(pack()), HOSTILE_NAME: hostile_files(), "partial": partial_files(pack()), "blank": {}}
+    for name, files in students.items():
+        _write(subs / name, files)
+    out = base / "out"
+    out.mkdir()
+    env = _ci_env(out)
+    proc = run(["grade", str(subs), "--pack", str(pack()), "--json", str(out / "r.json"), "--junit", str(out / "r.xml"),
+                "--jobs", "2", "--timeout", "20"], cwd=base, env=env)
+    return {"proc": proc, "out": out, "subs": subs, "base": base, "env": env, "students": sorted(students)}
