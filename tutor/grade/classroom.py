@@ -61,7 +61,6 @@ def resumed(data: dict, pack_id: str) -> dict[str, GradeReport]:
                                     [CheckResult(c["name"], c.get("kind", ""), c["passed"], c["message"], c["score"],
                                                  c["max_score"], hidden=c.get("hidden") is True)
                                      for c in e["checks"]], error=e.get("error", ""), fault=e.get("fault", ""),
-                                    elapsed=float(e.get("time", 0.0)),
                                     line=e["line"] if isinstance(e.get("line"), int) else None,
                                     misconception=str(e.get("misconception", "")))
                      for e in sub["exercises"]]

@@ -14,29 +14,31 @@ class Calls(Kind):
     model = CallsCheck
 
     def label(self, check) -> str:
-        return _("calls {api}{flags} ({bound})").format(api=_("{first} or {second}").format(
-            first=", ".join(check.apis[:-1]), second=check.apis[-1]) if len(check.apis) > 1 else check.apis[0],
-            flags=_filter_words(check, ", "), bound=bound_words(check))
+        apis = _apis(check)
+        named = apis[0] if len(apis) == 1 else _("{first} or {second}").format(first=", ".join(apis[:-1]),
+                                                                                second=apis[-1])
+        return _("calls {api}{flags} ({bound})").format(api=named, flags=_filter_words(check, ", "),
+                                                       bound=bound_words(check))
 
     def mutant(self, check):
         # more calls than allowed, whatever the reference itself calls
         n = one_too_many(check)
         if n is None:
             return None
-        body = _CALL_SNIPPETS[check.apis[0]].format(flags=_call_flags(check)).replace("\n", "\n    ")
+        body = _CALL_SNIPPETS[_apis(check)[0]].format(flags=_call_flags(check)).replace("\n", "\n    ")
         return f"\nfor _ in range({n}):\n    {body}\n"
 
     def judge(self, check, expected, yours, ctx: Context) -> Verdict:
         record = observed_record(ctx.observed)
-        counts = [calls_of(record, api, check.retain_graph, check.create_graph) for api in check.apis]
+        counts = [calls_of(record, api, check.retain_graph, check.create_graph) for api in _apis(check)]
         if any(c is None for c in counts):
             raise InvalidResult("no record of the calls")
         n = sum(counts)
         if within(check, n):
             return True, ""
-        what = apis_words(check.apis)
+        what = apis_words(_apis(check))
         filt = _filter_words(check)
-        total = sum(calls_of(record, api) for api in check.apis)
+        total = sum(calls_of(record, api) for api in _apis(check))
         if n == 0 and not filt:
             said = _("your code never called {api}").format(api=what)
         else:
@@ -52,13 +54,18 @@ class Calls(Kind):
         return False, text.rstrip()
 
 
+def _apis(check) -> tuple[str, ...]:
+    """The APIs a check counts: one, or its list's."""
+    return (check.api,) if isinstance(check.api, str) else tuple(check.api)
+
+
 def _advice(check, too_few: bool) -> str:
-    if len(check.apis) > 1 and too_few:
-        return _("Use one of {apis} in your answer, as the exercise asks.").format(apis=apis_words(check.apis))
-    if len(check.apis) > 1:
+    if len(_apis(check)) > 1 and too_few:
+        return _("Use one of {apis} in your answer, as the exercise asks.").format(apis=apis_words(_apis(check)))
+    if len(_apis(check)) > 1:
         return _("Each of {apis} counts: use them only as many times as the exercise asks.").format(
-            apis=apis_words(check.apis))
-    api = check.apis[0]
+            apis=apis_words(_apis(check)))
+    api = _apis(check)[0]
     if too_few:
         if check.retain_graph:
             return _("Pass retain_graph=True to a backward() whose graph you need again: backward() frees the "
