@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "tutor.commands.pack",
     "tutor.commands.graph",
     "tutor.commands.repl",
+    "tutor.commands.serve",
 )
 
 DESCRIPTION = """\

@@ -84,6 +84,27 @@ SPECS: tuple[KeySpec, ...] = (
 BAR_ORDER = ("tutor.quit", "tutor.run", "tutor.check", "tutor.next_exercise", "tutor.hint", "tutor.next_pane",
              "tutor.help", "tutor.lessons")
 
+# In a web browser (``autograd-tutor serve``) some keys never reach the page:
+# Chromium keeps Ctrl+T, Ctrl+N and Ctrl+W (and Ctrl+Shift+T/N/W, Ctrl+Tab,
+# Ctrl+PgUp/PgDn) for its tabs and windows, and F11 for full screen; on a
+# Chromebook the top row sends F1..F10 only with Search held. There the app
+# prefers these keys (shown first), keeping the terminal's ones as aliases;
+# the learner's config.toml still wins. Ctrl+B, Ctrl+F: free in the editor
+# and the REPL input, and no browser keeps them from the page.
+BROWSER_KEYS: dict[str, str] = {
+    "tutor.check": "ctrl+b,ctrl+t",
+    "tutor.next_pane": "ctrl+f,f6,ctrl+n",
+    "tutor.run": "ctrl+r,f5",
+}
+BROWSER_RESERVED = frozenset({"ctrl+t", "ctrl+n", "ctrl+w", "ctrl+shift+t", "ctrl+shift+n", "ctrl+shift+w",
+                              "ctrl+tab", "ctrl+shift+tab", "ctrl+pageup", "ctrl+pagedown", "f11"})
+
+
+def browser_keymap(keymap: dict[str, str]) -> dict[str, str]:
+    """The keymap in a browser: :data:`BROWSER_KEYS` under the learner's own overrides."""
+    return {**BROWSER_KEYS, **keymap}
+
+
 SCOPE_TITLES = {"tutor": N_("Anywhere"), "repl": N_("REPL input"), "graph": N_("Graph pane"),
                 "lessons": N_("Lesson list")}
 

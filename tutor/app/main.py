@@ -24,16 +24,22 @@ class TutorApp(App):
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(self, services: Services | None = None, *, keymap: dict[str, str] | None = None,
-                 settings: dict | None = None, on_first_paint: Callable[[], None] | None = None) -> None:
+                 settings: dict | None = None, on_first_paint: Callable[[], None] | None = None,
+                 browser: bool | None = None) -> None:
         super().__init__()
         self.services = services or Services()
         self.keymap = dict(keymap or {})
+        self.browser = browser  # in a web browser (textual-serve); None: ask the driver
         self.settings = settings or {}
         self._on_first_paint = on_first_paint
 
     def on_mount(self) -> None:
         from tutor.app.screens.main import MainScreen
 
+        if self.browser if self.browser is not None else self.is_web:
+            from tutor.app.bindings import browser_keymap
+
+            self.keymap = browser_keymap(self.keymap)  # keys a browser lets through, shown first
         if self.keymap:
             self.set_keymap(self.keymap)
         theme = self.settings.get("theme")

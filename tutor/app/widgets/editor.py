@@ -155,7 +155,11 @@ class EditorPane(Vertical):
             with self.app.suspend():
                 code = subprocess.call(argv)
         except SuspendNotSupported:
-            code = subprocess.call(argv, stdin=subprocess.DEVNULL)
+            # No terminal to lend (a browser, under textual-serve): a graphical
+            # editor may still run, but never on the app's own output, which
+            # carries the screen to the browser.
+            code = subprocess.call(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
         except OSError as exc:
             self.notify(_("could not start {command}: {error}").format(command=command, error=exc), severity="error")
             return
