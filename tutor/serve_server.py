@@ -239,8 +239,8 @@ class TutorServer(Server):
             await self._process_messages(websocket, session)
         except asyncio.CancelledError:
             pass
-        except Exception as error:  # noqa: BLE001 - one session's fault never stops the server
-            log.exception(error)
+        except Exception:  # one session's fault never stops the server
+            log.exception("session failed")
         finally:
             try:
                 if session is not None:

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
-from app_fakes import FakeKernel, fake_grade  # noqa: E402
-from app_support import PACK, started, wait_for  # noqa: E402
+from app_fakes import FakeKernel, fake_grade
+from app_support import PACK, started, wait_for
 
-from tutor.app.bindings import BAR_ORDER, BROWSER_KEYS, BROWSER_RESERVED, SPECS, spec  # noqa: E402
+from tutor.app.bindings import BAR_ORDER, BROWSER_KEYS, BROWSER_RESERVED, SPECS, spec
 
 WIDE = (140, 40)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tomllib
 from importlib.metadata import version
 
 import pytest
+import tomllib
 from serve_support import REPO
 
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
