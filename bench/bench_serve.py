@@ -43,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "tests" / "serve"))
+sys.path.append(str(ROOT / "tests"))  # headless_browser.py
 
 from serve_support import PACK, Serve, Terminal, descendants, launch
 

@@ -4,30 +4,11 @@ is downloaded), and a PNG reader for its screenshots (no imaging library)."""
 
 from __future__ import annotations
 
-import shutil
 import struct
 import zlib
 from pathlib import Path
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-
-def why_no_browser() -> str:
-    """'' when chromium and playwright are both here, else what is missing and how to get it."""
-    if not Path(CHROMIUM).is_file() and not shutil.which("chromium"):
-        return f"chromium not found at {CHROMIUM} (Debian: apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright not installed (pip install -e '.[test]'; the test extra pins it)"
-    return ""
-
-
-def launch(playwright):
-    path = CHROMIUM if Path(CHROMIUM).is_file() else shutil.which("chromium")
-    return playwright.chromium.launch(executable_path=path, args=ARGS)
+from headless_browser import launch, why_no_browser  # noqa: F401  (what the tests use from here)
 
 
 class Visit:

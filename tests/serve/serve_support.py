@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -18,24 +17,16 @@ import sys
 import time
 from pathlib import Path
 
+import headless_browser
+
 REPO = Path(__file__).resolve().parents[2]
 PACK = str(REPO / "tests" / "app" / "pack")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 DEADLINE = 180.0  # seconds: a cap for a loaded machine (the kernel imports torch), not a pause
 
 
 def why_no_browser() -> str:
     """'' when chromium, playwright and pyte are all here, else what is missing."""
-    if not Path(CHROMIUM).is_file() and not shutil.which("chromium"):
-        return f"chromium not found at {CHROMIUM} (Debian: apt-get install chromium)"
-    for module, pip in (("playwright.sync_api", "playwright"), ("pyte", "pyte")):
-        try:
-            __import__(module)
-        except ImportError:
-            return f"{pip} not installed (pip install -e '.[test]'; the test extra pins it)"
-    return ""
+    return headless_browser.why_no_browser(("pyte", "pyte"))
 
 
 def why_no_serve() -> str:
@@ -46,9 +37,7 @@ def why_no_serve() -> str:
     return ""
 
 
-def launch(playwright):
-    path = CHROMIUM if Path(CHROMIUM).is_file() else shutil.which("chromium")
-    return playwright.chromium.launch(executable_path=path, args=ARGS)
+launch = headless_browser.launch
 
 
 def free_port() -> int:
