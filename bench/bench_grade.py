@@ -3,11 +3,19 @@
 starts a fresh Python process (importing torch) for every run.
 
     .venv/bin/python bench/bench_grade.py [--submissions 20] [--jobs N] [--baseline-runs 12]
+    .venv/bin/python bench/bench_grade.py --compare 3 [--submissions 4]
 
 Grades the built-in pack for N copies of a submission folder (half reference
 solutions, half starters) and prints wall time, runs per second per core, and
 the same for the baseline doing identical runs, side by side. The baseline is
 measured on a sample of runs (each costs a full interpreter start).
+
+``--compare R`` grades, sandbox on, R rounds alternating the workers as they
+were before issue 19's speed-ups (``AGT_BENCH_OFF=prefork,settle,versions``:
+runs forked after the request, no huge pages or gc.freeze in the zygote,
+every target put back by pristine.restore) and as they are now, and prints
+the median of each and their ratio: a before/after measured side by side on
+a machine whose load changes by the minute.
 """
 
 from __future__ import annotations
@@ -40,6 +48,8 @@ def main() -> None:
     parser.add_argument("--baseline-runs", type=int, default=12)
     parser.add_argument("--small", action="store_true",
                         help="only exercises without torch.func or checkpointing (the 'small exercises' figure)")
+    parser.add_argument("--compare", type=int, default=0, metavar="ROUNDS",
+                        help="rounds of before/after, side by side (sandbox on only)")
     args = parser.parse_args()
     pack = load_pack(None)
     exercises = list(pack.exercises.values())
@@ -55,6 +65,9 @@ def main() -> None:
     reference_runs = sum(len(ex.trials) for ex in exercises)
     runs = learner_runs + reference_runs
 
+    if args.compare:
+        compare(args, submissions, runs, learner_runs, reference_runs, len(exercises))
+        return
     measured = {}
     for mode in ("require", "off"):
         started = time.perf_counter()
@@ -96,6 +109,39 @@ def main() -> None:
     warm, wall = measured["sandbox (bwrap)"] if "sandbox (bwrap)" in measured else next(iter(measured.values()))
     print(f"  speed-up with the sandbox, including worker start-up: "
           f"x{runs * per_run_baseline / cores / (wall + warm):.1f}")
+
+
+OFF = "prefork,settle,versions"
+
+
+def compare(args, submissions, runs: int, learner_runs: int, reference_runs: int, exercises: int) -> None:
+    walls: dict[str, list[float]] = {"before": [], "after": []}
+    for r in range(args.compare):
+        for label in ("before", "after") if r % 2 == 0 else ("after", "before"):
+            if label == "before":
+                os.environ["AGT_BENCH_OFF"] = OFF
+            else:
+                os.environ.pop("AGT_BENCH_OFF", None)
+            with Grader(jobs=args.jobs, sandbox="require") as grader:
+                grader.pool.start()
+                t0 = time.perf_counter()
+                results = grader.grade(submissions)
+                wall = time.perf_counter() - t0
+            odd = [(s.exercise.id, x.status) for s, x in zip(submissions, results)
+                   if x.passed != (s.code == s.exercise.solution)]
+            if odd:  # a loaded machine times runs out; said, not hidden
+                print(f"  round {r + 1} {label}: {len(odd)} unexpected verdicts, e.g. {odd[:3]}", flush=True)
+            walls[label].append(wall)
+            print(f"  round {r + 1} {label:<6} {wall / runs * args.jobs * 1000:6.1f} ms per run per core", flush=True)
+    os.environ.pop("AGT_BENCH_OFF", None)
+    print(f"built-in pack, {args.submissions} submissions x {exercises} exercises: {runs} runs "
+          f"({learner_runs} learner + {reference_runs} reference), jobs={args.jobs}, sandbox on, "
+          f"{args.compare} rounds alternating")
+    med = {k: statistics.median(v) for k, v in walls.items()}
+    for label in ("before", "after"):
+        print(f"  {label:<7} median {med[label]:7.2f} s wall, {med[label] / runs * args.jobs * 1000:6.1f} ms per run "
+              f"per core ({', '.join(f'{w:.1f}' for w in walls[label])} s)")
+    print(f"  after / before: x{med['before'] / med['after']:.2f} the throughput")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,12 @@
 """Shared fixtures. Every test gets its own data directory, so progress and
-workspaces never touch the developer's real ones."""
+workspaces never touch the developer's real ones.
+
+The suite runs in parallel (pytest-xdist, ``-n`` in pyproject's addopts, with
+``--dist loadgroup``). Tests that share something machine-wide go to one
+worker together, in ``SERIAL_GROUPS`` below: the ``student`` user, the
+readable venv (tests/readable_install.py) and the guard chmods of the
+uid-mode container tests.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,38 @@ from pathlib import Path
 import pytest
 
 from support import REPO, run_cli  # noqa: F401  (re-exported for older tests)
+
+
+# How xdist shares the tests out (``--dist loadgroup``): a file's tests go to
+# one worker together, so a module-scoped fixture (a warm grader, a graded
+# class, a built pack) is made once, not once per worker; the files in SPLIT
+# hold slow tests that share nothing and go out one test at a time; the files
+# in SERIAL_GROUPS share machine-wide state with other files and go to one
+# worker with them.
+SERIAL_GROUPS = {
+    "grade/test_isolation_nonroot.py": "student",
+    "grade/test_container.py": "student",
+}
+SPLIT = {
+    "app/test_app_tmux.py",
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the marks (it suffixes node ids with the group)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("xdist"):
+        return  # one process (-p no:xdist): nothing to share out
+    tests = Path(__file__).resolve().parent
+    for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue
+        try:
+            rel = Path(str(item.path)).resolve().relative_to(tests).as_posix()
+        except ValueError:
+            continue
+        if rel in SPLIT:
+            continue
+        item.add_marker(pytest.mark.xdist_group(SERIAL_GROUPS.get(rel, rel)))
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,7 @@ read (a pyenv under /root). Built once per machine, the copy once per session.
 from __future__ import annotations
 
 import atexit
+import fcntl
 import os
 import shutil
 import subprocess
@@ -57,14 +58,28 @@ def _share_our_packages(check) -> bool:
 
 
 _built: list[Path] = []
+LOCK = Path("/tmp/agt-student-venv.lock")
 
 
 def build(check) -> Path:
     """The venv with a fresh copy of the project installed; returns the copy,
     made once per test session and removed when it ends. ``check(argv)``
-    runs argv as a user other than root."""
+    runs argv as a user other than root.
+
+    Under a file lock: another pytest (an xdist worker, a second checkout's
+    suite) may be building or reinstalling the same venv at the same time.
+    (conftest.py keeps this session's users of it on one xdist worker.)"""
     if _built:
         return _built[0]
+    with open(LOCK, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return _build(check)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _build(check) -> Path:
     if not PY.exists() or sh([str(PY), "-c", "import torch, numpy, pytest, junitparser"]).returncode != 0:
         shutil.rmtree(VENV, ignore_errors=True)
         made = sh(["/usr/bin/python3", "-m", "venv", str(VENV)])

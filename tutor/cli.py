@@ -3,7 +3,9 @@
 Each subcommand lives in ``tutor/commands/<name>.py`` with a ``register``
 function that only builds its argparse parser; the work is imported inside
 the handler, so ``--help`` and light commands never load torch, textual or
-prompt_toolkit (tests/test_layering.py proves it).
+prompt_toolkit (tests/test_layering.py proves it). A command line that names
+its command builds that command's parser only (``COMMANDS``); ``--help``, no
+command or an unknown one builds them all.
 """
 
 from __future__ import annotations
@@ -30,6 +32,21 @@ COMMAND_MODULES = (
     "tutor.commands.repl",
     "tutor.commands.serve",
 )
+# Which module registers each command (tests/test_startup.py keeps it true).
+COMMANDS = {
+    "list": "tutor.commands.listing",
+    "check": "tutor.commands.check",
+    "watch": "tutor.commands.watch",
+    "grade": "tutor.commands.grade",
+    "report": "tutor.commands.report",
+    "export": "tutor.commands.export",
+    "ci": "tutor.commands.ci",
+    "pack": "tutor.commands.pack",
+    "graph": "tutor.commands.graph",
+    "repl": "tutor.commands.repl",
+    "serve": "tutor.commands.serve",
+    "app": "tutor.commands.serve",
+}
 
 DESCRIPTION = """\
 Learn PyTorch autograd by doing: short lessons, exercises checked against a
@@ -41,12 +58,16 @@ EPILOG = """\
 environment:
   AUTOGRAD_TUTOR_HOME   where progress and your workspace are kept
                         (default: the platform's user data folder)
+  AUTOGRAD_TUTOR_CACHE  where validated packs are cached (default: the
+                        platform's user cache folder, or cache/ inside
+                        AUTOGRAD_TUTOR_HOME); AUTOGRAD_TUTOR_NO_CACHE=1 turns it off
   NO_COLOR              turn off colour
 
 exit codes: 0 success, 1 failed validation / check, 2 usage or unreadable input"""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for ``argv``: every command's, or only the one ``argv`` names."""
     parser = argparse.ArgumentParser(
         prog="autograd-tutor",
         description=DESCRIPTION,
@@ -64,9 +85,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.set_defaults(handler=_start)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    named = _command_named(parser, argv) if argv is not None else None
+    for name in (COMMANDS[named],) if named else COMMAND_MODULES:
         importlib.import_module(name).register(sub)
     return parser
+
+
+def _command_named(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
+    """The command ``argv`` runs, when it names one before any help option; else None."""
+    takes_value = {opt for action in parser._actions if action.nargs != 0 for opt in action.option_strings}
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("-h", "--help") or arg == "--":
+            return None
+        elif arg.startswith("-"):
+            skip = arg in takes_value  # "--pack DIR"; "--pack=DIR" is one word
+        else:
+            return arg if arg in COMMANDS else None
+    return None
 
 
 def _start(args: argparse.Namespace) -> int:
@@ -88,7 +126,7 @@ def _start(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     from tutor.i18n import set_language
 

@@ -2,6 +2,12 @@
 
 Everything lives under one data directory: the platform's user data folder,
 or ``$AUTOGRAD_TUTOR_HOME`` when set (tests and courses use it to sandbox).
+
+What can be thrown away (the validated-pack cache) lives apart, in the cache
+directory: ``$AUTOGRAD_TUTOR_CACHE`` when set, else ``cache/`` inside
+``$AUTOGRAD_TUTOR_HOME`` when that is set, else the platform's user cache
+folder (``$XDG_CACHE_HOME/autograd-tutor``, by default ``~/.cache/autograd-tutor``
+on Linux). ``AUTOGRAD_TUTOR_NO_CACHE=1`` turns the cache off.
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ from pathlib import Path
 
 APP_NAME = "autograd-tutor"
 HOME_ENV = "AUTOGRAD_TUTOR_HOME"
+CACHE_ENV = "AUTOGRAD_TUTOR_CACHE"
+NO_CACHE_ENV = "AUTOGRAD_TUTOR_NO_CACHE"
 
 
 def data_dir() -> Path:
@@ -25,6 +33,26 @@ def data_dir() -> Path:
         path = Path(user_data_dir(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def cache_dir() -> Path:
+    """The cache directory (not created here: a cache that cannot be written is skipped)."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override).expanduser()
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser() / "cache"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir(APP_NAME, appauthor=False))
+
+
+def pack_cache_dir() -> Path | None:
+    """Where validated packs are cached (tutor.pack.cache); None when the cache is off."""
+    if os.environ.get(NO_CACHE_ENV, "").strip() not in ("", "0"):
+        return None
+    return cache_dir() / "packs"
 
 
 def progress_db() -> Path:

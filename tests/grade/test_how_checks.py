@@ -366,7 +366,7 @@ def test_unchanged_starter_scores_zero_even_when_reformatted():
             Submission(exercise, exercise.solution),
         ])
         free = grader.free_checks(exercise)
-    assert free == ["empty", None]
+    assert free == ["empty", None, "empty"]  # the last: the exercise's inputs check (NOTE [inputs unchanged])
     assert starter.score == 0.0 and reformatted.score == 0.0
     assert "starter code, unchanged" in starter.error
     assert empty.score == 0.0
@@ -388,7 +388,7 @@ def test_keeping_the_starters_bug_earns_nothing_even_renamed():
         kept, solved, half = grader.grade([Submission(exercise, kept_bug), Submission(exercise, exercise.solution),
                                            Submission(exercise, "y = (x ** 2).sum()\n")])
         free = grader.free_checks(exercise)
-    assert free == ["starter", None]
+    assert free == ["starter", None, "empty"]
     assert kept.checks[0].passed and kept.score == 0.0
     assert "starter code passes it too" in kept.checks[0].message
     assert half.score == 0.0 and solved.score == solved.max_score

@@ -536,7 +536,11 @@ ROW4_PARAMS = [pytest.param(ex, how, marks=IMPERSONATION) if how.startswith("gra
 def test_row4_forged_frame_does_not_pass(forged, ex, how):
     result = forged["by_case"][(ex, how)]
     assert result.status != "passed", _text(result)
-    assert not any(c.passed for c in result.checks), [(c.name, c.passed) for c in result.checks]
+    # The forger truly leaves the setup's inputs alone: that check may pass,
+    # and being free (NOTE [inputs unchanged]) it earns nothing on its own.
+    assert not any(c.passed for c in result.checks if c.kind != "inputs"), \
+        [(c.name, c.passed) for c in result.checks]
+    assert result.score == 0, _text(result)
 
 
 # ============================================================== row 5: shadowing

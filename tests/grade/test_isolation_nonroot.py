@@ -93,7 +93,10 @@ def student_rows(student_env):
     expr = " or ".join(ROWS.values())
     proc = _as_student([str(VENV / "bin" / "python"), "-m", "pytest", str(copy / "tests/grade/test_isolation.py"),
                         str(copy / "tests/grade/test_faults.py"),
-                        "-q", "-p", "no:cacheprovider", "-k", expr, f"--junitxml={junit}", "-o",
+                        # one process, as before the suite ran in parallel: the copy's
+                        # addopts ask for xdist, which the user's venv may lack
+                        "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-o", "addopts=-ra",
+                        "-k", expr, f"--junitxml={junit}", "-o",
                         f"cache_dir={work}/.cache", f"--basetemp={work}/pytest"], cwd=copy, timeout=1500)
     assert junit.exists(), (proc.stdout[-3000:], proc.stderr[-3000:])
     outcomes = {}

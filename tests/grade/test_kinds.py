@@ -65,7 +65,7 @@ SAMPLES = {
     "raises": {"exception": "RuntimeError"}, "gradcheck": {"function": "f", "inputs": ["x"]},
     "gradgradcheck": {"function": "f", "inputs": ["x"]}, "calls": {"api": "backward", "max": 1},
     "hooks": {"on": "tensor", "count": 1}, "footprint": {"max_nodes": 3}, "unchanged": {"tensors": ["x"]},
-    "python": {"assert": "learner['y'] == reference['y']"},
+    "inputs": {}, "python": {"assert": "learner['y'] == reference['y']"},
 }
 
 
@@ -264,6 +264,55 @@ def test_hooks_footprint_unchanged():
     assert not ok and "changed `x` in place" in message
     same = observed(unchanged=[{"name": "x", "t": "ok", "version": False, "values": False}])
     assert judge(check("unchanged", tensors=["x"]), {}, {}, ctx(observed=same)) == (True, "")
+
+
+def test_inputs_the_setup_made_must_stay_as_they_were():
+    c = check("inputs")
+    clean = observed(inputs={"checked": 2, "changed": []})
+    assert judge(c, {}, {}, ctx(observed=clean)) == (True, "")
+    rounded = observed(inputs={"checked": 2, "changed": [{"name": "x", "t": "changed", "version": True,
+                                                          "values": True}]})
+    ok, message = judge(c, {}, {}, ctx(observed=rounded))
+    assert not ok and "changed `x` in place (its values changed)" in message and "x.round_()" in message
+    bumped = observed(inputs={"checked": 1, "changed": [{"name": "model.weight", "t": "changed", "version": True,
+                                                         "values": False}]})
+    ok, message = judge(c, {}, {}, ctx(observed=bumped))
+    assert not ok and "`model.weight`" in message and "an in-place operation ran on it" in message
+    # a run that sends no record (or a forged shape) cannot pass
+    for record in (observed(), observed(inputs=[]), observed(inputs={"changed": [3]})):
+        assert not judge(c, {}, {}, ctx(observed=record))[0]
+
+
+def _exercise(**fields):
+    from tutor.pack.models import Exercise
+
+    base = {"id": "e", "title": "E", "prompt": "P", "setup": "x = torch.ones(2)", "solution": "y = x * 2",
+            "checks": [{"kind": "value", "expr": "y"}]}
+    return Exercise.model_validate({**base, **fields})
+
+
+def test_every_exercise_gets_an_inputs_check_worth_a_point():
+    ex = _exercise()
+    assert [c.kind for c in ex.checks] == ["value", "inputs"] and ex.max_points == 2.0
+    assert ex.checks[-1].skip == ()
+    # may_change and the names an `unchanged` check watches are not snapshot twice
+    ex = _exercise(may_change=["model"], checks=[{"kind": "value", "expr": "y"},
+                                                 {"kind": "unchanged", "tensors": ["x"]}])
+    assert ex.checks[-1].skip == ("model", "x") and ex.max_points == 3.0
+    assert [c.kind for c in _exercise(may_change="all").checks] == ["value"]
+    assert [c.kind for c in _exercise(setup="torch.manual_seed(seed)").checks] == ["value"]  # binds nothing
+    # written by the author: kept (once), with its own points
+    ex = _exercise(checks=[{"kind": "inputs", "points": 2.0}, {"kind": "value", "expr": "y"}])
+    assert [c.kind for c in ex.checks] == ["inputs", "value"] and ex.max_points == 3.0
+    with pytest.raises(ValueError, match="may_change: all"):
+        _exercise(may_change="all", checks=[{"kind": "inputs"}, {"kind": "value", "expr": "y"}])
+
+
+def test_the_inputs_mutant_changes_the_first_input_it_may_not():
+    ex = _exercise(setup="w = torch.ones(2)\nx = torch.ones(2)", may_change=["w"])
+    code = kind_of(ex.checks[-1]).mutant(ex.checks[-1])
+    assert "'w'" in code and "'torch'" in code  # may_change and the run's preamble are skipped
+    ast.parse(code)
 
 
 def test_how_checks_without_a_record_cannot_pass():

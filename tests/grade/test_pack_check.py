@@ -69,7 +69,7 @@ BROKEN = {
 
 @pytest.fixture(scope="module")
 def builtin():
-    return run_cli("pack", "check", "builtin", "--jobs", "2")
+    return run_cli("pack", "check", "builtin", "--jobs", "2", timeout=900)
 
 
 def test_builtin_pack_checks_clean(builtin):

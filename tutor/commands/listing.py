@@ -21,10 +21,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from tutor.pack import load_pack
+    from tutor.pack import load_outline
     from tutor.progress import open_store
 
-    pack = load_pack(getattr(args, "pack", None))
+    pack = load_outline(getattr(args, "pack", None))  # ids, titles, points: no models needed
     lang = getattr(args, "lang", None) or "en"
     with open_store() as store:
         progress = store.pack(pack.id)
@@ -53,7 +53,7 @@ def run_list(args: argparse.Namespace) -> int:
                 {
                     "pack": pack.id,
                     "title": pack.title.get(lang),
-                    "version": pack.manifest.version,
+                    "version": pack.version,
                     "current": current,
                     "lessons": rows,
                     "unlisted_exercises": loose,
@@ -65,7 +65,7 @@ def run_list(args: argparse.Namespace) -> int:
         return 0
     total = sum(len(row["exercises"]) for row in rows)
     solved = sum(ex["status"] == "solved" for row in rows for ex in row["exercises"])
-    print(f"{pack.title.get(lang)} ({pack.id} {pack.manifest.version}): {solved} of {total} exercises solved")
+    print(f"{pack.title.get(lang)} ({pack.id} {pack.version}): {solved} of {total} exercises solved")
     width = max((len(ex["id"]) for row in rows for ex in row["exercises"]), default=0)
     for number, row in enumerate(rows, 1):
         print(f"\n{number:>2}. {row['title']}")

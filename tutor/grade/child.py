@@ -10,7 +10,6 @@ flood), the worker on the other side of that pipe decides what happened.
 from __future__ import annotations
 
 import builtins
-import dis
 import gc
 import linecache
 import os
@@ -18,7 +17,7 @@ import random
 import resource
 import signal
 import sys
-import sysconfig
+import time
 import traceback
 
 import torch
@@ -27,9 +26,8 @@ import torch.nn.functional as F
 
 from tutor.grade import framing, jail, observe, pristine, probes
 from tutor.grade.protocol import Probe, RunRequest
+from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
-SETUP_FILE = "<setup>"
-CODE_FILE = "<your code>"
 # What the code under test may see of the environment.
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
@@ -50,12 +48,14 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
     os.setsid()
     if jailed:
         jail.mount_private_fs(request.limits.disk_bytes or jail.TMP_BYTES)
+    mark("r.mounts")
     keep = sorted(fd for fd in (control_fd, status_fd) if fd >= 0)
     low = 3
     for fd in keep:
         os.closerange(low, fd)
         low = fd + 1
     os.closerange(low, 65536)
+    mark("r.fds")
     sys.stdout = open(1, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
     sys.stderr = open(2, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
     sys.stdin = open(0, "r", closefd=False)
@@ -78,6 +78,7 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
         jail.drop_privileges()
     torch.set_num_threads(1)
     _PHASE["control"] = control_fd
+    mark("r.limits")
 
 
 def _private_dir() -> str:
@@ -88,6 +89,14 @@ def _private_dir() -> str:
 
 # The probe phase: a process forked from the run after its code finished.
 _PHASE: dict = {"control": -1, "entered": False, "result_fd": -1, "debug": False}
+# A profiled request's phase marks (RunRequest.profile; bench/bench_phases.py):
+# sent back in the payload, a benchmark's figures, never read for a verdict.
+_MARKS: list = []
+
+
+def mark(name: str) -> None:
+    if _PHASE.get("profile"):
+        _MARKS.append([name, time.monotonic()])
 
 
 def enter_probe_phase() -> None:
@@ -116,9 +125,11 @@ def enter_probe_phase() -> None:
             except OSError:
                 pass
             _end_with(probe)
+    mark("r.probe-fork")
     jail.set_dumpable(False)
     gc.disable()
     pristine.restore()
+    mark("r.restore")
     import socket
 
     control = socket.socket(fileno=_PHASE["control"])
@@ -128,6 +139,7 @@ def enter_probe_phase() -> None:
     if not fds:
         raise RuntimeError("no result pipe")
     _PHASE["result_fd"] = fds[0]
+    mark("r.pipe")
 
 
 def _open_own_status() -> int:
@@ -207,15 +219,17 @@ def run(request: RunRequest) -> dict:
     watch = request.probe("observed")
     if watch is not None:
         observe.install()
+    preamble = set(namespace)  # what the setup binds besides: its inputs (NOTE [inputs unchanged])
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
         watching = watch is not None and phase == "code"
         if watching:
-            observe.begin(namespace, watch.options)
+            observe.begin(namespace, watch.options, [name for name in namespace if name not in preamble])
         try:
             error = _execute(source, filename, namespace)
         finally:
             if watching:
                 observe.end()
+        mark("r." + phase)
         if error is not None:
             error["phase"] = phase
             payload["error"] = error
@@ -223,6 +237,7 @@ def run(request: RunRequest) -> dict:
     enter_probe_phase()
     if payload["error"] is None or payload["error"]["phase"] == "code":
         payload["probes"] = read_probes(request.probes, namespace)
+    mark("r.probes")
     return payload
 
 
@@ -234,62 +249,6 @@ def _execute(source: str, filename: str, namespace: dict) -> dict | None:
     except BaseException as exc:  # SystemExit and KeyboardInterrupt are the code's, too
         return describe_exception(exc, filename)
     return None
-
-
-def describe_exception(exc: BaseException, filename: str) -> dict:
-    kind = type(exc)
-    try:
-        message = str(exc)[:4000]
-    except BaseException:
-        message = "<the exception's message could not be read>"
-    frames = [
-        frame for frame in traceback.extract_tb(exc.__traceback__) if frame.filename in (SETUP_FILE, CODE_FILE)
-    ]
-    if isinstance(exc, SyntaxError) and exc.filename in (SETUP_FILE, CODE_FILE):
-        lines = traceback.format_exception_only(kind, exc)
-    else:
-        lines = ["Traceback (most recent call last):\n", *traceback.format_list(frames),
-                 f"{kind.__name__}: {message}\n"]
-    return {
-        "type": kind.__name__,
-        "module": kind.__module__,
-        "mro": [f"{c.__module__}.{c.__qualname__}" for c in kind.__mro__],
-        "message": message,
-        "traceback": "".join(lines)[-6000:],
-        "line": frames[-1].lineno if frames else getattr(exc, "lineno", None),
-        "origin": exception_origin(exc),
-    }
-
-
-# Where library code lives: torch, numpy and Python's standard library (read-only
-# in the sandbox). Taken at import, before any submitted code runs.
-_LIBRARY_DIRS = tuple(d.rstrip(os.sep) + os.sep for d in {
-    os.path.dirname(torch.__file__), os.path.dirname(os.__file__),
-    sysconfig.get_paths().get("stdlib", ""), sysconfig.get_paths().get("platstdlib", ""),
-    os.path.dirname(os.path.dirname(__import__("numpy").__file__)) + os.sep + "numpy",
-} if d)
-_RAISES = frozenset(dis.opmap[name] for name in ("RAISE_VARARGS", "RERAISE") if name in dis.opmap)
-
-
-def exception_origin(exc: BaseException) -> str:
-    """"code": raised by a `raise` statement in code the submission wrote (its
-    file, a function it defined, exec'd text, a module it wrote to disk);
-    "library": raised by torch, numpy or Python itself (a failed operation, an
-    error from C). Decided by the innermost frame of the traceback: where its
-    code object lives, and the instruction it stopped at."""
-    tb = exc.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    if tb is None:
-        return "library"
-    code = tb.tb_frame.f_code
-    if code.co_filename.startswith(_LIBRARY_DIRS):
-        return "library"
-    try:
-        op = code.co_code[tb.tb_lasti]
-    except IndexError:
-        return "code"
-    return "code" if op in _RAISES else "library"
 
 
 def read_probes(wanted: tuple[Probe, ...], namespace: dict) -> dict:
@@ -368,13 +327,20 @@ def _safe_str(exc: BaseException) -> str:
 def child_main(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> None:
     """The run: PID 1 of its namespaces when jailed. Never returns."""
     status = 0
+    _PHASE["profile"] = request.profile
+    mark("r.start")
     try:
         confine(request, out_fd, control_fd, jailed)
         if not pristine.taken():  # the zygote takes it once; forks inherit it for free
             pristine.snapshot()
         payload = run(request)
         enter_probe_phase()  # when the setup failed, run() returned before it
-        framing.write_all(_PHASE["result_fd"], framing.encode(payload))
+        if _PHASE["profile"]:
+            payload["phases"] = _MARKS + [["r.encode", 0.0]]
+            frame = framing.stamp(framing.encode(payload), "r.encode")
+        else:
+            frame = framing.encode(payload)
+        framing.write_all(_PHASE["result_fd"], frame)
     except BaseException:
         status = 70
         if _PHASE["debug"]:

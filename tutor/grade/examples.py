@@ -1,5 +1,6 @@
 """``pack check`` runs every lesson example and compares what it prints
-with the ``output:`` the lesson states (lessons never lie).
+with the ``output:`` the lesson states, and runs every claim (code that
+proves a sentence of the body) (lessons never lie).
 
 Each example runs like any other code: in the grader's sandboxed workers,
 with ``torch``, ``nn``, ``F``, ``device`` ("cpu") and ``seed`` (0) bound, as
@@ -13,6 +14,7 @@ import os
 from pathlib import Path
 
 from tutor.grade.protocol import RunRequest
+from tutor.i18n import _
 from tutor.pack.yamlsource import load_yaml
 
 TIMEOUT = 60.0  # seconds per example
@@ -44,6 +46,57 @@ def check_examples(pack, grader) -> list[str]:
     return problems
 
 
+def check_claims(pack, grader) -> list[str]:
+    """One line per claim whose code raises or prints other than its ``output``:
+    ``path:line: claim N (anchor "...") fails: <first line of the error or the difference>``."""
+    places = _places(pack, "claims", "anchor")
+    problems = []
+    for lesson, n, claim, why in run_claims(pack, grader):
+        if why is not None:
+            where = places.get((lesson.id, n), f"{lesson.id}:1")
+            problems.append(_("{where}: claim {n} (anchor \"{anchor}\") fails: {why}").format(
+                where=where, n=n + 1, anchor=_short(claim.anchor.en), why=why))
+    return problems
+
+
+def run_claims(pack, grader) -> list[tuple]:
+    """(lesson, index, claim, why it fails or None) for every claim of the pack, run together."""
+    claims = [(lesson, n, claim) for lesson in pack.lessons for n, claim in enumerate(lesson.claims)]
+    requests = [RunRequest(setup="", code=claim.code, seed=0, timeout=TIMEOUT, limits=grader.limits)
+                for _, _, claim in claims]
+    return [(lesson, n, claim, claim_failure(claim, reply))
+            for (lesson, n, claim), reply in zip(claims, grader.pool.run_many(requests))]
+
+
+def claim_failure(claim, reply) -> str | None:
+    """Why a claim's run disproves it, in one line; None when it holds."""
+    if not reply.finished:
+        why = reply.exit.why or reply.exit.signal or reply.exit.code
+        return _("did not finish ({status}: {why})").format(status=reply.status, why=why)
+    if reply.payload.error is not None:
+        error = reply.payload.error
+        first = error.message.strip().splitlines()[0][:200] if error.message.strip() else ""
+        text = f"{error.type}: {first}" if first else error.type
+        if error.line is not None:
+            lines = claim.code.splitlines()
+            if 0 < error.line <= len(lines):
+                text += _(" (line {line}: {source})").format(line=error.line, source=lines[error.line - 1].strip())
+        return text
+    if claim.output is None:
+        return None
+    if reply.output_truncated:
+        return _("prints more than the grader keeps; shorten it or leave out its output")
+    if reply.output != claim.output:
+        said, printed = _first_difference(claim.output, reply.output)
+        return _("prints {printed!r}, the claim says {said!r}").format(printed=printed, said=said)
+    return None
+
+
+def _short(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _first_difference(said: str, printed: str) -> tuple[str, str]:
     """The first line where the two differ, from each (a whole line, or end of output)."""
     a, b = said.splitlines(), printed.splitlines()
@@ -55,19 +108,20 @@ def _first_difference(said: str, printed: str) -> tuple[str, str]:
     return said, printed  # they differ in a final newline
 
 
-def _places(pack) -> dict[tuple[str, int], str]:
-    """(lesson id, example index) -> "path:line" of its ``output:`` (or of the example)."""
+def _places(pack, key: str = "examples", field: str = "output") -> dict[tuple[str, int], str]:
+    """(lesson id, example index) -> "path:line" of its ``output:`` (or of the example);
+    with ``key="claims"``, of each claim's ``field``."""
     out = {}
     for path in sorted((Path(pack.root) / "lessons").glob("*.y*ml")):
         try:
             data, source, _ = load_yaml(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError):
             continue
-        if not isinstance(data, dict) or not isinstance(data.get("examples"), list):
+        if not isinstance(data, dict) or not isinstance(data.get(key), list):
             continue
         shown = _shown(path)
-        for n, _example in enumerate(data["examples"]):
-            pos = source.key(("examples", n, "output"))
+        for n, _item in enumerate(data[key]):
+            pos = source.key((key, n, field))
             out[(data.get("id"), n)] = f"{shown}:{pos.line}"
     return out
 

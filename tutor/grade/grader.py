@@ -52,14 +52,16 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
     probes: dict[str, Probe] = {}
     unchanged: set[str] = set()
     saved = False
+    options: dict = {}
     for c, check in enumerate(exercise.checks):
         kind = kind_of(check)
         for probe in kind.probes(check, f"c{c}", exercise, side):
             probes.setdefault(probe.key, probe)
         watch = kind.observe(check)
         unchanged.update(watch.get("unchanged", ()))
+        if "inputs" in watch:
+            options["inputs"] = sorted(watch["inputs"])
         saved = saved or bool(watch.get("saved"))
-    options: dict = {}
     if unchanged:
         options["unchanged"] = sorted(unchanged)
     if saved:

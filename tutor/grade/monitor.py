@@ -36,6 +36,11 @@ class Host:
     sandboxed = False  # inside bubblewrap (no network to hide from a run)
     run_uid: int | None = None  # the uid mode (uidrun.py): the uid each run drops to
     shared_dirs: list = []  # folders anyone may write in: cleaned of run_uid's files after each run
+    # NOTE [forked ahead]: off by default. tests/support.run_processes
+    # models a worker as "one monitor waiting; anything below it belongs to
+    # a run", and a run forked ahead sits below the waiting monitor; until
+    # that model knows it, AGT_PREFORK=1 (worker.py --prefork) turns it on.
+    prefork = False
 
 
 
@@ -55,37 +60,138 @@ def read_said(fd: int) -> list[tuple[bytes, int]]:
     return [_SAID.unpack_from(data, i) for i in range(0, len(data) - len(data) % _SAID.size, _SAID.size)]
 
 
+class Marks:
+    """A profiled request's phase marks (RunRequest.profile): when each
+    phase of the monitor ended, monotonic seconds. Off: nothing is noted."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.marks: list = []
+
+    def __call__(self, name: str) -> None:
+        if self.on:
+            self.marks.append([name, time.monotonic()])
+
+
+MARK = Marks()
+
+
+@dataclasses.dataclass
+class Prepared:
+    """A jailed run forked ahead of its request (NOTE [forked ahead]): PID 1
+    of its namespaces, waiting for its request on ``request_w``."""
+
+    pid: int
+    out_r: int
+    result_r: int
+    result_w: int
+    control: socket.socket
+    request_w: int
+
+    def discard(self) -> None:
+        _kill_run(self.pid, True)
+        _reap(self.pid)
+        for fd in (self.out_r, self.result_r, self.result_w, self.request_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.control.close()
+
+
+def prepare() -> Prepared | None:
+    """NOTE [forked ahead]: a fork costs in proportion to the page tables of
+    the process forked, and a monitor's grow as it works (the huge pages it
+    inherited split where it writes: reading and decoding a request is
+    enough to make its fork cost several times the zygote's). So the
+    monitor makes the run's namespaces and forks the run *first*, before it
+    reads anything, and the run waits for its request on a pipe. Nothing
+    else changes: the run is still PID 1 of new user, PID, IPC and UTS
+    namespaces, forked from a monitor that held no request data yet (less
+    than before: it inherits no request at all), and confines itself
+    (child.confine) only once its request is there. None: not where runs
+    are not jailed (no namespaces, the uid mode)."""
+    if not Host.jail_works or Host.run_uid is not None or not Host.prefork:
+        return None
+    out_r, out_w = os.pipe()
+    result_r, result_w = os.pipe()
+    request_r, request_w = os.pipe()
+    control, run_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        jail.unshare_all(network=not Host.sandboxed)
+        run = os.fork()
+    except BaseException:  # noqa: BLE001  (the run is started after the request, and says why it cannot)
+        for fd in (out_r, out_w, result_r, result_w, request_r, request_w):
+            os.close(fd)
+        control.close()
+        run_end.close()
+        return None
+    if run == 0:
+        try:
+            os.close(0)  # the grader's requests: never the run's to read
+            jail.die_with_parent(None)
+            for fd in (out_r, result_r, result_w, control.fileno(), request_w):
+                os.close(fd)
+            with os.fdopen(request_r, "rb", buffering=0) as inbox:
+                request = RunRequest.from_wire(framing.read_frame(inbox, limit=MAX_REQUEST))
+        except BaseException:  # noqa: BLE001  (no request came: the monitor went, or shut down)
+            os._exit(0)
+        from tutor.grade.child import child_main
+
+        child_main(request, out_w, run_end.fileno(), True)
+    os.close(out_w)
+    os.close(request_r)
+    run_end.close()
+    return Prepared(run, out_r, result_r, result_w, control, request_w)
+
+
 def monitor_main(outbox_fd: int, said_fd: int) -> int:
     """Read one request, run it, write one reply. Returns the exit code."""
+    # Decoding what a run sends back happens here; a frame built to expand
+    # on decoding runs into this limit, not into the machine's memory.
+    jail.limit(resource.RLIMIT_AS, jail.address_space() + (2 << 30))
+    prepared = prepare()
     inbox = os.fdopen(0, "rb", buffering=0, closefd=False)
+    raw = b""
     try:
-        frame = framing.read_frame(inbox, limit=MAX_REQUEST)
+        raw = framing.read_raw_frame(inbox, limit=MAX_REQUEST)
+        frame = framing.decode_body(raw[framing.HEADER.size:])
     except framing.FrameError:
         frame = None  # the grader closed the stream
+    read_at = time.monotonic()
     if not isinstance(frame, dict) or frame.get("op") == "shutdown":
+        if prepared is not None:
+            prepared.discard()
         say(said_fd, CLOSED)
         return SHUTDOWN_EXIT
     os.close(0)
     say(said_fd, TAKEN)
     try:
         request = RunRequest.from_wire(frame)
+        if request.profile:
+            MARK.on = True
+            MARK.marks.append(["m.read", read_at])
+            MARK("m.request")
     except ProtocolError as exc:  # the grader's own mistake: one reply that says so
+        if prepared is not None:
+            prepared.discard()
         framing.write_all(outbox_fd, framing.encode(reply_frame("died", None, ExitRecord(why=str(exc)), "",
                                                                 False, 0.0, False, frame.get("id"))))
         say(said_fd, REPLIED)
         return 0
-    # Decoding what a run sends back happens here; a frame built to expand
-    # on decoding runs into this limit, not into the machine's memory.
-    jail.limit(resource.RLIMIT_AS, jail.address_space() + (2 << 30))
-    run_isolated(request, outbox_fd, replied=lambda: say(said_fd, REPLIED))
+    run_isolated(request, outbox_fd, replied=lambda: say(said_fd, REPLIED), prepared=prepared, raw=raw)
     return 0
 
 
-def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> None:
+def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prepared: Prepared | None = None,
+                 raw: bytes = b"") -> None:
     """Start the run (as PID 1 of new namespaces, when it can), watch it,
-    write its reply frame, and only then reap it."""
+    write its reply frame, and only then reap it. ``prepared``: the run was
+    forked ahead (NOTE [forked ahead]) and gets ``raw``, the request's frame
+    as it came; it is jailed even if the request asks for a plain child
+    (``jail`` False), and the reply says so."""
     timeout = request.timeout
-    jailed = request.jail and Host.jail_works
+    jailed = (request.jail or prepared is not None) and Host.jail_works
     uid = None if jailed else Host.run_uid
     workdir = None
     if not jailed:  # a plain child process: a private folder, removed afterwards
@@ -96,19 +202,32 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
             os.chown(workdir, uid, uid)
             jail.become_subreaper()  # what the run leaves behind is reparented to us, not to init
         request = dataclasses.replace(request, workdir=workdir)
-    out_r, out_w = os.pipe()
-    result_r, result_w = os.pipe()
-    control, run_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-    started = time.monotonic()
-    status, payload, exit_info, run = "died", None, None, None
+    if prepared is not None:
+        status, payload, exit_info, run = "died", None, None, prepared.pid
+        out_r, result_r, result_w, control = prepared.out_r, prepared.result_r, prepared.result_w, prepared.control
+        started = time.monotonic()
+        try:
+            framing.write_all(prepared.request_w, raw)
+        except OSError:
+            pass  # the run is gone (killed from outside while it waited): found below
+        os.close(prepared.request_w)
+        MARK("m.handed")
+    else:
+        out_r, out_w = os.pipe()
+        result_r, result_w = os.pipe()
+        control, run_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        started = time.monotonic()
+        status, payload, exit_info, run = "died", None, None, None
+    monitor = os.getpid()
     try:
-        if jailed:
-            # Our next child is PID 1 of a new PID namespace; the bubblewrap
-            # sandbox already has no network, so a network namespace per run
-            # is needed only without it.
-            jail.unshare_all(network=not Host.sandboxed)
-        monitor = os.getpid()
-        run = os.fork()
+        if prepared is None:
+            if jailed:
+                # Our next child is PID 1 of a new PID namespace; the bubblewrap
+                # sandbox already has no network, so a network namespace per run
+                # is needed only without it.
+                jail.unshare_all(network=not Host.sandboxed)
+            MARK("m.namespaces")
+            run = os.fork()
     except BaseException as exc:  # noqa: BLE001  (a run that cannot start is a verdict)
         exit_info = {"why": f"the run could not be started in its sandbox ({exc})"}
     if run == 0:
@@ -122,8 +241,10 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
         from tutor.grade.child import child_main
 
         child_main(request, out_w, run_end.fileno(), jailed)
-    os.close(out_w)
-    run_end.close()
+    if prepared is None:
+        MARK("m.fork")
+        os.close(out_w)
+        run_end.close()
     watch = RunWatch(out_r, result_r, result_w, control, request.limits)
     if run is not None:
         # Jailed, the limit is CPU time of the whole run (a fork bomb next
@@ -131,6 +252,7 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
         # wall-clock bound for code that sleeps; otherwise wall clock.
         wall = started + (timeout * WALL_FACTOR + WALL_SLACK if jailed else timeout)
         status, payload, exit_info = watch.until_done(run, wall, jailed, cpu_limit=timeout)
+        MARK("m.result")
         _kill_run(run, jailed)
     if uid is not None:  # its processes die now: nothing of the run writes to its output any more
         from tutor.grade import uidrun
@@ -153,9 +275,13 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None) -> N
         # against the next run's process limit, and its files are gone.
         uidrun.reap_orphans()
         uidrun.clean(uid, Host.shared_dirs)
+    MARK("m.killed")
     reply = reply_frame(status, payload, ExitRecord(**(exit_info or {})), watch.output(), watch.truncated,
-                        time.monotonic() - started, jailed, request.id)
-    framing.write_all(outbox_fd, framing.encode(reply))
+                        time.monotonic() - started, jailed, request.id, phases=MARK.marks + [["m.encode", 0.0]])
+    data = framing.encode(reply)
+    if MARK.on:
+        data = framing.stamp(data, "m.encode")
+    framing.write_all(outbox_fd, data)
     replied()
     # After the reply: nothing of the run can be running, but waiting for
     # the kernel to tear its namespaces down need not delay the grader.

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from tutor.grade.observe_calls import _pack, _prepare, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
-    HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros,
+    HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros,
 )
 
 def install() -> None:
@@ -78,13 +78,46 @@ def _snapshot(label: str, tensor) -> tuple:
     return (label, tensor, int(_get_version(tensor)), _clone(_detach(tensor)))
 
 
-def begin(namespace: dict, config: dict) -> None:
-    """After setup, before the code under test."""
+def begin(namespace: dict, config: dict, setup_names: list | None = None) -> None:
+    """After setup, before the code under test. ``setup_names``: the names
+    the setup bound, in order (the exercise's inputs)."""
     try:
         _begin(namespace, config)
+        _S.inputs = []
+        if config.get("inputs") is not None:
+            _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])
     except Exception:
         pass
     _S.on = True
+
+
+# NOTE [inputs unchanged]: at most this many tensors, and this many elements
+# copied in all; a tensor beyond the budget is compared by version counter.
+MAX_INPUTS = 64
+MAX_INPUT_ELEMENTS = 4_000_000
+
+
+def _input_snapshots(namespace: dict, names: list, skip: list) -> list:
+    skipped = {str(s) for s in skip}
+    out, budget = [], MAX_INPUT_ELEMENTS
+    for name in names[:200]:
+        if name.startswith("_") or name in skipped or name not in namespace:
+            continue
+        value = namespace[name]
+        if _isinstance(value, _Tensor):
+            tensors = [(name, value)]
+        elif _isinstance(value, _Module):
+            tensors = [(f"{name}.{sub}", t) for sub, t in list(_named_parameters(value)) + list(_named_buffers(value))]
+        else:
+            continue
+        for label, tensor in tensors:
+            if label in skipped or _len(out) >= MAX_INPUTS:
+                continue
+            size = int(_numel(tensor))
+            copy = _clone(_detach(tensor)) if size <= budget else None
+            budget -= size if copy is not None else 0
+            out.append((label, tensor, int(_get_version(tensor)), copy, bool(_requires_grad(tensor))))
+    return out
 
 
 def _begin(namespace: dict, config: dict) -> None:
@@ -132,7 +165,7 @@ def _changed(label, tensor, version, copy) -> dict:
     try:
         now = int(_get_version(tensor))
         current = _detach(tensor)
-        same_values = (list(_get_shape(current)) == list(_get_shape(copy)) and _get_dtype(current) == _get_dtype(copy)
+        same_values = copy is None or (list(_get_shape(current)) == list(_get_shape(copy)) and _get_dtype(current) == _get_dtype(copy)
                        and bool(_allclose(current, copy, rtol=0.0, atol=0.0, equal_nan=True)))
     except Exception as exc:
         return {"name": label, "t": "unreadable", "why": type(exc).__name__}
@@ -154,6 +187,15 @@ def report(config: dict) -> dict:
         "max_api": _S.max_api,
         "shapes": dict(_S.shapes),
     }
+    if config.get("inputs") is not None:
+        records = [_changed(*snap[:4]) for snap in _getattr(_S, "inputs", [])]
+        for record, snap in zip(records, _getattr(_S, "inputs", [])):
+            try:
+                if record["t"] == "ok" and bool(_requires_grad(snap[1])) != snap[4]:
+                    record.update(t="changed", requires_grad=not snap[4])
+            except Exception as exc:
+                record.update(t="unreadable", why=type(exc).__name__)
+        out["inputs"] = {"checked": _len(records), "changed": [r for r in records if r["t"] != "ok"][:8]}
     if config.get("unchanged"):
         out["unchanged"] = [_changed(*snap) for snap in _S.snapshots] + \
                            [{"name": name, "t": "missing"} for name in _S.missing]

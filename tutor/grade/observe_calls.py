@@ -15,7 +15,7 @@ import torch.nn.modules.module as _MOD
 import torch.utils.checkpoint as _CKPT
 
 from tutor.grade.observe_state import (
-    MAX_ORDER, SETUP_FILE, _FLAGS, _S, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _element_size, _get_dtype,
+    MAX_ORDER, SETUP_FILE, _FLAGS, _S, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _element_size, _get_dtype, _graph_task_id,
     _get_shape, _get_version, _getattr, _getframe, _isinstance, _len, _numel, _pop_saved, _push_saved, _setattr,
     _top_saved,
 )
@@ -255,7 +255,10 @@ def _prepare() -> list:
 
 def _pack(tensor):
     try:
-        _S.saved_bytes += int(_numel(tensor)) * int(_element_size(tensor))
+        # What the forward keeps for backward: saves made during a backward
+        # pass (a reentrant checkpoint recomputing its block) are transient.
+        if _graph_task_id() == -1:
+            _S.saved_bytes += int(_numel(tensor)) * int(_element_size(tensor))
         version = int(_get_version(tensor))
     except Exception:
         version = None

@@ -24,6 +24,9 @@ _TensorBase = torch._C.TensorBase
 _Tensor = torch.Tensor
 _numel = _TensorBase.numel
 _element_size = _TensorBase.element_size
+_requires_grad = _TensorBase.requires_grad.__get__
+# -1 outside a backward pass (a checkpoint's recomputation saves inside one)
+_graph_task_id = getattr(torch._C, "_current_graph_task_id", lambda: -1)
 _detach = _TensorBase.detach
 _clone = _TensorBase.clone
 _mul = _TensorBase.mul

@@ -89,6 +89,10 @@ class Worker:
 
     def _argv(self) -> list[str]:
         argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", "now" if self.warm else "later"]
+        if os.environ.get("AGT_PREFORK") == "1":  # monitor.py, NOTE [forked ahead]
+            argv.append("--prefork")
+        if os.environ.get("AGT_BENCH_OFF"):  # a benchmark's baseline (bench/bench_grade.py --compare)
+            argv += ["--off", os.environ["AGT_BENCH_OFF"]]
         if self.mode == "uid":  # the worker stays root; each run drops to this uid (monitor.py)
             import json
 
@@ -212,7 +216,7 @@ class WorkerPool:
             from tutor.grade import uidrun
             from tutor.grade.guard import Guard
 
-            self._guard = Guard((sb.builtin_pack_dir(), *secrets), sb.readable_roots())
+            self._guard = Guard((*sb.always_hidden(), *secrets), sb.readable_roots())
             shared = uidrun.shared_dirs(skip=tuple(sb.readable_roots()))
         self._idle: queue.Queue[Worker] = queue.Queue()
         self._workers = [Worker(slot, uid_base + slot % SLOTS_PER_POOL, self.mode, tuple(secrets), device, warm)

@@ -90,6 +90,9 @@ class RunRequest:
     jail: bool = True  # False: a plain child process even where namespaces work (tests)
     workdir: str | None = None  # set by the monitor for a run without a jail
     id: int = 0  # set by the pool per worker; the reply echoes it (a stale reply is told apart)
+    # A benchmark's switch (bench/bench_phases.py): the monitor and the run
+    # note when each phase ended (RunReply.phases). Never read for a verdict.
+    profile: bool = False
 
     def to_wire(self) -> dict:
         out = {"setup": self.setup, "code": self.code, "seed": self.seed, "device": self.device,
@@ -101,6 +104,8 @@ class RunRequest:
             out["jail"] = False
         if self.id:
             out["id"] = self.id
+        if self.profile:
+            out["profile"] = True
         return out
 
     @classmethod
@@ -115,7 +120,7 @@ class RunRequest:
                        device=str(data.get("device", "cpu")),
                        limits=Limits(**{k: int(v) for k, v in limits.items() if k in Limits.__dataclass_fields__}),
                        bind=dict(data.get("bind") or {}), jail=bool(data.get("jail", True)),
-                       id=int(data.get("id") or 0))
+                       id=int(data.get("id") or 0), profile=data.get("profile") is True)
         except (TypeError, ValueError, AttributeError) as exc:
             raise ProtocolError(f"not a request: {exc}") from None
 
@@ -174,7 +179,7 @@ class RunError:
     mro: tuple[str, ...] = ()
     line: int | None = None
     # "library" (torch, numpy or Python raised it) or "code" (a raise
-    # statement the submission wrote); see child.exception_origin.
+    # statement the submission wrote); see raised.exception_origin.
     origin: str = "code"
 
     @classmethod
@@ -219,6 +224,10 @@ class RunReply:
     output_truncated: bool = False
     elapsed: float = 0.0
     jailed: bool = False
+    # Only for a request with ``profile``: (phase, monotonic time) as the
+    # monitor and the run noted them. The run's part is what the run says:
+    # a benchmark's figures, never evidence for a verdict.
+    phases: tuple = ()
 
     @property
     def finished(self) -> bool:
@@ -246,7 +255,7 @@ class RunReply:
                       output=data["output"] if isinstance(data.get("output"), str) else "",
                       output_truncated=data.get("output_truncated") is True,
                       elapsed=float(elapsed) if _is_number(elapsed) and elapsed >= 0 else 0.0,
-                      jailed=data.get("jailed") is True)
+                      jailed=data.get("jailed") is True, phases=_phases(data))
         if data["status"] != "ok":
             return cls(data["status"], **common)
         try:
@@ -256,15 +265,34 @@ class RunReply:
 
 
 
+MAX_PHASES = 64
+
+
+def _phases(data: dict) -> tuple:
+    """The monitor's and the run's phase marks, where a profiled run sent
+    them: (name, time) pairs, at most MAX_PHASES of each, anything else
+    dropped."""
+    if not isinstance(data.get("phases"), list):  # only a profiled run's monitor sends them
+        return ()
+    payload = data.get("payload")
+    found = []
+    for marks in (data.get("phases"), payload.get("phases") if isinstance(payload, dict) else None):
+        if not isinstance(marks, list):
+            continue
+        found += [(m[0][:40], float(m[1])) for m in marks[:MAX_PHASES]
+                  if isinstance(m, list) and len(m) == 2 and isinstance(m[0], str) and _is_number(m[1])]
+    return tuple(found)
+
+
 def reply_frame(status: str, payload: Any, exit: ExitRecord, output: str, output_truncated: bool,
-                elapsed: float, jailed: bool, request_id: int | None = None) -> dict:
+                elapsed: float, jailed: bool, request_id: int | None = None, phases: list | None = None) -> dict:
     """The monitor's reply, as it goes on the wire. ``payload`` is the run's
     frame as the monitor received it: relayed, never interpreted there.
     ``request_id`` None: the zygote's reply for a monitor that died (it
     never knew the request; it is the one in flight)."""
     return {"status": status, "payload": payload, "exit": exit.to_wire(), "output": output,
             "output_truncated": output_truncated, "elapsed": round(elapsed, 6), "jailed": jailed,
-            "id": request_id}
+            "id": request_id, **({"phases": phases} if phases else {})}
 
 
 def _is_int(value: Any) -> bool:

@@ -125,6 +125,15 @@ def builtin_pack_dir() -> str:
     return str(Path(tutor.__file__).resolve().parent / "_builtin")
 
 
+def always_hidden() -> list[str]:
+    """What no run may read whatever the grade's own secrets: the built-in
+    pack, and the tutor's cache (validated packs, reference solutions
+    included: tutor/pack/cache.py), wherever AUTOGRAD_TUTOR_CACHE puts it."""
+    from tutor.paths import cache_dir
+
+    return [builtin_pack_dir(), str(Path(cache_dir()).resolve())]
+
+
 def readable_roots() -> list[str]:
     """What runs must be able to read (the ``uid`` mode's guard keeps these open)."""
     return _readable_roots()
@@ -227,8 +236,9 @@ def command(argv: list[str], secrets: tuple[str, ...] = (), device: str = "cpu")
         parents(root)
         out += ["--ro-bind", root, root]
         binds.append(root)
-    # The built-in pack ships inside the wheel, next to the code.
-    hidden = [builtin_pack_dir()]
+    # The built-in pack ships inside the wheel, next to the code; the cache
+    # may be placed inside a folder runs read (a venv).
+    hidden = always_hidden()
     hidden += [str(Path(s).resolve()) for s in secrets if s]
     for path in hidden:
         if os.path.isdir(path) and any(_inside(path, b) for b in binds):

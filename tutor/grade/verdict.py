@@ -172,7 +172,10 @@ def _scored(exercise, code, trials, verdicts, free, flags, error_text) -> Exerci
     # Time, output and drawings come from visible trials only: a hidden
     # trial's timing or printing must not carry its inputs out.
     visible = [runs for runs in trials if not runs.trial.hidden]
-    return ExerciseResult(exercise.id, status, sum(r.score for r in results), exercise.max_points, results,
+    # One division, not a sum of shares: 7 shares of 6/7 must add up to 6 exactly.
+    paid = sum(check.points for check, r in zip(exercise.checks, results) if r.score > 0)
+    total = sum(check.points for check in exercise.checks) or 1
+    return ExerciseResult(exercise.id, status, paid * exercise.max_points / total, exercise.max_points, results,
                           error=error_text, output=visible[0].learner.output if visible else "",
                           elapsed=sum(runs.learner.elapsed for runs in visible),
                           graphs=_figures(exercise, visible[0]) if visible else {})

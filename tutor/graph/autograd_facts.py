@@ -21,12 +21,17 @@ class NodeType:
     """What every Node of one autograd class shares: its names, its kind, and
     which ``_saved_*`` attributes hold tensors and which plain values."""
 
-    __slots__ = ("raw", "op", "kind", "tensor_attrs", "value_attrs", "name_is_type")
+    __slots__ = ("raw", "op", "kind", "tensor_attrs", "value_attrs", "name_is_type", "is_leaf",
+                 "tensor_reads", "value_reads")
 
     def __init__(self, fn: Any) -> None:
         raw = fn.name()
         self.raw = raw
         self.name_is_type = type(fn).__name__ == raw
+        # An AccumulateGrad: its ``variable`` is the leaf. A property of a
+        # built-in class, so asked once per class instead of once per edge; a
+        # custom Function's ctx may set any attribute: None, ask each node.
+        self.is_leaf: bool | None = None if hasattr(fn, "_forward_cls") else hasattr(fn, "variable")
         custom = hasattr(fn, "_forward_cls")
         self.kind = CUSTOM if custom else OP
         if custom:
@@ -47,11 +52,16 @@ class NodeType:
                     if a.startswith("_saved_") and a[len("_saved_") :] not in raw_saved
                 )
             )
+        # The attribute names the walk reads, spelled out once per class.
+        self.tensor_reads = tuple((a, "_saved_" + a, "_raw_saved_" + a) for a in self.tensor_attrs)
+        self.value_reads = tuple((a, "_saved_" + a) for a in self.value_attrs)
 
 
 NODE_TYPES: dict[type, NodeType] = {}  # filled by capture.py as it meets new classes
 _DTYPES: dict[Any, str] = {}
 _DEVICES: dict[Any, str] = {}
+# The caches themselves, for the walk's hot loop (a dict lookup, no call).
+DTYPE_TEXTS, DEVICE_TEXTS = _DTYPES, _DEVICES
 
 
 def dtype_text(dt: Any) -> str:

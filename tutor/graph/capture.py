@@ -19,6 +19,8 @@ import torch
 
 import tutor.graph.stack_guard as stack_guard
 from tutor.graph.autograd_facts import (
+    DEVICE_TEXTS,
+    DTYPE_TEXTS,
     NODE_TYPES,
     NodeType,
     add_unreadable_saved,
@@ -105,6 +107,13 @@ def _plain(value: Any, depth: int = 0) -> Any:
 _MAX_TEXT = 200
 
 
+def _saved_list(node: GraphNode, attr: str, value: Any) -> None:
+    """A saved list of tensors (``cat``'s inputs ...): one entry per tensor."""
+    for i, v in enumerate(value):
+        if isinstance(v, torch.Tensor):
+            node.saved.append(SavedTensor(f"{attr}[{i}]", list(v.shape), dtype_text(v.dtype), AVAILABLE))
+
+
 # ---------------------------------------------------------------------------
 
 
@@ -174,12 +183,20 @@ class _Walker:
 
     # ----- the detailed walk -----
     def _expand_all(self, stack: list[Any]) -> None:
-        # The hot loop: ~2 us per node is the budget, so lookups are local.
+        # The hot loop: one pass over the Nodes, each read once, written
+        # straight into its GraphNode; every per-class fact (names, saved
+        # attribute spellings, leaf or not) comes from NODE_TYPES, lookups are
+        # local and the rare cases (freed saved tensors, custom Functions,
+        # cut inputs) leave the loop for a method.
         nodes, edges, fn_ids, frontier = self.nodes, self.edges, self.fn_ids, self.frontier
         fn_names, seq, types_ = self.fn_names, self.seq, NODE_TYPES
         max_nodes, want_saved = self.max_nodes, self.saved
         tensors = self.tensors
         tensor_ids = tensors.ids
+        const_input, leaf_node = tensors.const_input, tensors.leaf
+        dtypes, devices = DTYPE_TEXTS, DEVICE_TEXTS
+        new_edge, edge_cls, new_node = tuple.__new__, GraphEdge, GraphNode
+        tensor_type = torch.Tensor
         while stack:
             fn = stack.pop()
             parent = fn_ids[fn]
@@ -189,24 +206,46 @@ class _Walker:
             if metas:
                 m = metas[0]
                 node.shape = list(m.shape)
-                node.dtype = dtype_text(m.dtype)
-                node.device = device_text(m.device)
+                dt = m.dtype
+                node.dtype = dtypes.get(dt) or dtype_text(dt)
+                dev = m.device
+                node.device = devices.get(dev) or device_text(dev)
                 if len(metas) > 1:
                     node.num_outputs = len(metas)
             seq[parent] = fn._sequence_nr()
             if fn_names:
                 for name, t in fn_names.get(fn, ()):
                     self._attach_name(node, name, t)
-            unpacked: dict[str, Any] = {}
+            unpacked: dict[str, Any] | None = None
             if want_saved:
                 if info.kind == CUSTOM:
                     self._describe_custom(fn, node)
                 else:
-                    for attr in info.tensor_attrs:
-                        self._read_saved(fn, attr, node, unpacked)
-                    for attr in info.value_attrs:
+                    for attr, saved_name, raw_name in info.tensor_reads:
                         try:
-                            node.attrs[attr] = _plain(getattr(fn, "_saved_" + attr))
+                            value = getattr(fn, saved_name)
+                        except RuntimeError:
+                            # Freed by backward, or stale after an in-place change. The raw
+                            # SavedTensor still knows the shape unless it was freed.
+                            add_unreadable_saved(getattr(fn, raw_name, None), attr, node)
+                            continue
+                        except Exception:
+                            continue
+                        if value is None:
+                            continue
+                        if isinstance(value, tensor_type):
+                            if unpacked is None:
+                                unpacked = {}
+                            unpacked[attr] = value
+                            dt = value.dtype
+                            node.saved.append(
+                                SavedTensor(attr, list(value.shape), dtypes.get(dt) or dtype_text(dt), AVAILABLE)
+                            )
+                        elif isinstance(value, (list, tuple)):
+                            _saved_list(node, attr, value)
+                    for attr, saved_name in info.value_reads:
+                        try:
+                            node.attrs[attr] = _plain(getattr(fn, saved_name))
                         except Exception:  # a freed graph may refuse; the value is optional
                             pass
             fresh: list[Any] = []
@@ -226,21 +265,29 @@ class _Walker:
                         node.more_inputs = True
                         self.cut_consts += 1
                         continue
-                    child_id = tensors.const_input(input_nr, unpacked)
-                elif child in fn_ids:
-                    child_id = fn_ids[child]
-                elif len(nodes) >= max_nodes and not (
-                    hasattr(child, "variable") and id(child.variable) in tensor_ids
-                ):
-                    node.more_inputs = True
-                    frontier.append(child)
-                    continue
-                elif hasattr(child, "variable"):  # AccumulateGrad: a leaf
-                    child_id = tensors.leaf(child)
+                    child_id = const_input(input_nr, unpacked)
                 else:
-                    child_id = self._new_fn_id(child)
-                    fresh.append(child)
-                edges.append(GraphEdge(parent, child_id, input_nr, output_nr))
+                    child_id = fn_ids.get(child)
+                    if child_id is None:
+                        child_info = types_.get(type(child))
+                        if child_info is None:
+                            child_info = types_[type(child)] = NodeType(child)
+                        is_leaf = child_info.is_leaf
+                        if is_leaf is None:
+                            is_leaf = hasattr(child, "variable")
+                        if len(nodes) >= max_nodes and not (is_leaf and id(child.variable) in tensor_ids):
+                            node.more_inputs = True
+                            frontier.append(child)
+                            continue
+                        if is_leaf:  # AccumulateGrad: a leaf
+                            child_id = leaf_node(child)
+                        else:
+                            child_id = len(nodes)
+                            fn_ids[child] = child_id
+                            raw = child_info.raw if child_info.name_is_type else child.name()
+                            nodes.append(new_node(child_id, raw, child_info.op, child_info.kind, is_leaf=False))
+                            fresh.append(child)
+                edges.append(new_edge(edge_cls, (parent, child_id, input_nr, output_nr)))
             # Reversed so inputs are expanded (and numbered) in input order.
             if fresh:
                 stack.extend(reversed(fresh))
@@ -254,24 +301,6 @@ class _Walker:
         self.fn_ids[fn] = node_id
         self.nodes.append(GraphNode(node_id, raw, info.op, info.kind, is_leaf=False))
         return node_id
-
-    def _read_saved(self, fn: Any, attr: str, node: GraphNode, unpacked: dict[str, Any]) -> None:
-        try:
-            value = getattr(fn, "_saved_" + attr)
-        except RuntimeError:
-            # Freed by backward, or stale after an in-place change. The raw
-            # SavedTensor still knows the shape unless it was freed.
-            add_unreadable_saved(getattr(fn, "_raw_saved_" + attr, None), attr, node)
-            return
-        except Exception:
-            return
-        if isinstance(value, torch.Tensor):
-            unpacked[attr] = value
-            node.saved.append(SavedTensor(attr, list(value.shape), dtype_text(value.dtype), AVAILABLE))
-        elif isinstance(value, (list, tuple)):
-            for i, v in enumerate(value):
-                if isinstance(v, torch.Tensor):
-                    node.saved.append(SavedTensor(f"{attr}[{i}]", list(v.shape), dtype_text(v.dtype), AVAILABLE))
 
     def _describe_custom(self, fn: Any, node: GraphNode) -> None:
         """Saved tensors and ctx attributes of a custom Function's node. After

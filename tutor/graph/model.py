@@ -16,6 +16,7 @@ Decoding what an untrusted run sends back is untrusted.py's job; the
 
 from __future__ import annotations
 
+import gc
 import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -85,15 +86,10 @@ class GraphNode:
     more_inputs: bool = False  # inputs exist but were cut by the node cap
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"id": self.id, "raw_op": self.raw_op, "op": self.op, "kind": self.kind}
         # Fields at their default are left out: keeps 10k-node snapshots small.
-        for key, default in _NODE_DEFAULTS.items():
-            value = getattr(self, key)
-            if value != default:
-                d[key] = value
-        if self.saved:
-            d["saved"] = [s.to_dict() for s in self.saved]
-        return d
+        # The body is generated from _NODE_DEFAULTS below (one comparison per
+        # field, no loop): a 10k-node snapshot calls it 10k times.
+        return _node_to_dict(self)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GraphNode:
@@ -125,6 +121,30 @@ _NODE_DEFAULTS: dict[str, Any] = {
     "value": None,
     "more_inputs": False,
 }
+
+
+def _make_node_to_dict() -> Any:
+    """``GraphNode.to_dict`` unrolled: the same keys in the same order as a
+    loop over ``_NODE_DEFAULTS`` with ``value != default`` would give."""
+    lines = [
+        "def _node_to_dict(self):",
+        "    d = {'id': self.id, 'raw_op': self.raw_op, 'op': self.op, 'kind': self.kind}",
+    ]
+    for key in _NODE_DEFAULTS:
+        if key == "saved":
+            lines.append("    v = self.saved")
+            lines.append("    if v: d['saved'] = [s.to_dict() for s in v]")
+            lines.append("    elif v != _D_saved: d['saved'] = v")
+        else:
+            lines.append(f"    v = self.{key}")
+            lines.append(f"    if v != _D_{key}: d[{key!r}] = v")
+    lines.append("    return d")
+    scope: dict[str, Any] = {f"_D_{k}": v for k, v in _NODE_DEFAULTS.items()}
+    exec("\n".join(lines), scope)  # noqa: S102 - code made here from a fixed table
+    return scope["_node_to_dict"]
+
+
+_node_to_dict = _make_node_to_dict()
 
 
 class GraphEdge(NamedTuple):
@@ -197,10 +217,17 @@ class GraphSnapshot:
 
     # ----- serialization -----
     def to_dict(self) -> dict[str, Any]:
+        d = self._body()
+        d["edges"] = [list(e) for e in self.edges]
+        return d
+
+    def _body(self) -> dict[str, Any]:
+        """``to_dict`` with the edges left as they are (tuples, which JSON
+        writes as lists)."""
         return {
             "format": 1,
             "nodes": [n.to_dict() for n in self.nodes],
-            "edges": [e.to_list() for e in self.edges],
+            "edges": self.edges,
             "roots": dict(self.roots),
             "truncated": self.truncated,
             "total_nodes": self.total_nodes,
@@ -228,7 +255,15 @@ class GraphSnapshot:
     def to_json(self, *, indent: int | None = None) -> str:
         # Compact separators: a 10k-node snapshot is sent on every REPL step.
         sep = (",", ":") if indent is None else None
-        return json.dumps(self.to_dict(), indent=indent, separators=sep)
+        # Tens of thousands of short-lived dicts would start the cyclic GC
+        # again and again, each pass scanning everything alive.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return json.dumps(self._body(), indent=indent, separators=sep)
+        finally:
+            if was_enabled:
+                gc.enable()
 
     @classmethod
     def from_json(cls, text: str) -> GraphSnapshot:
@@ -242,9 +277,19 @@ class GraphSnapshot:
         """A hash of everything a snapshot shows (grads, saved-tensor states,
         names): what a viewer needs to know whether to redraw. Unlike
         :meth:`canonical_hash`, it changes after ``backward()``."""
-        import hashlib
+        return _digest(self.to_json())
 
-        return hashlib.blake2b(self.to_json().encode(), digest_size=16).hexdigest()
+    def to_dict_and_hash(self) -> tuple[dict[str, Any], str]:
+        """``(to_dict(), content_hash())``, encoding the snapshot once: what
+        the kernel sends after every cell."""
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            d = self.to_dict()
+            return d, _digest(json.dumps(d, separators=(",", ":")))
+        finally:
+            if was_enabled:
+                gc.enable()
 
     def canonical_hash(
         self, root: str | None = None, *, collapse_views: bool = True, neutral: Any = None, prefer: Any = None
@@ -255,6 +300,12 @@ class GraphSnapshot:
         from tutor.graph.normalize import canonical_hash
 
         return canonical_hash(self, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer)
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 # What untrusted.py builds a decoded snapshot from.

@@ -122,40 +122,47 @@ def _normalize(snapshot: SnapshotLike, root: str | None, collapse_views: bool,
     # 1. One NormNode per reachable op/leaf node; constants become display text.
     nodes: dict[int, NormNode] = {}
     raw: dict[int, str] = {}
+    get, children_of = _lookups(snapshot)
     stack = list(starts)
     while stack:
         nid = stack.pop()
         if nid in nodes:
             continue
-        gn = snapshot.get(nid)
+        gn = get(nid)
         if gn is None:
             continue
-        names = _ordered_names(gn.names, rank)
-        if gn.kind == CONST:
-            nodes[nid] = NormNode(nid, "Const", CONST, names=names, shape=gn.shape)
+        names = gn.names
+        names = list(names) if not rank or len(names) < 2 else _ordered_names(names, rank)
+        kind = gn.kind
+        if kind == CONST:
+            nodes[nid] = NormNode(nid, "Const", CONST, [], {}, names, gn.shape)
             continue
-        nn = NormNode(nid, gn.op, gn.kind, names=names, shape=gn.shape, num_outputs=gn.num_outputs)
-        if gn.kind == LEAF:
+        kids: list[tuple[int, int]] = []
+        consts: dict[int, str] = {}
+        outs: dict[int, int] = {}
+        attrs = gn.attrs
+        nn = NormNode(nid, gn.op, kind, kids, consts, names, gn.shape, outs, gn.num_outputs, attrs)
+        if kind == LEAF:
             nn.label = leaf_label(nn)
-        nn.attrs = gn.attrs
-        raw[nid] = gn.raw_op
+        raw_op = raw[nid] = gn.raw_op
         # A Python-number operand is no input at all; put it in its place so
         # x**2 (exponent 2) and 2**x (base 2) differ.
-        if gn.raw_op == "PowBackward0" and "exponent" in gn.attrs:
-            nn.consts[1] = _number_text(gn.attrs["exponent"])
-        elif gn.raw_op == "PowBackward2" and "self" in gn.attrs:
-            nn.consts[0] = _number_text(gn.attrs["self"])
-        for e in snapshot.children(nid):
-            child = snapshot.get(e.child)
+        if raw_op == "PowBackward0" and "exponent" in attrs:
+            consts[1] = _number_text(attrs["exponent"])
+        elif raw_op == "PowBackward2" and "self" in attrs:
+            consts[0] = _number_text(attrs["self"])
+        for e in children_of(nid):
+            c = e.child
+            child = get(c)
             if child is None:
                 continue  # a dangling edge (hostile or cut snapshot): no input
             if child.kind == CONST:
-                nn.consts[e.input_nr] = _const_text(child)
+                consts[e.input_nr] = _const_text(child)
             else:
-                nn.children.append((e.input_nr, e.child))
+                kids.append((e.input_nr, c))
                 if e.output_nr:
-                    nn.outs[e.input_nr] = e.output_nr
-                stack.append(e.child)
+                    outs[e.input_nr] = e.output_nr
+                stack.append(c)
         nodes[nid] = nn
 
     graph = NormGraph(nodes, starts[0] if (root is not None and starts) else None)
@@ -168,6 +175,19 @@ def _normalize(snapshot: SnapshotLike, root: str | None, collapse_views: bool,
     prune(graph)
     compute_signatures(graph)
     return graph
+
+
+def _lookups(snapshot: SnapshotLike) -> tuple[Any, Any]:
+    """``snapshot.get`` and ``snapshot.children`` as two plain lookups. A
+    GraphSnapshot's own index and adjacency are read once (not imported:
+    model.py imports this module), anything else goes through its methods."""
+    index, adjacency = getattr(snapshot, "_index", None), getattr(snapshot, "_adjacency", None)
+    if callable(index) and callable(adjacency):
+        by_id, down = index(), adjacency()[0]
+        if isinstance(by_id, dict) and isinstance(down, dict):
+            empty: list[Any] = []
+            return by_id.get, lambda nid: down.get(nid, empty)
+    return snapshot.get, snapshot.children
 
 
 def _number_text(value: object) -> str:

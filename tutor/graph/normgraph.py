@@ -94,8 +94,16 @@ def splice(graph: NormGraph, raw: dict[int, str], views: frozenset[str], neutral
         return bool(neutral) and op_name(raw.get(n.id, "")) in neutral
 
     target: dict[int, tuple[int, int]] = {}  # node -> (what it stands for, output number)
+    # Splicing keeps every node's label and number of inputs, so which nodes
+    # are spliceable is known before any is spliced.
+    candidates = {nid for nid, n in nodes.items() if spliceable(n)}
 
     def through(nid: int, out: int) -> tuple[int, int]:
+        done = target.get(nid)
+        if done is not None:
+            return done
+        if nid not in candidates:
+            return nid, out
         chain: list[int] = []
         on_chain: set[int] = set()
         while nid in nodes and nid not in target and spliceable(nodes[nid]):
@@ -110,10 +118,16 @@ def splice(graph: NormGraph, raw: dict[int, str], views: frozenset[str], neutral
             target[c] = end
         return end
 
+    if not candidates:
+        # Nothing to splice: every input already stands for itself (the
+        # passes before keep ``outs`` in step with ``children``).
+        prune(graph)
+        return
     for n in list(nodes.values()):
         kids, outs = [], {}
+        old_outs = n.outs
         for p, c in n.children:
-            t, o = through(c, n.outs.get(p, 0))
+            t, o = through(c, old_outs.get(p, 0) if old_outs else 0)
             kids.append((p, t))
             if o:
                 outs[p] = o
@@ -126,12 +140,15 @@ def splice(graph: NormGraph, raw: dict[int, str], views: frozenset[str], neutral
 def prune(graph: NormGraph) -> None:
     nodes = graph.nodes
     for n in nodes.values():
-        if any(c not in nodes for _, c in n.children):
-            n.children = [(p, c) for p, c in n.children if c in nodes]
+        for _, c in n.children:
+            if c not in nodes:
+                n.children = [(p, c) for p, c in n.children if c in nodes]
+                break
     reachable = _reachable(graph)
-    for nid in list(nodes):
-        if nid not in reachable:
-            del nodes[nid]
+    if len(reachable) != len(nodes):
+        for nid in list(nodes):
+            if nid not in reachable:
+                del nodes[nid]
 
 
 def _reachable(graph: NormGraph) -> set[int]:
@@ -140,12 +157,15 @@ def _reachable(graph: NormGraph) -> set[int]:
     else:
         parents = graph.parents()
         starts = [n.id for n in graph.nodes.values() if n.names or n.id not in parents]
+    nodes = graph.nodes
     seen: set[int] = set()
-    stack = [s for s in starts if s is not None and s in graph.nodes]
+    stack = [s for s in starts if s is not None and s in nodes]
     while stack:
         nid = stack.pop()
         if nid in seen:
             continue
         seen.add(nid)
-        stack.extend(c for _, c in graph.nodes[nid].children if c in graph.nodes)
+        for _, c in nodes[nid].children:
+            if c in nodes and c not in seen:
+                stack.append(c)
     return seen

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 
-from tutor.graph.normgraph import NormGraph
+from tutor.graph.normgraph import COMMUTATIVE, NormGraph
 
 
 def local_key(graph: NormGraph, nid: int) -> tuple:
@@ -32,6 +32,7 @@ def compute_signatures(graph: NormGraph) -> None:
     """Subtree signatures (Merkle hashes), computed bottom-up without
     recursion. A cycle raises ValueError instead of looping."""
     nodes, sig = graph.nodes, graph.sig
+    blake2b = hashlib.blake2b
     open_: set[int] = set()  # expanded, not finished: on the current path
     for start in list(nodes):
         if start in sig:
@@ -47,17 +48,29 @@ def compute_signatures(graph: NormGraph) -> None:
                     raise ValueError("graph snapshot has a cycle (a node is its own input)")
                 open_.add(nid)
                 stack.append((nid, True))
-                stack.extend((c, False) for _, c in n.children if c not in sig)
+                for _, c in n.children:
+                    if c not in sig:
+                        stack.append((c, False))
                 continue
             open_.discard(nid)
             outs = n.outs
-            if n.commutative:
-                parts = sorted(sig[c] + (f".{outs[p]}" if p in outs else "") for p, c in n.children)
+            children = n.children
+            if n.label in COMMUTATIVE:
+                if outs:
+                    parts = sorted(sig[c] + (f".{outs[p]}" if p in outs else "") for p, c in children)
+                else:
+                    parts = sorted([sig[c] for _, c in children])
+                consts = str(len(n.consts))
             else:
-                parts = [f"{p}:{sig[c]}" + (f".{outs[p]}" if p in outs else "") for p, c in sorted(n.children)]
-            consts = ",".join(str(p) for p in sorted(n.consts)) if not n.commutative else str(len(n.consts))
+                if len(children) > 1:
+                    children = sorted(children)
+                if outs:
+                    parts = [f"{p}:{sig[c]}" + (f".{outs[p]}" if p in outs else "") for p, c in children]
+                else:
+                    parts = [f"{p}:{sig[c]}" for p, c in children]
+                consts = ",".join(map(str, sorted(n.consts))) if n.consts else ""
             text = f"{n.label}|{consts}|" + ",".join(parts)
-            sig[nid] = hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+            sig[nid] = blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def graph_hash(graph: NormGraph) -> str:

@@ -169,9 +169,17 @@ class ProtocolError(ValueError):
     """A line that is not a message of this protocol."""
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def encode(message: Request | Event) -> bytes:
     """One message as one JSON line (UTF-8, newline-terminated)."""
-    body = dataclasses.asdict(message)
+    # Shallow: the fields are plain JSON data already, and asdict's deep copy
+    # of a 10k-node graph snapshot cost more than encoding it.
+    names = _FIELDS.get(type(message))
+    if names is None:
+        names = _FIELDS[type(message)] = tuple(f.name for f in dataclasses.fields(message))
+    body = {name: getattr(message, name) for name in names}
     body["type"] = type(message).__name__
     # ensure_ascii keeps the line free of raw newlines and odd code points.
     return json.dumps(body, separators=(",", ":")).encode() + b"\n"

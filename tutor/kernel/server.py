@@ -178,11 +178,12 @@ class Kernel:
         }
         try:
             snapshot = self._capture_graph(tensors)
-            digest = snapshot.content_hash()  # grads and freed buffers count as changes
+            # One encoding for both: grads and freed buffers count as changes.
+            body, digest = snapshot.to_dict_and_hash()
             if only_if_changed and digest == self._graph_hash:
                 return
             self._graph_hash = digest
-            self.channel.send(Graph(exec_id, digest, snapshot.to_dict()))
+            self.channel.send(Graph(exec_id, digest, body))
         except Exception as exc:  # a bug in capture must not cost the learner's run
             problem = f"{type(exc).__name__}: {exc}"
             if problem not in self._graph_failures:  # say it once, not after every cell

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Optional, Union
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from tutor.autograd_apis import CALL_APIS
 from tutor.pack.fields import DottedName, Identifier, LocalText, _Strict
@@ -223,7 +223,7 @@ class FootprintCheck(_Check):
     max_nodes: Optional[int] = Field(
         None, ge=0, description="autograd graph nodes created while the code ran; 0: build no graph")
     max_saved_bytes: Optional[int] = Field(
-        None, ge=0, description="bytes of tensors saved for backward while the code ran")
+        None, ge=0, description="bytes of tensors saved for backward while the code ran (outside backward passes)")
     max_numel: Optional[int] = Field(
         None, ge=0, description="elements of the largest tensor an autograd call returned (a Jacobian, a Hessian)")
 
@@ -240,6 +240,23 @@ class UnchangedCheck(_Check):
     kind: Literal["unchanged"]
     tensors: list[DottedName] = Field(
         min_length=1, description="tensors (or modules: all their parameters and buffers) made by the setup")
+
+
+class InputsCheck(_Check):
+    """NOTE [inputs unchanged]: every tensor and module the exercise's setup
+    made stays as the setup made it (version counter and values), except the
+    exercise's ``may_change`` and the names its ``unchanged`` checks already
+    watch. The exercise adds this check itself (Exercise._inputs_check);
+    write one only to give it a label, message or points."""
+
+    kind: Literal["inputs"]
+    # Filled by the exercise (may_change + names of its unchanged checks),
+    # never by the YAML: the run snapshots every other name the setup bound.
+    _skip: tuple = PrivateAttr(default=())
+
+    @property
+    def skip(self) -> tuple:
+        return self._skip
 
 
 class PythonCheck(_Check):
@@ -266,6 +283,7 @@ CHECK_MODELS = (
     HooksCheck,
     FootprintCheck,
     UnchangedCheck,
+    InputsCheck,
     PythonCheck,
 )
 Check = Annotated[Union[CHECK_MODELS], Field(discriminator="kind")]

@@ -22,7 +22,10 @@ Code = Annotated[str, Field(description="Python source")]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    # defer_build: a model's validator is built when it first validates, not
+    # on import, so a pack unpickled from the cache (tutor.pack.cache) never
+    # pays for the ~30 schemas (half the import of tutor.pack.models).
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 class Text(_Strict):

@@ -16,42 +16,11 @@ from pydantic import BaseModel
 from tutor.errors import UserError
 from tutor.pack import codecheck
 from tutor.pack.issues import PackIssue, format_field
+from tutor.pack.layout import EXERCISE_DIR, LESSON_DIR, MANIFEST, YAML_SUFFIXES, yaml_files  # noqa: F401
+from tutor.pack.loaded import Pack
 from tutor.pack.models import Exercise, Lesson, PackManifest, Text
 from tutor.pack.validate import validate_text
 from tutor.pack.yamlsource import SourceMap
-
-MANIFEST = "pack.yaml"
-LESSON_DIR = "lessons"
-EXERCISE_DIR = "exercises"
-YAML_SUFFIXES = (".yaml", ".yml")
-
-
-@dataclass
-class Pack:
-    """A loaded, valid pack."""
-
-    root: Path
-    manifest: PackManifest
-    lessons: list[Lesson]
-    exercises: dict[str, Exercise]  # in teaching order
-
-    @property
-    def id(self) -> str:
-        return self.manifest.id
-
-    @property
-    def title(self) -> Text:
-        return self.manifest.title
-
-    def lesson_for(self, exercise_id: str) -> Lesson | None:
-        return next((lesson for lesson in self.lessons if exercise_id in lesson.exercises), None)
-
-    def exercise(self, exercise_id: str) -> Exercise:
-        try:
-            return self.exercises[exercise_id]
-        except KeyError:
-            known = ", ".join(self.exercises) or "none"
-            raise UserError(f"no exercise '{exercise_id}' in pack '{self.id}' (exercises: {known})") from None
 
 
 @dataclass
@@ -67,6 +36,32 @@ class _Loaded:
 @dataclass
 class _Collector:
     issues: list[PackIssue] = field(default_factory=list)
+    # What the pack's result depends on, for tutor.pack.cache: every file
+    # read (path -> (its os.stat taken before reading, its bytes), None when it was
+    # not there) and every folder listed (path -> the pack files in it, None
+    # when it was not a folder).
+    reads: dict[str, tuple[os.stat_result, bytes] | None] = field(default_factory=dict)
+    listings: dict[str, list[str] | None] = field(default_factory=dict)
+    cacheable: bool = True
+
+    def read(self, path: Path) -> bytes:
+        """The bytes of ``path``, remembered; OSError as from ``read_bytes``."""
+        try:
+            before = os.stat(path)  # before reading: a write after it changes the stat
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            self.reads[str(path)] = None
+            raise
+        except OSError:
+            self.cacheable = False
+            raise
+        self.reads[str(path)] = (before, raw)
+        return raw
+
+    def files(self, folder: Path) -> list[Path]:
+        found = yaml_files(folder)
+        self.listings[str(folder)] = [p.name for p in found] if folder.is_dir() else None
+        return found
 
     def at(self, loaded: _Loaded, path: tuple, message: str, *, key: bool = False) -> None:
         pos = loaded.source.key(path) if key else loaded.source.value(path)
@@ -79,6 +74,13 @@ def load_pack_dir(root: Path, display_root: str | None = None) -> tuple[Pack | N
     Raises UserError only for problems that are not the pack's content:
     the folder is missing, is not a pack, or cannot be read.
     """
+    pack, issues, _ = load_pack_inputs(root, display_root)
+    return pack, issues
+
+
+def load_pack_inputs(root: Path, display_root: str | None = None) -> tuple[Pack | None, list[PackIssue], _Collector]:
+    """``load_pack_dir``, and what the result depends on (the collector's
+    ``reads`` and ``listings``): what tutor.pack.cache keys its entry by."""
     root = Path(root)
     display_root = str(root) if display_root is None else display_root
     if not root.is_dir():
@@ -93,12 +95,12 @@ def load_pack_dir(root: Path, display_root: str | None = None) -> tuple[Pack | N
     unreadable_lessons: set[str] = set()
     unreadable_exercises: set[str] = set()
     lessons = []
-    for path in _yaml_files(root / LESSON_DIR):
+    for path in out.files(root / LESSON_DIR):
         loaded = _load_file(path, Lesson, root, display_root, out, unreadable_lessons)
         if loaded is not None:
             lessons.append(loaded)
     exercises = []
-    for path in _yaml_files(root / EXERCISE_DIR):
+    for path in out.files(root / EXERCISE_DIR):
         loaded = _load_file(path, Exercise, root, display_root, out, unreadable_exercises)
         if loaded is not None:
             exercises.append(loaded)
@@ -115,7 +117,7 @@ def load_pack_dir(root: Path, display_root: str | None = None) -> tuple[Pack | N
         _check_exercise_code(loaded, out)
 
     if out.issues or manifest is None:
-        return None, sorted(set(out.issues))
+        return None, sorted(set(out.issues)), out
     by_id = {loaded.model.id: loaded.model for loaded in exercises}
     order = [ex_id for lesson in ordered_lessons for ex_id in lesson.exercises]
     order += sorted(set(by_id) - set(order))
@@ -125,13 +127,7 @@ def load_pack_dir(root: Path, display_root: str | None = None) -> tuple[Pack | N
         lessons=ordered_lessons,
         exercises={ex_id: by_id[ex_id] for ex_id in order},
     )
-    return pack, []
-
-
-def _yaml_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file() and not p.name.startswith("."))
+    return pack, [], out
 
 
 def _display(path: Path, root: Path, display_root: str) -> str:
@@ -146,7 +142,7 @@ def _load_file(
     display = _display(path, root, display_root)
     failed_ids.add(path.stem)
     try:
-        raw = path.read_bytes()
+        raw = out.read(path)
     except OSError as exc:
         raise UserError(f"{display}: cannot read: {exc.strerror or exc}") from None
     try:
@@ -187,7 +183,7 @@ def _with_solution(loaded: _Loaded, root: Path, out: _Collector) -> _Loaded:
         out.at(loaded, ("solution_file",), f"solution file '{exercise.solution_file}' is outside the pack")
         return loaded
     try:
-        raw = target.read_bytes()
+        raw = out.read(target)
     except FileNotFoundError:
         out.at(loaded, ("solution_file",), f"solution file '{exercise.solution_file}' not found")
         return loaded

@@ -7,9 +7,9 @@ Every model forbids unknown keys so a typo is an error, not a silent no-op.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Optional
+from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BeforeValidator, Field, field_validator
+from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
 
 # The check models and the field types live beside this module; they are
 # named here too, as the format's one import.
@@ -17,13 +17,28 @@ from tutor.autograd_apis import CALL_APIS  # noqa: F401
 from tutor.pack.checks import (  # noqa: F401
     CHECK_BY_KIND, CHECK_KINDS, CHECK_MODELS, CallsCheck, Check, FootprintCheck, GradcheckCheck, GradCheck,
     GradgradcheckCheck, GraphCheck, HooksCheck, LeafCheck, PythonCheck, RaisesCheck, RequiresGradCheck,
-    RetainsGradCheck, ThroughCheck, UnchangedCheck, ValueCheck,
+    InputsCheck, RetainsGradCheck, ThroughCheck, UnchangedCheck, ValueCheck,
 )
 from tutor.pack.fields import (  # noqa: F401
     LANGUAGES, Code, DottedName, Identifier, LocalText, Slug, Text, _Strict, _text_from_str,
 )
 
 FORMAT_VERSION = 1
+
+_ANCHOR_SCHEMA = {
+    "anyOf": [
+        {"type": "string", "description": "a piece of the English body"},
+        {
+            "type": "object",
+            "properties": {
+                "en": {"type": "string", "description": "a piece of the English body (required)"},
+                "zh": {"type": "string", "description": "a piece of the Chinese body (required when it has one)"},
+            },
+            "required": ["en"],
+            "additionalProperties": False,
+        },
+    ]
+}
 
 
 def _version_to_str(value: Any) -> Any:
@@ -82,11 +97,41 @@ class Example(_Strict):
     title: Optional[LocalText] = None
 
 
+class Anchor(_Strict):
+    """Where a claim sits in the body: a piece of the body in each language.
+    Not text a learner reads, so not a translation (it may repeat English
+    where the Chinese body does, such as an error message)."""
+
+    en: str
+    zh: Optional[str] = None
+
+
+AnchorText = Annotated[Anchor, BeforeValidator(_text_from_str), WithJsonSchema(_ANCHOR_SCHEMA)]
+
+
+class Claim(_Strict):
+    """A sentence of the lesson body, and code that proves it (tests run it).
+
+    ``anchor`` is a substring of the body in each language the lesson has
+    (``pack validate`` finds it there); ``code`` runs in the grader's sandbox
+    as an example does and passes when it raises nothing (state it with asserts)
+    and, when ``output`` is given, prints exactly that."""
+
+    anchor: AnchorText = Field(description="a substring of the lesson body in each language: the sentence this "
+                                          "claim proves")
+    code: Code = Field(description="Python that raises (an assert fails) when the sentence is false; runs with "
+                                   "torch, nn, F, device bound, as an example does")
+    output: Optional[str] = Field(None, description="what `code` prints, exactly, compared like an example's "
+                                                    "output; leave out to check only that it raises nothing")
+
+
 class Lesson(_Strict):
     id: Slug
     title: LocalText
     body: LocalText = Field(description="Markdown")
     examples: list[Example] = Field(default_factory=list)
+    claims: list[Claim] = Field(default_factory=list, description="the body's factual sentences, each with code "
+                                                                  "that `pack check` runs to prove it")
     exercises: list[Slug] = Field(default_factory=list, description="ids of this lesson's exercises, in order")
 
 
@@ -135,10 +180,49 @@ class Exercise(_Strict):
     tolerance: Tolerances = Field(default_factory=Tolerances)
     show_solution: Literal["never", "after_solved", "after_attempts", "always"] = "after_solved"
     solution_after_attempts: int = Field(3, ge=1, description="for show_solution: after_attempts")
+    may_change: Union[Literal["all"], list[DottedName]] = Field(
+        default_factory=list,
+        description="tensors or modules made by the setup that the code may change in place (an optimizer's "
+                    "parameters); every other one must stay as the setup made it (NOTE [inputs unchanged]). "
+                    "'all': no such check")
+
+    @model_validator(mode="after")
+    def _inputs_check(self):
+        # NOTE [inputs unchanged]: one `inputs` check per exercise whose setup
+        # binds a name, last (so the other checks keep their ids), unless the
+        # exercise lets its code change everything.
+        mine = [c for c in self.checks if c.kind == "inputs"]
+        if self.may_change == "all":
+            if mine:
+                raise ValueError("an 'inputs' check cannot pass with may_change: all; remove one of them")
+            return self
+        if len(mine) > 1:
+            raise ValueError("at most one 'inputs' check")
+        if not mine:
+            if not _binds_names(self.setup):
+                return self
+            mine = [InputsCheck(kind="inputs")]
+            object.__setattr__(self, "checks", [*self.checks, mine[0]])
+        watched = [name for c in self.checks if c.kind == "unchanged" for name in c.tensors]
+        mine[0]._skip = tuple(sorted({*self.may_change, *watched}))
+        return self
 
     @property
     def max_points(self) -> float:
         return self.points if self.points is not None else sum(c.points for c in self.checks)
+
+
+def _binds_names(setup: str) -> bool:
+    """Does the setup bind a name at its top level (so it can make inputs)?
+    Unparsable setup: yes (the loader reports the syntax error)."""
+    import ast
+
+    try:
+        tree = ast.parse(setup or "")
+    except (SyntaxError, ValueError):
+        return True
+    return any(isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.With, ast.For, ast.If, ast.Try))
+               for node in tree.body)
 
 
 FILE_MODELS = {"pack": PackManifest, "lesson": Lesson, "exercise": Exercise}

@@ -26,7 +26,7 @@ LESSON_YAML = """\
 id: first-lesson
 title: A first lesson
 body: |
-  Lessons are Markdown. Tell the learner one idea, show it, then let them try.
+  Lessons are Markdown. Tell one idea (the gradient of `x ** 2` at `x = 2` is 4), show it, let them try.
 examples:
   # `output` must be exactly what `code` prints; the pack's tests run it.
   - code: |
@@ -38,6 +38,14 @@ examples:
       4.0
 exercises:
   - square-gradient
+claims:
+  # Every factual sentence of the body, with code that proves it: `anchor` is
+  # a piece of the body, `code` must run without raising (use asserts).
+  - anchor: the gradient of `x ** 2` at `x = 2` is 4
+    code: |
+      x = torch.tensor(2.0, requires_grad=True)
+      (x ** 2).backward()
+      assert x.grad.item() == 4.0
 """
 
 EXERCISE_YAML = """\

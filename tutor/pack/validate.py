@@ -36,7 +36,64 @@ def validate_text(
     except RecursionError:
         issues.append(PackIssue(display_path, 1, 1, "", "document nests too deeply"))
         return None, data, source, issues
+    issues.extend(_after(instance, source, display_path))
     return (instance if not issues else None), data, source, issues
+
+
+def _after(instance: BaseModel, source: SourceMap, display_path: str) -> list[PackIssue]:
+    """Checks one valid file needs beyond its model: a lesson's claims."""
+    from tutor.pack.models import Lesson
+
+    if isinstance(instance, Lesson):
+        return claim_issues(instance, source, display_path)
+    return []
+
+
+def claim_issues(lesson: BaseModel, source: SourceMap, display_path: str) -> list[PackIssue]:
+    """Every claim's anchor is found in the body of its language; its code parses."""
+    from tutor.pack import codecheck
+
+    issues = []
+    body = lesson.body  # type: ignore[attr-defined]
+    for i, claim in enumerate(lesson.claims):  # type: ignore[attr-defined]
+        plain = source.values.get(("claims", i, "anchor", "en")) is None
+        for lang in ("en", "zh"):
+            anchor = getattr(claim.anchor, lang)
+            text = getattr(body, lang)
+            path = ("claims", i, "anchor") if plain else ("claims", i, "anchor", lang)
+            if anchor is None:
+                if text is None:
+                    continue
+                path, anchor = ("claims", i, "anchor"), None
+            pos = source.value(path)
+            if anchor is None:
+                message = f"missing '{lang}' anchor: the lesson has a '{lang}' body, so say where the claim is in it"
+            elif not anchor.strip():
+                message = "an anchor cannot be empty"
+            elif text is None:
+                message = f"the lesson has no '{lang}' body to find this anchor in"
+            elif not anchor_found(anchor, text, lang):
+                shown = " ".join(anchor.split())
+                shown = shown if len(shown) <= 100 else shown[:97] + "..."
+                message = f"anchor '{shown}' is not in the lesson's '{lang}' body"
+            else:
+                continue
+            issues.append(PackIssue(display_path, pos.line, pos.col, format_field(path), message))
+        err = codecheck.syntax_error(claim.code)
+        if err is not None:
+            pos = source.code_position(("claims", i, "code"), err.line, err.col)
+            issues.append(PackIssue(display_path, pos.line, pos.col, format_field(("claims", i, "code")),
+                                    err.message))
+    return issues
+
+
+def anchor_found(anchor: str, body: str, lang: str) -> bool:
+    """``anchor`` occurs in ``body``, line breaks and runs of spaces aside (a
+    sentence may wrap); in Chinese, where lines join without a space, spaces
+    do not count at all."""
+    if lang == "zh":
+        return "".join(anchor.split()) in "".join(body.split())
+    return " ".join(anchor.split()) in " ".join(body.split())
 
 
 def errors_to_issues(

@@ -35,7 +35,7 @@ def verified(folder: Path, pack) -> dict[str, bytes]:
     files = collect(folder)
     with tempfile.TemporaryDirectory(prefix="agt-pack-copy-") as tmp:
         write(Path(tmp), files)
-        copy, issues = validate_pack(tmp)
+        copy, issues = validate_pack(tmp, cache=False)  # a temporary folder: nothing to cache
     if copy is None or list(copy.exercises) != list(pack.exercises):
         first = f": {issues[0]}" if issues else ""
         raise UserError(f"{folder}: the pack does not load from its pack.yaml, lessons/ and exercises/ alone, "

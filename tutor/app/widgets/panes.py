@@ -36,6 +36,10 @@ class PaneLayout(Vertical):
         self.narrow = False
         self.active = "editor"
         self._fitted = False
+        # Widgets this layout focused itself: their focus events arrive later
+        # (messages), possibly after a further F6, and must not pull the
+        # active pane back to them.
+        self._own_focus: set = set()
 
     def compose(self) -> ComposeResult:
         yield Tabs(*(Tab(_(PANE_TITLES[name]), id=f"tab-{name}") for name in PANES),
@@ -72,6 +76,8 @@ class PaneLayout(Vertical):
 
             def focus_it() -> None:
                 if self.active == name:  # not overtaken by a later switch
+                    if target is not self.screen.focused:
+                        self._own_focus.add(target)
                     target.focus()
 
             self.call_after_refresh(focus_it)
@@ -104,6 +110,9 @@ class PaneLayout(Vertical):
             self.show(name)
 
     def on_descendant_focus(self, event) -> None:
+        if event.widget in self._own_focus:
+            self._own_focus.discard(event.widget)
+            return  # focused by show(), which set the active pane already
         for name in PANES:
             pane = self.pane(name)
             if event.widget is pane or pane in event.widget.ancestors:

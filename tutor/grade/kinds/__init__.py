@@ -16,6 +16,7 @@ from tutor.grade.kinds.grad import Grad
 from tutor.grade.kinds.gradcheck import GRADCHECK, GRADGRADCHECK
 from tutor.grade.kinds.graph import Graph
 from tutor.grade.kinds.hooks import Hooks
+from tutor.grade.kinds.inputs import Inputs
 from tutor.grade.kinds.python import Python
 from tutor.grade.kinds.raises import Raises
 from tutor.grade.kinds.through import Through
@@ -24,7 +25,7 @@ from tutor.grade.kinds.value import Value
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Grad(), Value(), Graph(), Through(), LEAF, REQUIRES_GRAD, RETAINS_GRAD, Raises(), GRADCHECK, GRADGRADCHECK,
-    Calls(), Hooks(), Footprint(), Unchanged(), Python(),
+    Calls(), Hooks(), Footprint(), Unchanged(), Inputs(), Python(),
 )}
 
 __all__ = ["KINDS", "Context", "InvalidResult", "Kind", "Verdict", "kind_of", "label"]

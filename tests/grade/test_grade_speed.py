@@ -1,0 +1,92 @@
+"""Issue 19's speed-ups keep what they replace: pristine.restore still puts
+back every monkeypatch when it skips unchanged targets (NOTE [dict
+versions]), a profiled reply's phase marks are parsed and capped and an
+unprofiled one has none, and the zygote's heap collapse is harmless where
+the kernel refuses it. In-process: no worker is started."""
+
+from __future__ import annotations
+
+import builtins
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tutor.grade import framing, jail
+from tutor.grade.protocol import RunReply, RunRequest
+
+PATCH_AND_RESTORE = r"""
+import builtins, sys
+import torch
+from tutor.grade import pristine, probes
+pristine.snapshot(versions=VERSIONS)
+assert bool(pristine._versions) == VERSIONS or not VERSIONS
+allclose, isinstance_, encode = torch.allclose, builtins.isinstance, probes.encode_value
+torch.allclose = lambda *a, **k: True
+torch.Tensor.__eq__ = lambda *a: True
+builtins.isinstance = lambda *a: True
+builtins.len = lambda *a: 0
+probes.encode_value = lambda v: {"forged": True}
+torch.added_by_the_code = 1
+pristine.restore()
+assert torch.allclose is allclose
+assert builtins.isinstance is isinstance_ and isinstance(1, int) and not isinstance(1, str)
+assert len([1, 2]) == 2
+assert probes.encode_value is encode
+assert not hasattr(torch, "added_by_the_code")
+t = torch.ones(2)
+assert not isinstance(t == torch.zeros(2), bool)
+print("restored")
+"""
+
+
+@pytest.mark.parametrize("versions", [True, False])
+def test_restore_puts_every_patch_back(versions):
+    code = PATCH_AND_RESTORE.replace("VERSIONS", str(versions))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "restored" in done.stdout, done.stderr[-3000:]
+
+
+def test_dict_versions_are_checked_before_use():
+    from tutor.grade import pristine
+
+    if sys.implementation.name == "cpython" and (3, 11) <= sys.version_info[:2] <= (3, 13):
+        assert pristine._dict_versions_work()
+    cls = type("_T", (), {"a": 1})
+    assert pristine._real_dict(cls)["a"] == 1
+
+
+def test_profile_marks_only_for_a_profiled_request():
+    request = RunRequest(setup="", code="", seed=0, timeout=1.0, profile=True)
+    assert RunRequest.from_wire(request.to_wire()).profile is True
+    assert "profile" not in RunRequest(setup="", code="", seed=0, timeout=1.0).to_wire()
+    payload = {"error": None, "probes": {}, "phases": [["r.code", 2.0], ["bad"], [1, 2], ["r.x", "no"]]}
+    wire = {"status": "ok", "payload": payload, "exit": {}, "output": "", "phases": [["m.read", 1.0]] * 100}
+    reply = RunReply.from_wire(wire)
+    assert reply.status == "ok"
+    assert reply.phases[:1] == (("m.read", 1.0),) and ("r.code", 2.0) in reply.phases
+    assert len(reply.phases) == 64 + 1
+    # A run that sends marks unasked gets none through: only a profiled monitor's reply has them.
+    del wire["phases"]
+    assert RunReply.from_wire(wire).phases == ()
+
+
+def test_stamp_writes_the_time_and_the_length():
+    frame = framing.encode({"phases": [["r.encode", 0.0]], "x": 1})
+    stamped = framing.stamp(frame, "r.encode")
+    body = framing.split_frame(stamped)
+    assert body is not None and body[1] == b""
+    assert body[0]["phases"][0][1] > 0 and body[0]["x"] == 1
+
+
+def test_heap_collapse_is_harmless():
+    pid = os.fork()
+    if pid == 0:
+        try:
+            done = jail.collapse_heap()
+            os._exit(0 if isinstance(done, int) and done >= 0 and builtins.len([1]) == 1 else 1)
+        except BaseException:
+            os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

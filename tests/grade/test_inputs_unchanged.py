@@ -1,0 +1,79 @@
+"""NOTE [inputs unchanged] end to end: every exercise checks that the
+tensors and modules its setup made are left as the setup made them, unless
+it lists them in ``may_change`` (issue 15). Real torch, real sandboxed runs:
+every submission below is graded in one ``grade`` call."""
+
+from __future__ import annotations
+
+import pytest
+
+from support import make_exercise
+from tutor.grade.grader import Grader, Submission
+
+SETUP = ("torch.manual_seed(seed)\nx = (torch.randn(5) * 3).requires_grad_()\nscale = torch.randn(5)\n"
+         "model = nn.Linear(2, 1)\n")
+ROUND = """
+class RoundSTE(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return {forward}
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+y = RoundSTE.apply(x)
+(y * scale).sum().backward()
+"""
+CHECKS = [{"kind": "value", "expr": "y"}, {"kind": "grad", "tensor": "x"}]
+STE = make_exercise("ste", SETUP, ROUND.format(forward="torch.round(x)"), CHECKS)
+STEP = make_exercise(  # an optimizer step changes the model's parameters: allowed, said so
+    "step", SETUP, "model(torch.ones(1, 2)).sum().backward()\ntorch.optim.SGD(model.parameters(), lr=0.1).step()\n"
+                   "y = model.weight.detach().clone()\n",
+    [{"kind": "value", "expr": "y"}], may_change=["model"])
+
+CASES = {
+    "reference": (STE, STE.solution),
+    # right values, right gradient, and the learner's x rounded in place
+    "round_": (STE, ROUND.format(forward="x.round_()")),
+    # the same through `.data`: the version counter does not move, the values do
+    "data": (STE, ROUND.format(forward="x.data.round_()")),
+    # rebinding a name is not changing the tensor the setup made
+    "rebound": (STE, "x = x.detach().round().requires_grad_()\n" + ROUND.format(forward="torch.round(x)")),
+    # a module's parameter changed by hand
+    "module": (STE, "with torch.no_grad():\n    model.weight.mul_(2)\n" + ROUND.format(forward="torch.round(x)")),
+    "step": (STEP, STEP.solution),
+}
+
+
+@pytest.fixture(scope="module")
+def results():
+    with Grader(jobs=2, sandbox="require") as grader:
+        graded = grader.grade([Submission(ex, code) for ex, code in CASES.values()])
+    return dict(zip(CASES, graded))
+
+
+def _inputs(result):
+    (check,) = [c for c in result.checks if c.kind == "inputs"]
+    return check
+
+
+def test_the_reference_and_an_allowed_change_pass_with_full_points(results):
+    for name in ("reference", "rebound", "step"):
+        assert results[name].passed and results[name].score == results[name].max_score, name
+    assert [c.kind for c in results["step"].checks] == ["value", "inputs"]
+
+
+@pytest.mark.parametrize("name, which, how", [
+    ("round_", "`x`", "its values changed"),
+    ("data", "`x`", "its values changed"),
+    ("module", "`model.weight`", "its values changed"),
+])
+def test_an_input_changed_in_place_fails_and_the_feedback_says_which(results, name, which, how):
+    result = results[name]
+    check = _inputs(result)
+    assert not result.passed and not check.passed
+    assert f"changed {which} in place ({how})" in check.message
+    # the other checks are judged as before: the values and the gradient are right
+    assert all(c.passed for c in result.checks if c.kind != "inputs")
+    assert result.score < result.max_score

@@ -1,0 +1,73 @@
+"""``inputs``: every tensor and module the exercise's setup made is left as
+the setup made it, unless the exercise says the code may change it
+(NOTE [inputs unchanged] in tutor/pack/checks.py). Every exercise has one.
+
+A custom Function whose forward rounds its input in place (``x.round_()``)
+can return the right numbers and still overwrite the learner's ``x``: value
+and gradient checks read the results, not the inputs; this kind reads the
+inputs (observe.py snapshots them after the setup, and compares after the
+code ran).
+"""
+
+from __future__ import annotations
+
+from tutor.grade.kinds.base import Context, InvalidResult, Kind, Verdict, observed_record
+from tutor.i18n import _
+from tutor.pack.checks import InputsCheck
+
+
+class Inputs(Kind):
+    name = "inputs"
+    model = InputsCheck
+
+    def label(self, check) -> str:
+        return _("inputs as the setup made them")
+
+    def observe(self, check):
+        return {"inputs": list(check.skip)}
+
+    def mutant(self, check):
+        # The first tensor (or module) the setup bound (globals keep binding
+        # order: the run's preamble, then the setup's names) that the code
+        # may not change, changed in place.
+        skip = sorted({"torch", "nn", "F", "device", "seed", *(name.split(".")[0] for name in check.skip)})
+        return ("\n_skip = " + repr(skip) + "\n"
+                "for _n, _v in list(globals().items()):\n"
+                "    if _n.startswith('_') or _n in _skip:\n"
+                "        continue\n"
+                "    _ps = [_v] if isinstance(_v, torch.Tensor) else "
+                "(list(_v.parameters()) + list(_v.buffers()) if isinstance(_v, nn.Module) else [])\n"
+                "    if _ps:\n"
+                "        with torch.no_grad():\n"
+                "            _ps[0].add_(1)\n"
+                "        break\n")
+
+    def judge(self, check, expected, yours, ctx: Context) -> Verdict:
+        record = observed_record(ctx.observed).get("inputs")
+        if not isinstance(record, dict) or not isinstance(record.get("changed"), list):
+            raise InvalidResult("no record of the inputs")
+        for entry in record["changed"][:1]:
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                raise InvalidResult("a malformed input record")
+            name = entry["name"]
+            if entry.get("t") == "unreadable":
+                return False, _("`{entry}`, made by the exercise's setup, could not be read after your code ran "
+                                "({why}).").format(entry=name, why=str(entry.get("why"))[:80])
+            if entry.get("values"):
+                how = _("its values changed")
+            elif entry.get("version"):
+                how = _("its values are the same, but an in-place operation ran on it")
+            elif "requires_grad" in entry:
+                return False, _("your code left `{name}.requires_grad` {now}, and the exercise's setup made it "
+                                "{before}: an exercise's inputs must stay as its setup made them. To keep a "
+                                "tensor out of one computation, detach it there (`t.detach()`), or switch the flag "
+                                "back afterwards.").format(
+                    name=name, now=bool(entry["requires_grad"]), before=not entry["requires_grad"])
+            else:
+                raise InvalidResult("a malformed input record")
+            return False, _("your code changed `{name}` in place ({how}), and the exercise's setup made it: "
+                            "an exercise's inputs must stay as its setup made them, unless the exercise says "
+                            "otherwise. Compute a new tensor (`y = x * 2`, not `x.mul_(2)` or `x *= 2`; in a "
+                            "custom Function's forward, `x.round()`, not `x.round_()`), or work on a copy "
+                            "(`x.clone()`).").format(name=name, how=how)
+        return True, ""
