@@ -53,7 +53,7 @@ def test_lessons_cover_the_syllabus_in_order():
     assert [lesson.id for lesson in PACK.lessons] == [
         "tensors-that-remember", "reading-the-graph", "chain-rule-by-hand", "accumulation",
         "retain-grad", "stopping-gradients", "hooks", "custom-function", "retain-graph-and-vjp",
-        "in-place", "higher-order", "torch-func", "memory",
+        "in-place", "silent-and-loud-bugs", "higher-order", "torch-func", "memory",
     ]
 
 

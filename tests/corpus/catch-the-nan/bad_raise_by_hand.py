@@ -1,0 +1,5 @@
+# expect: raise
+loss = model(x)
+loss.backward()
+if torch.isnan(x.grad).any():
+    raise RuntimeError("Function 'SqrtBackward0' returned nan values in its 0th output.")

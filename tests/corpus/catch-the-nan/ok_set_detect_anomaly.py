@@ -1,0 +1,4 @@
+torch.autograd.set_detect_anomaly(True)
+loss = model(x)
+loss.backward()
+torch.autograd.set_detect_anomaly(False)

@@ -1,0 +1,4 @@
+y = torch.exp(x)
+loss = y.sum()
+loss.backward()
+logged = (0.5 * y.detach()).sum().item()

@@ -1,0 +1,3 @@
+grads = torch.autograd.grad(outputs=loss, inputs=(h, W), retain_graph=True)
+dh = grads[0]
+dW = grads[1]

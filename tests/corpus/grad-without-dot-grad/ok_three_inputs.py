@@ -1,0 +1,1 @@
+dh, dW, db = torch.autograd.grad([loss], [h, W, b])

@@ -1,0 +1,11 @@
+# expect: hook
+handle = w.register_hook(lambda g: g * 100)
+loss1 = (w ** 2).sum()
+loss1.backward()
+first = w.grad.clone()
+
+w.grad = None
+loss2 = (w ** 3).sum()
+loss2.backward()
+w.grad /= 100  # undoes the hook's effect by hand; the hook is still there
+second = w.grad.clone()

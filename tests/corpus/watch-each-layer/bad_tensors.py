@@ -1,0 +1,6 @@
+# expect: python floats
+out_norms = []
+for i in (0, 2):
+    model[i].register_full_backward_hook(lambda m, gi, go: out_norms.append(go[0].norm()))
+loss = F.mse_loss(model(x), target)
+loss.backward()
