@@ -16,8 +16,10 @@ BIN := $(VENV)/bin
 start: $(VENV)/.installed
 	$(BIN)/autograd-tutor
 
+# The parallel part, then the tests that must run alone (tests/conftest.py, ALONE).
 test: $(VENV)/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not alone"
+	$(BIN)/python -m pytest -n 0 -m alone
 
 setup: $(VENV)/.installed
 

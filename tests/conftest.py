@@ -30,13 +30,33 @@ SERIAL_GROUPS = {
 SPLIT = {
     "app/test_app_tmux.py",
 }
+# Run after the parallel part, one test at a time (``make test`` runs
+# ``-m "not alone"`` with the workers, then ``-n 0 -m alone``): snapshots
+# whose frames depend on timing under load, and tests that kill or count
+# grader processes machine-wide (which would hit the other workers' graders).
+ALONE = {
+    "app/test_app_snapshots.py",
+    "grade/test_faults.py",
+    "grade/test_isolation_nonroot.py",
+    "grade/test_container.py",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "alone: runs after the parallel part, one test at a time (tests/conftest.py)")
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the marks (it suffixes node ids with the group)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    tests = Path(__file__).resolve().parent
+    for item in items:
+        try:
+            if Path(str(item.path)).resolve().relative_to(tests).as_posix() in ALONE:
+                item.add_marker(pytest.mark.alone)
+        except ValueError:
+            pass
     if not config.pluginmanager.hasplugin("xdist"):
         return  # one process (-p no:xdist): nothing to share out
-    tests = Path(__file__).resolve().parent
     for item in items:
         if item.get_closest_marker("xdist_group"):
             continue

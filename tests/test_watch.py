@@ -134,14 +134,15 @@ def test_watch_checks_each_save_moves_on_and_leaves_on_ctrl_c(watch: Terminal, t
 
     # A wrong answer that also prints a terminal escape (sets the window title).
     save(folder / "make-a-leaf.py", "print('\\x1b]0;PWNED\\x07title')\nx = data\ny = (x ** 2).sum()\n")
-    verdict = watch.expect(r"score [\d.]+/4: not yet")
+    full = f"{first.max_points:g}"
+    verdict = watch.expect(rf"score [\d.]+/{full}: not yet")
     assert "FAIL  x.requires_grad" in verdict
     watch.expect(r"your code printed:\s+title\n")  # cleaned of its escape sequence
     watch.expect(r"Watching make-a-leaf\.py")
     assert b"\x1b]0;PWNED" not in watch.raw and b"\x07" not in watch.raw
 
     save(folder / "make-a-leaf.py", first.solution)
-    watch.expect(r"score 4/4: solved")
+    watch.expect(rf"score {full}/{full}: solved")
     watch.expect(r"Solved make-a-leaf!")
     watch.expect(re.escape(f"({second.id}, exercise 2 of"))
     watch.expect(r"Starter code written to .*leaf-or-dish\.py")

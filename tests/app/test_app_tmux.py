@@ -93,11 +93,10 @@ def _start(tmux: Tmux, tutor_home, *extra: str) -> None:
 
 
 def _quit(tmux: Tmux) -> None:
+    """Ctrl-Q ends the app (the pane's shell then sleeps): a learner would notice one that stays."""
     tmux.keys("C-q")
-    deadline = time.monotonic() + DEADLINE
-    while "sleep" not in tmux("list-panes", "-t", "app", "-F", "#{pane_current_command}") \
-            and time.monotonic() < deadline:
-        time.sleep(0.2)
+    tmux.wait_until(lambda _screen: "sleep" in tmux("list-panes", "-t", "app", "-F", "#{pane_current_command}"),
+                    "the app to quit on Ctrl-Q")
 
 
 def _wait_quietly(tmux, pattern, seconds: float):

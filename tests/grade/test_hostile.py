@@ -165,7 +165,7 @@ def _text(result) -> str:
 def test_correct_submission_passes_alongside_hostile_ones(graded):
     correct = graded["correct"]
     assert correct.status == "passed", _text(correct)
-    assert correct.score == correct.max_score == 2
+    assert correct.score == correct.max_score == 3  # two checks and the inputs one
 
 
 def test_batch_completes_in_bounded_time(graded):

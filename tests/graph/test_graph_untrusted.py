@@ -6,7 +6,7 @@ ValueError, in bounded time, never a RecursionError or a hang."""
 import copy
 import json
 import math
-import time
+import sys
 
 import pytest
 import torch
@@ -139,16 +139,23 @@ def chain(n, fan=1):
     return snap_dict(nodes, edges)
 
 
-def test_deep_and_wide_graphs_are_linear_and_do_not_recurse():
-    start = time.perf_counter()
+def test_deep_and_wide_graphs_do_not_recurse():
+    # A recursion limit far below the graphs' depth: any recursive reader
+    # fails here. (How their cost grows is bench/bench_graph.py's to measure,
+    # never a test's: machines are shared.)
     big = GraphSnapshot.from_untrusted(chain(MAX_NODES - 1))
     wide = GraphSnapshot.from_untrusted(chain(2000, fan=5))
-    exercise(big)
-    exercise(wide)
-    result = compare(big, wide, root="loss")
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(400)
+    try:
+        exercise(big)
+        exercise(wide)
+        result = compare(big, wide, root="loss")
+        same = compare(big, big, root="loss").equal
+    finally:
+        sys.setrecursionlimit(limit)
     assert not result.equal and len(result.differences) <= 6
-    assert compare(big, big, root="loss").equal
-    assert time.perf_counter() - start < 60
+    assert same
 
 
 def test_hand_made_snapshots_with_cycles_and_dangling_edges():
@@ -215,7 +222,8 @@ snapshot_strategy = st.fixed_dictionaries(
 
 
 def check_garbage(data):
-    start = time.perf_counter()
+    # (A reader that blows up on garbage hangs: the suite's timeout catches it.
+    # No wall-clock bound here: machines are shared.)
     try:
         snapshot = GraphSnapshot.from_untrusted(copy.deepcopy(data))
     except ValueError as exc:
@@ -228,7 +236,6 @@ def check_garbage(data):
             compare(snapshot, snapshot, root="loss")
     except ValueError:
         pass  # e.g. "the reference graph has no tensor named": a clear refusal
-    assert time.perf_counter() - start < 5
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
@@ -284,13 +291,11 @@ def plausible_snapshots(draw, acyclic: bool):
 @given(plausible_snapshots(acyclic=True))
 def test_plausible_acyclic_snapshots_get_a_verdict(data):
     snapshot = GraphSnapshot.from_untrusted(data)
-    start = time.perf_counter()
     exercise(snapshot)
     result = compare(snapshot, snapshot, root="loss")
     assert result.equal, result.differences  # a graph equals itself
     assert snapshot.canonical_hash("loss") == GraphSnapshot.from_untrusted(copy.deepcopy(data)).canonical_hash("loss")
     compare(snapshot, REAL, root="loss", neutral=["Mul"])
-    assert time.perf_counter() - start < 5
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

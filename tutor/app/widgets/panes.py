@@ -40,6 +40,7 @@ class PaneLayout(Vertical):
         # (messages), possibly after a further F6, and must not pull the
         # active pane back to them.
         self._own_focus: set = set()
+        self._opened_on_task = False  # the first fit was narrow and nothing else was chosen since
 
     def compose(self) -> ComposeResult:
         yield Tabs(*(Tab(_(PANE_TITLES[name]), id=f"tab-{name}") for name in PANES),
@@ -58,17 +59,25 @@ class PaneLayout(Vertical):
         return self.query_one(PANE_CLASSES[name])
 
     def set_narrow(self, narrow: bool) -> None:
-        """Tabs (``narrow``) or all panes at once; the first time, a narrow terminal opens on the task."""
+        """Tabs (``narrow``) or all panes at once; the first time, a narrow terminal opens on the task.
+        A terminal that opened narrow and grew before the learner chose a pane (a browser reports its
+        real size after the first frame) gives the keys back to the editor."""
         first = not self._fitted
         self._fitted = True
         self.narrow = narrow
         if first and narrow:
             self.show("lesson")
+            self._opened_on_task = True
+        elif not narrow and self._opened_on_task and self.active == "lesson":
+            self._opened_on_task = False
+            self.show("editor")
         else:
             self._mark_active()
 
     def show(self, name: str, focus: bool = True) -> None:
         """Make ``name`` the active pane (the one shown, when narrow) and, ``focus``, give it the keys."""
+        if name != "lesson":
+            self._opened_on_task = False  # a pane chosen since: the learner's choice stays
         self.active = name
         self._mark_active()
         if focus:
@@ -118,5 +127,6 @@ class PaneLayout(Vertical):
             if event.widget is pane or pane in event.widget.ancestors:
                 if name != self.active:
                     self.active = name
+                    self._opened_on_task = False
                     self._mark_active()
                 return
