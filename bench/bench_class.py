@@ -40,6 +40,8 @@ sys.path.insert(0, str(ROOT))
 
 from tutor.pack import load_pack  # noqa: E402
 
+from proctree import child_pids
+
 CORPUS = ROOT / "tests" / "corpus"
 # What a student's file for one exercise is, and how often.
 MIX = (("reference", 0.35), ("starter", 0.15), ("ok", 0.2), ("bad", 0.25), ("missing", 0.05))
@@ -74,23 +76,12 @@ def make_class(folder: Path, students: int, seed: int) -> dict:
     return {"kinds": counts, "learner_runs": trials, "exercises": len(pack.exercises)}
 
 
-def _children(pid: int) -> list[int]:
-    out = []
-    try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                out += [int(c) for c in f.read().split()]
-    except OSError:
-        pass
-    return out
-
-
 def _tree(pid: int) -> list[int]:
     out, todo = [], [pid]
     while todo:
         p = todo.pop()
         out.append(p)
-        todo += _children(p)
+        todo += child_pids(p)
     return out
 
 

@@ -63,6 +63,8 @@ from tutor.grade.protocol import RunReply  # noqa: E402
 from tutor.grade.verdict import TrialRuns, exercise_result  # noqa: E402
 from tutor.pack import load_pack  # noqa: E402
 
+from proctree import child_pids
+
 # The critical path, in order: each phase lasts from the end of the one
 # before it (that was noted) to its own end. "m.fork" is the fork as the
 # monitor sees it (until os.fork returns there), beside the path: the run
@@ -130,21 +132,10 @@ def _cpu() -> float:
     one's own time plus what it has reaped (so each run, monitor and probe
     process is counted once, by whoever reaped it)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
-    return own.ru_utime + own.ru_stime + sum(tree_ticks(c) for c in _children(os.getpid())) / TICKS
+    return own.ru_utime + own.ru_stime + sum(tree_ticks(c) for c in child_pids(os.getpid())) / TICKS
 
 
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def _children(pid: int) -> list[int]:
-    out = []
-    try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                out += [int(c) for c in f.read().split()]
-    except OSError:
-        pass
-    return out
 
 
 def tree_ticks(pid: int) -> int:
@@ -155,7 +146,7 @@ def tree_ticks(pid: int) -> int:
         ticks = sum(int(x) for x in fields[11:15])
     except (OSError, ValueError):
         return 0
-    return ticks + sum(tree_ticks(c) for c in _children(pid))
+    return ticks + sum(tree_ticks(c) for c in child_pids(pid))
 
 
 def main() -> None:
