@@ -11,9 +11,10 @@ the same for the baseline doing identical runs, side by side. The baseline is
 measured on a sample of runs (each costs a full interpreter start).
 
 ``--compare R`` grades, sandbox on, R rounds alternating the workers as they
-were before issue 19's speed-ups (``AGT_BENCH_OFF=prefork,settle,versions``:
+were before issue 19's speed-ups (``AGT_BENCH_OFF=prefork,settle,versions,observers,plan``:
 runs forked after the request, no huge pages or gc.freeze in the zygote,
-every target put back by pristine.restore) and as they are now, and prints
+every target put back by pristine.restore, the observers installed in
+every run, a worker per core warmed up first) and as they are now, and prints
 the median of each and their ratio: a before/after measured side by side on
 a machine whose load changes by the minute.
 """
@@ -111,7 +112,7 @@ def main() -> None:
           f"x{runs * per_run_baseline / cores / (wall + warm):.1f}")
 
 
-OFF = "prefork,settle,versions"
+OFF = "prefork,settle,versions,observers,plan"
 
 
 def compare(args, submissions, runs: int, learner_runs: int, reference_runs: int, exercises: int) -> None:

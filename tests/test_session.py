@@ -109,7 +109,7 @@ def test_the_solution_opens_as_the_pack_says():
 
 
 def test_one_grader_setting_for_every_front_end(monkeypatch):
-    """The app, the REPL, ``watch`` and ``check`` all grade through SessionGrader: one worker, answering first."""
+    """The app, the REPL, ``watch`` and ``check`` all grade through SessionGrader: one worker, answering first (a one-off ``check`` warms up on need)."""
     from tutor.app.services import Services
 
     made = []
@@ -130,5 +130,5 @@ def test_one_grader_setting_for_every_front_end(monkeypatch):
     grader.start()
     assert grader.grade(SimpleNamespace(id="a"), "x = 1").code == "x = 1"
     grader.close()
-    assert made == [{"jobs": 1, "timeout": 5.0, "warm": False}]
+    assert made == [{"jobs": 1, "timeout": 5.0, "warm": "later"}]
     assert isinstance(Services().grader, SessionGrader) and isinstance(LearnerSession(_Pack()).grader, SessionGrader)

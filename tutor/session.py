@@ -100,16 +100,19 @@ class SessionGrader:
     One worker, the same for the app, the REPL, ``watch`` and ``check``: the
     runs of one exercise take tens of milliseconds each, while every further
     worker costs another torch import (and its memory, beside the kernel's).
-    ``warm=False``: the worker answers its first check before warming
-    torch.func up, and warms up while it waits for the next.
+    The worker answers its first check before warming torch.func up, and
+    warms up while it waits for the next (``warm="later"``: a session of
+    many checks); a one-off ``check`` warms up only if a run needs it
+    (``warm="need"``, NOTE [warm on need]).
 
     ``grade_fn(exercise, code)`` replaces the grader (the app's UI tests).
     Thread-safe: the app grades in a worker thread.
     """
 
-    def __init__(self, *, timeout: float | None = None,
+    def __init__(self, *, timeout: float | None = None, warm: str = "later",
                  grade_fn: Callable[[Any, str | None], Any] | None = None) -> None:
         self.timeout = timeout
+        self.warm = warm
         self.grade_fn = grade_fn
         self._grader: Any = None
         self._lock = threading.Lock()
@@ -143,7 +146,7 @@ class SessionGrader:
         if self._grader is None:
             from tutor.grade.grader import Grader
 
-            self._grader = Grader(jobs=1, timeout=self.timeout, warm=False)
+            self._grader = Grader(jobs=1, timeout=self.timeout, warm=self.warm)
         return self._grader
 
     def grade(self, exercise: Any, code: str | None) -> Any:

@@ -39,7 +39,8 @@ def run_check(args: argparse.Namespace) -> int:
     from tutor.terminal import color_enabled, is_tty
 
     # The worker starts importing torch now, while this process loads the pack.
-    grader = SessionGrader(timeout=args.timeout)
+    # One check, then the process ends: warm up only if a run needs it.
+    grader = SessionGrader(timeout=args.timeout, warm="need")
     grader.start()
     try:
         from tutor.pack import load_pack

@@ -196,6 +196,13 @@ def _end_with(pid: int) -> None:
     os._exit(code if code >= 0 else 128 - code)
 
 
+# NOTE [warm on need]: a zygote that did not warm up (a small grade) does
+# so once a run had to import this many modules itself (torch.func,
+# torch.optim and checkpointing pull in torch._dynamo: some 800 modules,
+# 2 s of CPU, in every run until the zygote holds them).
+COLD_MODULES = 100
+
+
 def run(request: RunRequest) -> dict:
     """Run setup + code and read the probes. Returns the payload (plain data)."""
     seed = request.seed
@@ -215,11 +222,14 @@ def run(request: RunRequest) -> dict:
         namespace[name] = {key: probes.decode_value(value) for key, value in encoded.items()}
     payload: dict = {"error": None, "probes": {}}
     # How the code works (calls, hooks, nodes, in-place changes): observers go
-    # in before the setup binds any name, and count only while the code runs.
+    # in before the setup binds any name (the zygote installed them already;
+    # a run of its own, a benchmark's, installs them here), and count only
+    # while the code runs.
     watch = request.probe("observed")
     if watch is not None:
         observe.install()
     preamble = set(namespace)  # what the setup binds besides: its inputs (NOTE [inputs unchanged])
+    modules = len(sys.modules)
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
         watching = watch is not None and phase == "code"
         if watching:
@@ -234,6 +244,8 @@ def run(request: RunRequest) -> dict:
             error["phase"] = phase
             payload["error"] = error
             break
+    if len(sys.modules) - modules >= COLD_MODULES:
+        payload["cold"] = True  # NOTE [warm on need]: read (and dropped) by the monitor
     enter_probe_phase()
     if payload["error"] is None or payload["error"]["phase"] == "code":
         payload["probes"] = read_probes(request.probes, namespace)

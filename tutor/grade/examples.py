@@ -28,6 +28,7 @@ def check_examples(pack, grader) -> list[str]:
     requests = [RunRequest(setup="", code=example.code, seed=0, timeout=TIMEOUT, limits=grader.limits)
                 for _, _, example in examples]
     problems = []
+    grader.plan(len(requests))
     for (lesson, n, example), reply in zip(examples, grader.pool.run_many(requests)):
         where = places.get((lesson.id, n), f"{lesson.id}:1")
         label = f"example {n + 1}"
@@ -64,6 +65,7 @@ def run_claims(pack, grader) -> list[tuple]:
     claims = [(lesson, n, claim) for lesson in pack.lessons for n, claim in enumerate(lesson.claims)]
     requests = [RunRequest(setup="", code=claim.code, seed=0, timeout=TIMEOUT, limits=grader.limits)
                 for _, _, claim in claims]
+    grader.plan(len(requests))
     return [(lesson, n, claim, claim_failure(claim, reply))
             for (lesson, n, claim), reply in zip(claims, grader.pool.run_many(requests))]
 

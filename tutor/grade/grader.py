@@ -72,10 +72,12 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
 class Grader:
     def __init__(self, jobs: int | None = None, timeout: float | None = None, device: str = "cpu",
                  memory: int = DEFAULT_MEMORY, sandbox: str = "auto", secrets: tuple[str, ...] = (),
-                 warm: bool = True) -> None:
+                 warm: bool | str = True) -> None:
         # sandbox: "auto" (a learner's own check), "require" (grading untrusted
         # code) or "off"; secrets: host paths no run may see (see sandbox.py);
-        # warm=False: workers answer before warming torch.func up (one check).
+        # warm: True (before the first run; a small plan warms up on need
+        # instead), False or "later" (answer first, a learner's session),
+        # "need" (only once a run needs it: NOTE [warm on need]).
         self.pool = WorkerPool(jobs, sandbox=sandbox, secrets=secrets, device=device, warm=warm)
         self.timeout = timeout
         self.device = device
@@ -92,6 +94,11 @@ class Grader:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def plan(self, runs: int) -> None:
+        """Expect about ``runs`` runs in all (the pool's size follows: NOTE
+        [workers worth starting]); each ``grade`` call plans its own too."""
+        self.pool.plan(runs)
 
     def limit(self, exercise) -> float:
         return self.timeout or exercise.timeout
@@ -121,6 +128,7 @@ class Grader:
                     wanted.add(key)
                     code = EMPTY_CODE if side == "empty" else ex.starter or EMPTY_CODE
                     jobs.append((i, 0, side, self.request(ex, code, ex.trials[0].seed, "learner")))
+        self.pool.plan(len(jobs))
         replies = self.pool.run_many([job[3] for job in jobs])
         # Runs still lost after the pool's retries get one more round, once the
         # rest is done: faults come in bursts (a worker restarting is killed

@@ -46,7 +46,7 @@ class Host:
 
 
 # What a monitor tells its zygote (monitor pid attached): one atomic pipe write each.
-TAKEN, REPLIED, CLOSED = b"t", b"r", b"x"
+TAKEN, REPLIED, CLOSED, COLD = b"t", b"r", b"x", b"c"
 _SAID = struct.Struct(">cI")
 
 
@@ -179,12 +179,13 @@ def monitor_main(outbox_fd: int, said_fd: int) -> int:
                                                                 False, 0.0, False, frame.get("id"))))
         say(said_fd, REPLIED)
         return 0
-    run_isolated(request, outbox_fd, replied=lambda: say(said_fd, REPLIED), prepared=prepared, raw=raw)
+    run_isolated(request, outbox_fd, replied=lambda: say(said_fd, REPLIED), prepared=prepared, raw=raw,
+                 cold=lambda: say(said_fd, COLD))
     return 0
 
 
 def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prepared: Prepared | None = None,
-                 raw: bytes = b"") -> None:
+                 raw: bytes = b"", cold=lambda: None) -> None:
     """Start the run (as PID 1 of new namespaces, when it can), watch it,
     write its reply frame, and only then reap it. ``prepared``: the run was
     forked ahead (NOTE [forked ahead]) and gets ``raw``, the request's frame
@@ -252,6 +253,8 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prep
         # wall-clock bound for code that sleeps; otherwise wall clock.
         wall = started + (timeout * WALL_FACTOR + WALL_SLACK if jailed else timeout)
         status, payload, exit_info = watch.until_done(run, wall, jailed, cpu_limit=timeout)
+        if isinstance(payload, dict) and payload.pop("cold", None) is True:
+            cold()  # NOTE [warm on need]: a speed hint for the zygote, never part of the reply
         MARK("m.result")
         _kill_run(run, jailed)
     if uid is not None:  # its processes die now: nothing of the run writes to its output any more

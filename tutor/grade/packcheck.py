@@ -49,6 +49,10 @@ def mutant(check) -> str | None:
 def check_pack(pack, jobs: int | None = None, grader: Grader | None = None) -> list[ExerciseCheck]:
     out = []
     with (contextlib.nullcontext(grader) if grader is not None else Grader(jobs=jobs)) as grader:
+        # Each exercise is graded apart, but the pool is sized for them all:
+        # per exercise, the reference, the starter and a mutant per check on
+        # every trial, the references and two baselines.
+        grader.plan(sum((len(e.checks) + 3) * len(e.trials) + 2 for e in pack.exercises.values()))
         for exercise in pack.exercises.values():
             started = time.monotonic()
             subs = [Submission(exercise, exercise.solution), Submission(exercise, exercise.starter)]

@@ -34,6 +34,18 @@ def sandbox_uid_base() -> int:
     pool = next(_pool_numbers) % POOLS_PER_PROCESS
     return SANDBOX_UID_BASE + ((os.getpid() % (1 << 21)) * POOLS_PER_PROCESS + pool) * SLOTS_PER_POOL
 STARTUP_TIMEOUT = 120.0
+# NOTE [workers worth starting]: a worker's start costs some 3 to 6 s of CPU
+# (torch's import, then its warm-up), a run some 50 to 100 ms. A second
+# worker halves the runs' wall time but doubles the start's CPU: on a quiet
+# machine it is free (a core of its own), on a busy one (a CI runner, a
+# machine grading beside other jobs) it is what every other job waits for.
+# So a pool starts one worker per this many runs it expects, up to ``jobs``.
+RUNS_PER_WORKER = 32
+# NOTE [warm on need]: the warm-up (torch.func, torch.optim, checkpointing:
+# torch._dynamo, some 2.6 s of CPU) pays for itself only over many runs, or
+# once a run needs it. A pool planned for fewer runs than this starts its
+# workers with ``--warm need``: they warm up once a run had to import it.
+WARM_RUNS = 64
 RETRIES = 2  # times a run lost to a grader fault is run again
 
 
@@ -75,8 +87,9 @@ def choose_mode(sandbox: str, uid: int = SANDBOX_UID_BASE) -> str:
 
 class Worker:
     def __init__(self, slot: int, uid: int, mode: str = "none", secrets: tuple[str, ...] = (),
-                 device: str = "cpu", warm: bool = True) -> None:
-        self.warm = warm
+                 device: str = "cpu", warm: bool | str = True) -> None:
+        # "now", "later" or "need" (zygote.serve); True: "now", False: "later"
+        self.warm = {True: "now", False: "later"}.get(warm, warm)
         self.slot = slot
         self.uid = uid
         self.mode = mode
@@ -88,7 +101,7 @@ class Worker:
         self.sent = 0  # requests sent: each request's id
 
     def _argv(self) -> list[str]:
-        argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", "now" if self.warm else "later"]
+        argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", self.warm]
         if os.environ.get("AGT_PREFORK") == "1":  # monitor.py, NOTE [forked ahead]
             argv.append("--prefork")
         if os.environ.get("AGT_BENCH_OFF"):  # a benchmark's baseline (bench/bench_grade.py --compare)
@@ -177,35 +190,40 @@ class Worker:
     def stop(self, deadline: float | None = None) -> None:
         """End the worker: its input closes, it exits at once; past
         ``deadline`` (monotonic) it and its sandbox are killed. When the
-        sandbox's first process goes, the kernel kills every run in it."""
-        if self.proc is None:
+        sandbox's first process goes, the kernel kills every run in it.
+        Safe from two threads at once (a cancelled grade closes the pool
+        while a run's thread finds its worker gone): each works on the
+        process it found."""
+        proc = self.proc
+        if proc is None:
             return
         try:
-            if self.proc.poll() is None:
+            if proc.poll() is None:
                 try:
-                    self.proc.stdin.close()  # the worker ends at the end of its input
+                    proc.stdin.close()  # the worker ends at the end of its input
                     left = (deadline - time.monotonic()) if deadline else 1.0
-                    self.proc.wait(timeout=max(left, 0.01))
+                    proc.wait(timeout=max(left, 0.01))
                 except (OSError, subprocess.TimeoutExpired, ValueError):
                     try:
-                        os.killpg(self.proc.pid, signal.SIGKILL)
+                        os.killpg(proc.pid, signal.SIGKILL)
                     except (ProcessLookupError, PermissionError):
-                        self.proc.kill()
-                    self.proc.wait()
+                        proc.kill()
+                    proc.wait()
         finally:
-            for stream in (self.proc.stdin, self.proc.stdout):
+            for stream in (proc.stdin, proc.stdout):
                 try:
                     stream.close()
                 except OSError:
                     pass
-            self.proc = None
+            if self.proc is proc:
+                self.proc = None
 
 
 class WorkerPool:
     """``jobs`` workers; ``run`` is safe to call from many threads."""
 
     def __init__(self, jobs: int | None = None, sandbox: str = "auto", secrets: tuple[str, ...] = (),
-                 device: str = "cpu", warm: bool = True) -> None:
+                 device: str = "cpu", warm: bool | str = True) -> None:
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         uid_base = sandbox_uid_base()
         self.mode = choose_mode(sandbox, uid_base)
@@ -218,13 +236,16 @@ class WorkerPool:
 
             self._guard = Guard((*sb.always_hidden(), *secrets), sb.readable_roots())
             shared = uidrun.shared_dirs(skip=tuple(sb.readable_roots()))
-        self._idle: queue.Queue[Worker] = queue.Queue()
+        # Last in, first out: the worker that just ran (started, warm) runs next.
+        self._idle: queue.LifoQueue[Worker] = queue.LifoQueue()
         self._workers = [Worker(slot, uid_base + slot % SLOTS_PER_POOL, self.mode, tuple(secrets), device, warm)
                          for slot in range(self.jobs)]
         for worker in self._workers:
             worker.shared_dirs = shared
             self._idle.put(worker)
         self._lock = threading.Lock()
+        self._wanted = 0  # workers worth using (plan); 0: all ``jobs``
+        self._planned_warm = False  # a plan big enough to warm up for (WARM_RUNS)
         self.retried = 0  # runs run again after a grader fault
         self.closed = False
 
@@ -233,6 +254,22 @@ class WorkerPool:
         with ThreadPoolExecutor(self.jobs) as pool:
             list(pool.map(lambda w: w.start(), self._workers))
         return self
+
+    def plan(self, runs: int) -> int:
+        """Expect ``runs`` more runs: use as many workers as they are worth
+        (NOTE [workers worth starting]), never fewer than before. Returns
+        the workers the pool now uses."""
+        if "plan" in os.environ.get("AGT_BENCH_OFF", "").split(","):  # a benchmark's baseline: every worker, warm
+            runs = max(runs, self.jobs * RUNS_PER_WORKER, WARM_RUNS)
+        with self._lock:
+            worth = min(self.jobs, max(1, -(-runs // RUNS_PER_WORKER)))
+            self._wanted = max(self._wanted, worth)
+            if runs >= WARM_RUNS:
+                self._planned_warm = True
+            for worker in self._workers:  # those not started yet start as the plan says
+                if worker.proc is None and worker.warm in ("now", "need"):
+                    worker.warm = "now" if self._planned_warm else "need"
+            return self._wanted
 
     def run(self, request: RunRequest) -> RunReply:
         """One run; one lost to a fault of the grader's own processes is run
@@ -260,7 +297,12 @@ class WorkerPool:
             self._idle.put(worker)
 
     def run_many(self, requests: Iterable[RunRequest]) -> list[RunReply]:
-        with ThreadPoolExecutor(self.jobs) as pool:
+        """Many runs, on as many workers as ``plan`` found them worth (all
+        ``jobs`` when nothing was planned)."""
+        requests = list(requests)
+        if not requests:
+            return []
+        with ThreadPoolExecutor(min(self._wanted or self.jobs, len(requests))) as pool:
             return list(pool.map(self.run, requests))
 
     def close(self) -> None:
@@ -268,9 +310,10 @@ class WorkerPool:
         # Every worker is told to stop first, then awaited: quitting costs
         # one worker's shutdown, not the sum of them.
         for worker in self._workers:
-            if worker.proc is not None:
+            proc = worker.proc  # read once: a run's thread may stop it meanwhile
+            if proc is not None:
                 try:
-                    worker.proc.stdin.close()
+                    proc.stdin.close()
                 except OSError:
                     pass
         deadline = time.monotonic() + 0.5

@@ -9,13 +9,14 @@ result pipe only once its code has finished, writes one reply frame, and
 exits. The zygote's memory never holds request data or replies, so no run
 can find an earlier run's code or results in the memory it was forked from.
 
-    python -m tutor.grade.worker [--uid UID | --run-uid UID] [--sandboxed] [--warm now|later]
+    python -m tutor.grade.worker [--uid UID | --run-uid UID] [--sandboxed] [--warm now|later|need]
 
 Inside the sandbox of sandbox.py. ``--uid`` (as root) is the uid the worker
 drops to before it does anything else. ``--run-uid`` (as root, the ``uid``
 mode: no sandbox can be made) keeps the worker root and has each run drop
 to that uid (monitor.py); ``--warm later`` answers before
-warming torch.func & co. up (a learner's single check).
+warming torch.func & co. up (a learner's single check), ``--warm need``
+only once a run had to import them (a small grade: NOTE [warm on need]).
 """
 
 from __future__ import annotations

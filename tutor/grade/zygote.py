@@ -24,7 +24,9 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     """``warm``: "now" warms torch.func & co. up before saying ready (a
     class's grading: every run then starts warm); "later" says ready first
     and warms up once the first monitor waits (a learner's single check:
-    it answers sooner, and only the first run may start cold)."""
+    it answers sooner, and only the first run may start cold); "need"
+    warms up only once a run had to (NOTE [warm on need]: a small grade,
+    whose runs may never use what the warm-up loads)."""
     import torch  # noqa: F401  (the point of the worker: pay for this once)
 
     from tutor.grade import child  # noqa: F401  (and for everything a run needs)
@@ -33,15 +35,26 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     from tutor.grade import pristine
 
     torch.set_num_threads(1)  # forked children must not inherit a busy thread pool
+    _first_ops(torch)
     if warm == "now":
         _warm_up(torch)
     jail.roots_under_tmp()  # what every run's /tmp keeps: found once here, not per run
+    off = off or set()
+    if "observers" not in off:
+        # The observers go in here, once, switched off (observe.begin turns
+        # them on for the code under test): installed in every run, they
+        # changed torch, Tensor, Module and Function there, and the probe
+        # phase put those biggest targets back in full (NOTE [dict versions]).
+        from tutor.grade import observe
+
+        observe.install()
     # What a run's probe phase puts back, taken here once: in a run it would
     # cost a page copy for every object it touches.
-    off = off or set()
     pristine.snapshot(versions="versions" not in off)
     if "settle" not in off:
-        settle(collapse=warm == "now")  # a learner's single check answers first, and collapses later
+        # A learner's single check answers first, and collapses later; a
+        # small grade never does (its runs are too few to pay for it).
+        settle(collapse=warm == "now")
     Host.jail_works = _jail_works()
     Host.sandboxed = sandboxed
     if run_uid is not None:  # the uid mode (uidrun.py)
@@ -50,22 +63,24 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     hello = WorkerHello(torch.__version__, os.getpid(), Host.jail_works, os.getuid())
     framing.write_all(outbox_fd, framing.encode(hello.to_wire()))
 
-    def warm_up_later() -> None:
+    def warm_up_later(collapse: bool = True) -> None:
         _warm_up(torch)
         pristine.snapshot(versions="versions" not in off)  # the warm-up imported more of torch
         if "settle" not in off:
-            settle()
+            settle(collapse=collapse)
 
-    _serve_monitors(outbox_fd, later=warm_up_later if warm == "later" else None)
+    _serve_monitors(outbox_fd, later=warm_up_later if warm == "later" else None,
+                    on_need=(lambda: warm_up_later(collapse=False)) if warm == "need" else None)
     os._exit(0)  # an interpreter's orderly exit after torch takes most of a second
 
 
-def _serve_monitors(outbox_fd: int, later=None) -> None:
+def _serve_monitors(outbox_fd: int, later=None, on_need=None) -> None:
     """One monitor waits for the next request at all times: a new one is
     forked as soon as the previous one has taken its request, so the fork
     costs no run any time. Monitors say on the ``said`` pipe when they have
-    taken a request (``TAKEN``), replied (``REPLIED``) or found the input
-    closed (``CLOSED``), each message tagged with the monitor's pid."""
+    taken a request (``TAKEN``), replied (``REPLIED``), found the input
+    closed (``CLOSED``) or ran a run that started cold (``COLD``: then
+    ``on_need`` warms up, once), each message tagged with the monitor's pid."""
     said_r, said_w = os.pipe()
     waiting = None  # the monitor that has not taken a request yet
     running: set[int] = set()
@@ -95,6 +110,9 @@ def _serve_monitors(outbox_fd: int, later=None) -> None:
                     waiting = None
                 elif what == monitor.REPLIED:
                     replied.add(pid)
+                elif what == monitor.COLD and on_need is not None:
+                    on_need()
+                    on_need = None
         for pid in list(running) + ([waiting] if waiting else []):
             done, status = os.waitpid(pid, os.WNOHANG)
             if not done:
@@ -141,6 +159,19 @@ def _select(fds: list, timeout: float):
         return select.select(fds, [], [], timeout)
     except InterruptedError:
         return [], [], []
+
+
+def _first_ops(torch) -> None:
+    """What torch does on its first operation, done here in every mode: it
+    reads /proc/cpuinfo then (cpuinfo), and a run's /proc is covered, so a
+    run that came first printed "Error in cpuinfo: failed to parse
+    processor information" into its output (and a lesson example's). And a
+    first backward starts autograd's machinery. Milliseconds."""
+    try:
+        x = torch.ones(2, requires_grad=True)
+        ((x @ torch.ones(2)) ** 2).backward()
+    except Exception:  # costs only speed (and that one line)
+        pass
 
 
 def _warm_up(torch) -> None:

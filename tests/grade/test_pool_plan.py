@@ -1,0 +1,81 @@
+"""A pool starts the workers its runs are worth (NOTE [workers worth
+starting], pool.py): a small grade on one, a class on every core it was
+given. Started workers are what a busy CI runner pays for."""
+
+from __future__ import annotations
+
+import pytest
+
+from support import make_exercise
+
+from tutor.grade.grader import Grader, Submission
+from tutor.grade.pool import RUNS_PER_WORKER, WARM_RUNS, WorkerPool
+
+
+def test_the_plan_grows_with_the_runs_and_never_shrinks():
+    pool = WorkerPool(jobs=4, sandbox="off")
+    try:
+        assert pool.plan(1) == 1
+        assert pool.plan(RUNS_PER_WORKER) == 1
+        assert pool.plan(RUNS_PER_WORKER + 1) == 2
+        assert pool.plan(1) == 2  # a small batch after a big one keeps the workers it has
+        assert pool.plan(100 * RUNS_PER_WORKER) == 4  # never more than jobs
+    finally:
+        pool.close()
+    assert all(worker.proc is None for worker in pool._workers)  # planning starts nothing
+
+
+def _started(grader: Grader) -> int:
+    return sum(worker.proc is not None for worker in grader.pool._workers)
+
+
+def test_a_small_grade_starts_one_worker_and_gets_the_same_verdict():
+    exercise = make_exercise("square", "x = torch.tensor([1.0, 2.0], requires_grad=True)\n",
+                             "y = (x * x).sum()\ny.backward()\n", [{"kind": "grad", "tensor": "x"}],
+                             trials=[{"seed": 0}, {"seed": 1}])
+    wrong = "y = (x * 3).sum()\ny.backward()\n"
+    with Grader(jobs=2, sandbox="off") as grader:
+        right, bad = grader.grade([Submission(exercise, exercise.solution), Submission(exercise, wrong)])
+        assert _started(grader) == 1  # 10 runs: not worth a second torch
+    assert right.passed and not bad.passed and bad.score < right.score
+
+
+WARM = "import sys\nfound = 'torch._dynamo' in sys.modules\n"
+NEEDS_DYNAMO = WARM + "w = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([w], lr=0.1).step()\n"
+
+
+def _warm_seen(pool: WorkerPool, code: str) -> bool:
+    from tutor.grade.protocol import Probe, RunRequest
+
+    reply = pool.run(RunRequest(setup="", code=code, seed=0, timeout=60, probes=(Probe("v", "value", expr="found"),)))
+    assert reply.finished and reply.payload.error is None, reply
+    return reply.probes()["v"]["v"] is True
+
+
+@pytest.mark.parametrize("sandbox", ["off", "auto"])
+def test_a_small_grade_warms_up_once_a_run_needs_it(sandbox):
+    # NOTE [warm on need]: planned small, the worker starts cold; a run
+    # that has to import torch._dynamo (torch.optim) makes it warm up, so
+    # that the runs after it find torch._dynamo loaded.
+    with WorkerPool(jobs=1, sandbox=sandbox) as pool:
+        pool.plan(4)
+        assert not _warm_seen(pool, WARM)
+        assert not _warm_seen(pool, NEEDS_DYNAMO)  # this one imports it, and says it started cold
+        seen = [_warm_seen(pool, WARM) for _ in range(3)]  # the monitor forked before the warm-up is cold
+        assert seen[-1] and seen == sorted(seen), seen
+    with WorkerPool(jobs=1, sandbox=sandbox) as pool:
+        pool.plan(WARM_RUNS)  # a class: warm before the first run
+        assert _warm_seen(pool, WARM)
+
+
+@pytest.mark.parametrize("warm", ["need", "later"])
+def test_the_first_run_of_a_cold_worker_prints_only_its_own_output(warm):
+    # torch reads /proc/cpuinfo on its first operation, and a jailed run's
+    # /proc is covered: unless the zygote made that first operation, the
+    # first run printed "Error in cpuinfo: ..." (into a lesson example's output too).
+    from tutor.grade.protocol import RunRequest
+
+    code = "x = torch.tensor(2.0, requires_grad=True)\n(x ** 2).backward()\nprint(x.grad.item())\n"
+    with WorkerPool(jobs=1, sandbox="auto", warm=warm) as pool:
+        reply = pool.run(RunRequest(setup="", code=code, seed=0, timeout=60, probes=()))
+    assert reply.finished and reply.output == "4.0\n", reply.output
