@@ -9,7 +9,7 @@ import pytest
 from support import make_exercise
 
 from tutor.grade.grader import Grader, Submission
-from tutor.grade.pool import RUNS_PER_WORKER, WARM_RUNS, WorkerPool
+from tutor.grade.pool import RUNS_PER_WORKER, WARM_RUNS, WorkerPool, uses_lazy_torch
 
 
 def test_the_plan_grows_with_the_runs_and_never_shrinks():
@@ -66,6 +66,16 @@ def test_a_small_grade_warms_up_once_a_run_needs_it(sandbox):
     with WorkerPool(jobs=1, sandbox=sandbox) as pool:
         pool.plan(WARM_RUNS)  # a class: warm before the first run
         assert _warm_seen(pool, WARM)
+    with WorkerPool(jobs=1, sandbox=sandbox) as pool:
+        pool.plan(4, warm=uses_lazy_torch(NEEDS_DYNAMO))  # the pack's own code needs it: warm first
+        assert _warm_seen(pool, WARM)
+
+
+def test_what_code_needs_the_warm_up_is_read_from_its_text():
+    assert uses_lazy_torch("opt = torch.optim.SGD([w], lr=0.1)")
+    assert uses_lazy_torch("from torch.func import grad")
+    assert uses_lazy_torch(None, "y = checkpoint(f, x, use_reentrant=False)")
+    assert not uses_lazy_torch("y = (x ** 2).sum()\ny.backward()\n", None, "")
 
 
 @pytest.mark.parametrize("warm", ["need", "later"])

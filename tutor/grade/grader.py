@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from tutor.grade import feedback
 from tutor.grade.kinds import kind_of
 from tutor.grade.kinds.python import NAMESPACE
-from tutor.grade.pool import WorkerPool
+from tutor.grade.pool import WorkerPool, uses_lazy_torch
 from tutor.grade.protocol import Limits, Probe, RunReply, RunRequest
 from tutor.grade.report import ExerciseResult
 from tutor.grade.verdict import TrialRuns, context, exercise_result, grader_fault, judge_trial, missing
@@ -95,10 +95,11 @@ class Grader:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def plan(self, runs: int) -> None:
+    def plan(self, runs: int, warm: bool = False) -> None:
         """Expect about ``runs`` runs in all (the pool's size follows: NOTE
-        [workers worth starting]); each ``grade`` call plans its own too."""
-        self.pool.plan(runs)
+        [workers worth starting]; ``warm``: their code needs the warm-up);
+        each ``grade`` call plans its own too."""
+        self.pool.plan(runs, warm)
 
     def limit(self, exercise) -> float:
         return self.timeout or exercise.timeout
@@ -128,7 +129,8 @@ class Grader:
                     wanted.add(key)
                     code = EMPTY_CODE if side == "empty" else ex.starter or EMPTY_CODE
                     jobs.append((i, 0, side, self.request(ex, code, ex.trials[0].seed, "learner")))
-        self.pool.plan(len(jobs))
+        self.pool.plan(len(jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
+                                           for sub in submissions))
         replies = self.pool.run_many([job[3] for job in jobs])
         # Runs still lost after the pool's retries get one more round, once the
         # rest is done: faults come in bursts (a worker restarting is killed

@@ -8,6 +8,7 @@ import dataclasses
 import itertools
 import os
 import queue
+import re
 import signal
 import subprocess
 import sys
@@ -46,6 +47,16 @@ RUNS_PER_WORKER = 32
 # once a run needs it. A pool planned for fewer runs than this starts its
 # workers with ``--warm need``: they warm up once a run had to import it.
 WARM_RUNS = 64
+# What makes a run import torch._dynamo & co. (and a small grade warm up
+# first, when the pack's own code calls it: ``plan(warm=uses_lazy_torch(...))``).
+_LAZY_TORCH = re.compile(r"torch\.func|functorch|optim|checkpoint|gradcheck|vmap|jacrev|jacfwd|hessian|\bjvp\b|\bvjp\b")
+
+
+def uses_lazy_torch(*sources: str | None) -> bool:
+    """Does this code (a reference, a setup, a lesson example) call what
+    torch loads on first use? A reading of the text, made by the grader on
+    the pack's own code: wrong either way, it only costs speed."""
+    return any(source and _LAZY_TORCH.search(source) for source in sources)
 RETRIES = 2  # times a run lost to a grader fault is run again
 
 
@@ -255,16 +266,18 @@ class WorkerPool:
             list(pool.map(lambda w: w.start(), self._workers))
         return self
 
-    def plan(self, runs: int) -> int:
+    def plan(self, runs: int, warm: bool = False) -> int:
         """Expect ``runs`` more runs: use as many workers as they are worth
-        (NOTE [workers worth starting]), never fewer than before. Returns
-        the workers the pool now uses."""
+        (NOTE [workers worth starting]), never fewer than before; warm them
+        up before their first run if there are many or ``warm`` says the
+        code needs it (NOTE [warm on need]). Returns the workers the pool
+        now uses."""
         if "plan" in os.environ.get("AGT_BENCH_OFF", "").split(","):  # a benchmark's baseline: every worker, warm
             runs = max(runs, self.jobs * RUNS_PER_WORKER, WARM_RUNS)
         with self._lock:
             worth = min(self.jobs, max(1, -(-runs // RUNS_PER_WORKER)))
             self._wanted = max(self._wanted, worth)
-            if runs >= WARM_RUNS:
+            if runs >= WARM_RUNS or warm:
                 self._planned_warm = True
             for worker in self._workers:  # those not started yet start as the plan says
                 if worker.proc is None and worker.warm in ("now", "need"):
