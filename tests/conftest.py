@@ -26,6 +26,9 @@ from support import REPO, run_cli  # noqa: F401  (re-exported for older tests)
 SERIAL_GROUPS = {
     "grade/test_isolation_nonroot.py": "student",
     "grade/test_container.py": "student",
+    # one `pack check builtin` (the fixture below) for both
+    "grade/test_pack_check.py": "builtin-pack-check",
+    "grade/test_claims.py": "builtin-pack-check",
 }
 SPLIT = {
     "app/test_app_tmux.py",
@@ -75,3 +78,11 @@ def tutor_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("AUTOGRAD_TUTOR_HOME", str(home))
     return home
+
+
+@pytest.fixture(scope="session")
+def builtin_pack_check():
+    """`autograd-tutor pack check builtin` (every exercise proven, every
+    lesson example and claim run), once per worker: the files that read it
+    share an xdist group (SERIAL_GROUPS)."""
+    return run_cli("pack", "check", "builtin", "--jobs", "2", timeout=900)

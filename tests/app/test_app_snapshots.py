@@ -13,6 +13,17 @@ from app_support import started, wait_for
 pytestmark = pytest.mark.timeout(120)
 
 
+@pytest.fixture(autouse=True)
+def _steady_cursors(monkeypatch):
+    """A blinking cursor is a coin toss in a frame: here a cursor never
+    blinks, it shows exactly where the focus is (Textual's blink timers
+    toggle nothing)."""
+    from textual.widgets import Input, TextArea
+
+    monkeypatch.setattr(TextArea, "_toggle_cursor_blink_visible", lambda self: None)
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
 async def _settle(pilot) -> None:
     app = pilot.app
     for area in app.screen.query("TextArea"):

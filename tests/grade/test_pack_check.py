@@ -68,8 +68,8 @@ BROKEN = {
 
 
 @pytest.fixture(scope="module")
-def builtin():
-    return run_cli("pack", "check", "builtin", "--jobs", "2", timeout=900)
+def builtin(builtin_pack_check):
+    return builtin_pack_check
 
 
 def test_builtin_pack_checks_clean(builtin):

@@ -52,21 +52,20 @@ def _warm_seen(pool: WorkerPool, code: str) -> bool:
     return reply.probes()["v"]["v"] is True
 
 
-@pytest.mark.parametrize("sandbox", ["off", "auto"])
-def test_a_small_grade_warms_up_once_a_run_needs_it(sandbox):
+def test_a_small_grade_warms_up_once_a_run_needs_it():
     # NOTE [warm on need]: planned small, the worker starts cold; a run
     # that has to import torch._dynamo (torch.optim) makes it warm up, so
     # that the runs after it find torch._dynamo loaded.
-    with WorkerPool(jobs=1, sandbox=sandbox) as pool:
+    with WorkerPool(jobs=1, sandbox="auto") as pool:
         pool.plan(4)
         assert not _warm_seen(pool, WARM)
         assert not _warm_seen(pool, NEEDS_DYNAMO)  # this one imports it, and says it started cold
         seen = [_warm_seen(pool, WARM) for _ in range(3)]  # the monitor forked before the warm-up is cold
         assert seen[-1] and seen == sorted(seen), seen
-    with WorkerPool(jobs=1, sandbox=sandbox) as pool:
+    with WorkerPool(jobs=1, sandbox="auto") as pool:
         pool.plan(WARM_RUNS)  # a class: warm before the first run
         assert _warm_seen(pool, WARM)
-    with WorkerPool(jobs=1, sandbox=sandbox) as pool:
+    with WorkerPool(jobs=1, sandbox="auto") as pool:
         pool.plan(4, warm=uses_lazy_torch(NEEDS_DYNAMO))  # the pack's own code needs it: warm first
         assert _warm_seen(pool, WARM)
 
