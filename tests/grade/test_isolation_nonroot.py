@@ -26,7 +26,6 @@ import time
 import uuid
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -90,28 +89,23 @@ def student_env(tmp_path_factory):
 def student_rows(student_env):
     """test_isolation.py's rows, run as the user; JUnit XML of the outcome per test."""
     copy, work = student_env["copy"], student_env["work"]
-    # The isolation rows on two workers where the user's venv has xdist (this
-    # part of the suite runs alone: the second core is free); the fault row
-    # after them, by itself: it counts and kills grader processes machine-wide.
-    parallel = ["-p", "xdist", "-n", "2", "--dist", "load"] if _as_student(
-        [str(VENV / "bin" / "python"), "-c", "import xdist"], cwd=copy).returncode == 0 else ["-p", "no:xdist"]
-    runs = [("rows", "tests/grade/test_isolation.py", [r for r in ROWS.values() if r != "fault_injection"], parallel),
-            ("faults", "tests/grade/test_faults.py", ["fault_injection"], ["-p", "no:xdist"])]
-    outcomes, procs = {}, []
-    for name, path, keys, workers in runs:
-        junit = work / f"{name}.xml"
-        proc = _as_student([str(VENV / "bin" / "python"), "-m", "pytest", str(copy / path), "-q",
-                            "-p", "no:cacheprovider", *workers, "-o", "addopts=-ra", "-k", " or ".join(keys),
-                            f"--junitxml={junit}", "-o", f"cache_dir={work}/.cache",
-                            f"--basetemp={work}/pytest-{name}"], cwd=copy, timeout=1500)
-        procs.append(proc)
-        assert junit.exists(), (proc.stdout[-3000:], proc.stderr[-3000:])
-        for case in ET.parse(junit).getroot().iter("testcase"):
-            bad = [c for c in case if c.tag in ("failure", "error")]
-            skipped = [c for c in case if c.tag == "skipped"]
-            outcomes[case.get("name")] = ("failed", (bad[0].get("message") or "")[:500]) if bad else \
-                ("skipped", skipped[0].get("message")) if skipped else ("passed", "")
-    return {"proc": SimpleNamespace(stdout="".join(p.stdout[-1000:] for p in procs)), "outcomes": outcomes}
+    junit = work / "rows.xml"
+    expr = " or ".join(ROWS.values())
+    proc = _as_student([str(VENV / "bin" / "python"), "-m", "pytest", str(copy / "tests/grade/test_isolation.py"),
+                        str(copy / "tests/grade/test_faults.py"),
+                        # one process, as before the suite ran in parallel: the copy's
+                        # addopts ask for xdist, which the user's venv may lack
+                        "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-o", "addopts=-ra",
+                        "-k", expr, f"--junitxml={junit}", "-o",
+                        f"cache_dir={work}/.cache", f"--basetemp={work}/pytest"], cwd=copy, timeout=1500)
+    assert junit.exists(), (proc.stdout[-3000:], proc.stderr[-3000:])
+    outcomes = {}
+    for case in ET.parse(junit).getroot().iter("testcase"):
+        bad = [c for c in case if c.tag in ("failure", "error")]
+        skipped = [c for c in case if c.tag == "skipped"]
+        outcomes[case.get("name")] = ("failed", (bad[0].get("message") or "")[:500]) if bad else \
+            ("skipped", skipped[0].get("message")) if skipped else ("passed", "")
+    return {"proc": proc, "outcomes": outcomes}
 
 
 @pytest.mark.parametrize("row", list(ROWS))
