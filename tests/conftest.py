@@ -30,7 +30,9 @@ SERIAL_GROUPS = {
     "grade/test_pack_check.py": "builtin-pack-check",
     "grade/test_claims.py": "builtin-pack-check",
 }
-SPLIT: set[str] = set()
+SPLIT = {
+    "app/test_app_tmux.py",
+}
 # Run after the parallel part, one test at a time (``make test`` runs
 # ``-m "not alone"`` with the workers, then ``-n 0 -m alone``): snapshots
 # whose frames depend on timing under load, and tests that kill or count
@@ -38,7 +40,6 @@ SPLIT: set[str] = set()
 ALONE = {
     "app/test_app_snapshots.py",
     "app/test_app_e2e.py",  # a key pressed while the kernel starts under load can miss its moment
-    "app/test_app_tmux.py",  # under load an arrow key's escape sequence can reach the app late (a CI run here)
     "grade/test_faults.py",
     "grade/test_isolation_nonroot.py",
     "grade/test_container.py",

@@ -31,6 +31,9 @@ PRIVATE = [
     ("TextArea()", "_highlights", "highlight.py: the per-line highlight map filled from Pygments"),
     ("textual.widgets.TextArea", "_on_key", "widgets/repl.py: Enter goes to the bindings, not a new line"),
     ("textual.widgets._text_area", "TREE_SITTER", "highlight.py: whether tree-sitter is installed"),
+    # the suite's own: snapshots stub the blink timers' callbacks, so a cursor never blinks mid-frame
+    ("textual.widgets.TextArea", "_toggle_cursor_blink_visible", "test_app_snapshots.py: a steady editor cursor"),
+    ("textual.widgets.Input", "_toggle_cursor", "test_app_snapshots.py: a steady input cursor"),
 ]
 
 

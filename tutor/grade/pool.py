@@ -34,7 +34,10 @@ _pool_numbers = itertools.count()
 def sandbox_uid_base() -> int:
     pool = next(_pool_numbers) % POOLS_PER_PROCESS
     return SANDBOX_UID_BASE + ((os.getpid() % (1 << 21)) * POOLS_PER_PROCESS + pool) * SLOTS_PER_POOL
+
+
 STARTUP_TIMEOUT = 120.0
+RETRIES = 2  # times a run lost to a grader fault is run again
 # NOTE [workers worth starting]: a worker's start costs some 3 to 6 s of CPU
 # (torch's import, then its warm-up), a run some 50 to 100 ms. A second
 # worker halves the runs' wall time but doubles the start's CPU: on a quiet
@@ -57,7 +60,6 @@ def uses_lazy_torch(*sources: str | None) -> bool:
     torch loads on first use? A reading of the text, made by the grader on
     the pack's own code: wrong either way, it only costs speed."""
     return any(source and _LAZY_TORCH.search(source) for source in sources)
-RETRIES = 2  # times a run lost to a grader fault is run again
 
 
 def _retry(reply: RunReply, attempt: int) -> bool:
