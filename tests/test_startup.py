@@ -1,5 +1,5 @@
-"""Start-up stays light: the pack commands on an unchanged pack import
-nothing heavy (issue 19; bench/bench_app.py and
+"""Start-up stays light: the app's first frame and the pack commands on an
+unchanged pack import nothing heavy (issue 19; bench/bench_app.py and
 bench/bench_cli.py have the timings)."""
 
 from __future__ import annotations
@@ -14,10 +14,36 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 PACK = str(REPO / "tests" / "app" / "pack")
 
+# Nothing of this is needed for the first frame.
+NOT_BEFORE_THE_FIRST_FRAME = ("torch", "numpy", "pydantic", "yaml", "markdown_it", "pygments",
+                              "tutor.pack.models", "tutor.pack.loader", "tutor.app.screens.main",
+                              "tutor.kernel.client", "tutor.grade", "sqlite3")
+
+FIRST_FRAME = r"""
+import sys
+from tutor.app.main import TutorApp
+from tutor.app.services import Services
+
+def painted():
+    print("LOADED", " ".join(sorted(sys.modules)), flush=True)
+    app.exit()
+
+app = TutorApp(Services(pack_ref=sys.argv[1], device="cpu"), on_first_paint=painted)
+app.run(headless=True, size=(120, 40))
+"""
+
 
 def _env(tmp_path: Path) -> dict:
     return {**os.environ, "AUTOGRAD_TUTOR_HOME": str(tmp_path / "home"),
             "AUTOGRAD_TUTOR_CACHE": str(tmp_path / "cache")}
+
+
+def test_the_first_frame_comes_before_anything_heavy(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, PACK], capture_output=True, text=True,
+                         env=_env(tmp_path), cwd=REPO, timeout=300).stdout
+    loaded = set(out.split("LOADED", 1)[1].split())
+    heavy = {m for m in loaded for name in NOT_BEFORE_THE_FIRST_FRAME if m == name or m.startswith(name + ".")}
+    assert not heavy
 
 
 @pytest.mark.parametrize("command", [["pack", "validate", PACK], ["--pack", PACK, "list"]])

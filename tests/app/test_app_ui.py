@@ -38,6 +38,25 @@ async def test_first_paint_comes_before_the_kernel_is_ready(make_app, kernel):
         assert "torch 2.13.0" in status_text(screen)
 
 
+async def test_a_page_blurred_while_the_start_screen_shows_gives_the_editor_the_keys_on_focus(make_app):
+    """A browser reports the page blurred at first (textual-serve): the main
+    screen then comes with nothing focused, and the first focus of the page
+    must give the keys to the editor (three browser tests once caught keys
+    going nowhere)."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        app.post_message(events.AppBlur())
+        screen = await started(pilot)
+        await pilot.pause()
+        assert screen.focused is None
+        app.post_message(events.AppFocus())
+        await pilot.press("z")  # the key that came with the page's focus is not lost
+        await wait_for(pilot, lambda: "z" in screen.query_one("SolutionArea").text)
+        assert type(screen.focused).__name__ == "SolutionArea"
+
+
 async def test_opens_at_the_learners_current_exercise(make_app, kernel):
     with open_store() as store:
         store.set_current("app-test", "make-a-leaf")

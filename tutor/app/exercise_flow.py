@@ -80,20 +80,30 @@ class ExerciseFlow:
     # --- opening --------------------------------------------------------------
 
     def load(self) -> None:
-        """Load the pack and open the session in a worker thread (SessionOpened or OpenFailed follows)."""
+        """Load the pack and open the session in a worker thread (SessionOpened or OpenFailed follows);
+        when the app's start-up has loaded it already, open the exercise now, before the first frame."""
+        if self.screen.services.session_ready():
+            message = self._open_message()
+            if isinstance(message, self.SessionOpened):
+                self.opened(message)
+            else:
+                self.open_failed(message)
+            return
         self.screen.run_worker(self._load, name="load-pack", group="pack", thread=True, exclusive=True)
 
     def _load(self) -> None:
+        self.screen.post_message(self._open_message())
+
+    def _open_message(self) -> Message:
         from tutor.errors import UserError
 
         try:
             session = self.screen.services.open_session()
-            message: Message = self.SessionOpened(session, session.progress(), session.start())
+            return self.SessionOpened(session, session.progress(), session.start())
         except UserError as exc:
-            message = self.OpenFailed(exc.message)
+            return self.OpenFailed(exc.message)
         except Exception as exc:  # noqa: BLE001 - shown to the learner, not a traceback
-            message = self.OpenFailed(f"could not load the lesson pack: {exc}")
-        self.screen.post_message(message)
+            return self.OpenFailed(f"could not load the lesson pack: {exc}")
 
     def opened(self, message: SessionOpened) -> None:
         self.session, self.progress = message.session, message.progress

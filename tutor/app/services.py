@@ -8,6 +8,7 @@ worker processes; the UI process imports neither torch nor anything that does.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -24,6 +25,7 @@ class Services:
     # The session's grader: its worker starts with the first check, not
     # before (the kernel is importing torch at start-up).
     grader: SessionGrader = field(init=False, repr=False)
+    _pending: Any = field(init=False, repr=False, default=None)  # a session loading in a thread
 
     def __post_init__(self) -> None:
         self.grader = SessionGrader(grade_fn=self.grade_fn)
@@ -35,8 +37,24 @@ class Services:
 
         return KernelClient(KernelOptions(device=self.device), seed=0)
 
+    def prefetch_session(self) -> None:
+        """Start loading the pack and opening the session now, in a thread;
+        the next ``open_session`` returns what it made (or raises what it raised)."""
+        if self._pending is None:
+            self._pending = _Pending(self._open_session)
+
+    def session_ready(self) -> bool:
+        """Whether ``open_session`` would return at once (the prefetch finished, well or not)."""
+        return self._pending is not None and self._pending.done()
+
     def open_session(self) -> Any:
         """The learner's session in the pack (loads the pack: call from a worker thread)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            return pending.result()
+        return self._open_session()
+
+    def _open_session(self) -> Any:
         from tutor.pack import load_pack
         from tutor.session import LearnerSession
 
@@ -51,3 +69,31 @@ class Services:
 
         # A full-screen app has nowhere to print a warning (a corrupt file is moved aside anyway).
         return ProgressStore(progress_db(), warn=lambda message: None)
+
+
+class _Pending:
+    """A call running in a daemon thread, and its outcome."""
+
+    def __init__(self, fn: Callable[[], Any]) -> None:
+        self._done = threading.Event()
+        self._value: Any = None
+        self._error: BaseException | None = None
+        self._fn = fn
+        threading.Thread(target=self._run, name="prefetch-session", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            self._value = self._fn()
+        except BaseException as exc:  # noqa: BLE001 - handed to whoever asks for the result
+            self._error = exc
+        finally:
+            self._done.set()
+
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def result(self) -> Any:
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        return self._value

@@ -21,7 +21,7 @@ from tutor.app.widgets.editor import EditorPane, SolutionArea
 from tutor.app.widgets.graph import GraphPane
 from tutor.app.widgets.keybar import KeyBar
 from tutor.app.widgets.lesson import LessonPane
-from tutor.app.widgets.panes import PaneLayout
+from tutor.app.widgets.panes import FOCUS_CLASSES, PaneLayout
 from tutor.app.widgets.repl import ReplConsole, ReplInput
 from tutor.app.widgets.status import StatusBar
 from tutor.i18n import _, set_language
@@ -52,6 +52,9 @@ class MainScreen(Screen):
     # --- layout -------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # What gets the keys when the screen shows: the pane it opens on (a
+        # narrow terminal opens on the task: tutor.app.widgets.panes).
+        self.AUTO_FOCUS = FOCUS_CLASSES["lesson" if _narrow(*self.app.size) else "editor"].__name__
         yield StatusBar(id="status")
         yield PaneLayout(id="layout")
         yield KeyBar(id="keybar")
@@ -64,17 +67,18 @@ class MainScreen(Screen):
         repl = self.query_one(ReplConsole)
         repl.bridge, repl.completer = self.bridge, self.bridge.complete
         self._fit(self.app.size.width, self.app.size.height)
-        # The pack (yaml, pydantic) and the kernel process load after the
-        # first frame is on screen: a worker thread importing them would hold
-        # the GIL while the first frame is being made.
-        self.call_after_refresh(self.flow.load)
+        # The app's start screen has been painted and the pack is loading
+        # (tutor.app.main); when it is loaded already the exercise opens now,
+        # so that the screen is laid out once, with it. The kernel process
+        # starts after this screen's first frame.
+        self.flow.load()
         self.call_after_refresh(self.bridge.start)
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        narrow = width < NARROW_WIDTH or height < NARROW_HEIGHT
+        narrow = _narrow(width, height)
         self.set_class(narrow, "-tabs")  # app.tcss styles the panes as tabs
         self.panes.set_narrow(narrow)
 
@@ -264,3 +268,7 @@ class MainScreen(Screen):
 
     def on_unmount(self) -> None:
         self.shutdown()
+
+
+def _narrow(width: int, height: int) -> bool:
+    return width < NARROW_WIDTH or height < NARROW_HEIGHT

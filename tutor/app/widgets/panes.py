@@ -91,6 +91,12 @@ class PaneLayout(Vertical):
 
             self.call_after_refresh(focus_it)
 
+    def focus_active(self) -> None:
+        """Give the keys to the pane shown, at once (it is on screen already)."""
+        target = self.query_one(FOCUS_CLASSES[self.active])
+        self._own_focus.add(target)
+        target.focus()
+
     def reveal(self, name: str, focus: bool = True) -> None:
         """Show ``name`` when only one pane is visible; wide, every pane already is."""
         if self.narrow:
