@@ -42,13 +42,27 @@ def _highlight_name(token_type: object) -> str | None:
     return None
 
 
+_lexer = None  # Pygments' Python lexer, made on first use
+
+
+def lexer_ready() -> bool:
+    """Whether the lexer is made: its first use imports Pygments' lexers and
+    compiles their regular expressions, some 80 ms on this project's machine."""
+    return _lexer is not None
+
+
 def python_highlights(text: str) -> dict[int, list[tuple[int, int | None, str]]]:
     """Per line: (start byte, end byte, highlight name), as TextArea stores them."""
-    from pygments.lexers.python import PythonLexer
+    global _lexer
+    if _lexer is None:
+        from pygments.lexers.python import PythonLexer
 
+        lexer = PythonLexer(stripnl=False, ensurenl=False)
+        list(lexer.get_tokens(""))  # compiles the token regexes, once per process
+        _lexer = lexer
     out: dict[int, list[tuple[int, int | None, str]]] = defaultdict(list)
     row, col = 0, 0  # col in bytes
-    for token_type, value in PythonLexer(stripnl=False, ensurenl=False).get_tokens(text):
+    for token_type, value in _lexer.get_tokens(text):
         name = _highlight_name(token_type)
         parts = value.split("\n")
         for i, part in enumerate(parts):
@@ -67,6 +81,9 @@ class PythonArea(TextArea):
     def __init__(self, text: str = "", **kwargs) -> None:
         language = python_language()
         self.pygments = language is None
+        # Highlighting waits for the frame after the first one when the lexer
+        # is not made yet: the lesson paints first (lexer_ready).
+        self._colour_later = False
         super().__init__(text, language=language, **kwargs)
 
     def _build_highlight_map(self) -> None:
@@ -75,7 +92,25 @@ class PythonArea(TextArea):
             return
         self._line_cache.clear()
         self._highlights.clear()
+        if not lexer_ready():
+            if not self._colour_later:
+                self._colour_later = True
+                if self.is_mounted:
+                    self.call_after_refresh(self._colour_now)
+            return
         self._highlights.update(python_highlights(self.text))
+
+    def on_mount(self) -> None:
+        if self._colour_later:
+            self.call_after_refresh(self._colour_now)
+
+    def _colour_now(self) -> None:
+        if not self._colour_later:
+            return
+        self._colour_later = False
+        python_highlights("")  # makes the lexer
+        self._build_highlight_map()
+        self.refresh()
 
 
 def python_language() -> str | None:
