@@ -11,7 +11,9 @@
    same graph measured in the same loop (interleaved, so machine noise hits
    both), with ratios. Targets: whole pipeline <= 4x the bare walk; 100k
    uncapped <= 1 s.
-3. ``autograd-tutor graph chain.py --dot`` as a whole process, minus the
+3. The kernel's message for a changed 10k-op chain (hash + protocol line),
+   encoded twice (before) and once, interleaved.
+4. ``autograd-tutor graph chain.py --dot`` as a whole process, minus the
    script run alone, against the script plus a bare walk minus the script
    alone (target <= 4x).
 
@@ -217,11 +219,45 @@ def whole_process(repeat: int) -> None:
         print(f"  {label}: graph --dot - script = {ours:.3f} s; walk - script = {base:.3f} s; ratio {ratio}")
 
 
+def kernel_message(repeat: int) -> None:
+    """What the kernel does with a changed graph after a cell: its content
+    hash and the protocol line, the old way (the dict encoded for the hash,
+    then again for the line) and the new (encoded once: to_json_and_hash and
+    protocol.EncodedJSON), interleaved in one loop."""
+    import json
+
+    from tutor.graph.model import _digest
+    from tutor.kernel import protocol
+
+    snap = capture({"h": chain(10_000)}, max_nodes=100_000)
+
+    def twice() -> bytes:
+        body = snap.to_dict()
+        digest = _digest(json.dumps(body, separators=(",", ":")))
+        return protocol.encode(protocol.Graph("e", digest, body))
+
+    def once() -> bytes:
+        text, digest = snap.to_json_and_hash()
+        return protocol.encode(protocol.Graph("e", digest, protocol.EncodedJSON(text)))
+
+    assert json.loads(twice()) == json.loads(once())
+    times: dict[str, list[float]] = {"twice": [], "once": []}
+    for _ in range(repeat):
+        for name, fn in (("twice", twice), ("once", once)):
+            t0 = time.perf_counter()
+            fn()
+            times[name].append((time.perf_counter() - t0) * 1e3)
+    old, new = statistics.median(times["twice"]), statistics.median(times["once"])
+    print(f"\nkernel: a changed 10k-op chain's hash and protocol line ({len(snap.nodes)} nodes, median of {repeat})")
+    print(f"  encoded twice (before) {old:7.1f} ms   once {new:7.1f} ms   ratio x{new / old:.2f}")
+
+
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
     if not quick:
         table()
     pipeline(5 if quick else REPEAT)
+    kernel_message(5 if quick else REPEAT)
     whole_process(3 if quick else 5)
     return 0
 

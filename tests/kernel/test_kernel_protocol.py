@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import subprocess
 import sys
 
@@ -34,6 +35,27 @@ def test_round_trip(message: object) -> None:
     assert line.endswith(b"\n") and line.count(b"\n") == 1
     assert p.decode(line) == message
     assert p.decode(line.decode()) == message
+
+
+def test_a_snapshot_the_kernel_encoded_once_makes_the_same_line_as_its_dict() -> None:
+    # The kernel encodes a graph once, for its hash, and puts that text in
+    # the message as it is (EncodedJSON): the line must say what the dict's
+    # line says (the field comes last), one line, and read back as the dict,
+    # names beyond ASCII, quotes and braces and all.
+    from tutor.graph.model import GraphEdge, GraphNode, GraphSnapshot
+
+    snapshot = GraphSnapshot(
+        nodes=[GraphNode(0, "MulBackward0", "Mul", "op", names=["y \u2603 \"}"]),
+               GraphNode(1, "AccumulateGrad", "Leaf", "leaf", names=["x"], is_leaf=True)],
+        edges=[GraphEdge(0, 1, 0, 0)], roots={"y \u2603 \"}": 0})
+    text, digest = snapshot.to_json_and_hash()
+    assert digest == snapshot.content_hash()
+    raw = p.encode(p.Graph("x1", digest, p.EncodedJSON(text)))
+    plain = p.encode(p.Graph("x1", digest, snapshot.to_dict()))
+    assert json.loads(raw) == json.loads(plain) and raw.count(b"\n") == 1 and raw.isascii()
+    back = p.decode(raw)
+    assert back == p.Graph("x1", digest, snapshot.to_dict())
+    assert GraphSnapshot.from_dict(back.snapshot).roots == snapshot.roots
 
 
 def test_every_message_type_has_an_example() -> None:

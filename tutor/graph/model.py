@@ -279,17 +279,12 @@ class GraphSnapshot:
         :meth:`canonical_hash`, it changes after ``backward()``."""
         return _digest(self.to_json())
 
-    def to_dict_and_hash(self) -> tuple[dict[str, Any], str]:
-        """``(to_dict(), content_hash())``, encoding the snapshot once: what
-        the kernel sends after every cell."""
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            d = self.to_dict()
-            return d, _digest(json.dumps(d, separators=(",", ":")))
-        finally:
-            if was_enabled:
-                gc.enable()
+    def to_json_and_hash(self) -> tuple[str, str]:
+        """``(to_json(), content_hash())``, encoding the snapshot once: what
+        the kernel sends after every cell (the text goes into its message as
+        it is: tutor.kernel.protocol.EncodedJSON)."""
+        text = self.to_json()
+        return text, _digest(text)
 
     def canonical_hash(
         self, root: str | None = None, *, collapse_views: bool = True, neutral: Any = None, prefer: Any = None

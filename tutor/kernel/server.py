@@ -32,6 +32,7 @@ from tutor.kernel.protocol import (
     Done,
     Error,
     Event,
+    EncodedJSON,
     Execute,
     Graph,
     Interrupt,
@@ -179,11 +180,11 @@ class Kernel:
         try:
             snapshot = self._capture_graph(tensors)
             # One encoding for both: grads and freed buffers count as changes.
-            body, digest = snapshot.to_dict_and_hash()
+            text, digest = snapshot.to_json_and_hash()
             if only_if_changed and digest == self._graph_hash:
                 return
             self._graph_hash = digest
-            self.channel.send(Graph(exec_id, digest, body))
+            self.channel.send(Graph(exec_id, digest, EncodedJSON(text)))
         except Exception as exc:  # a bug in capture must not cost the learner's run
             problem = f"{type(exc).__name__}: {exc}"
             if problem not in self._graph_failures:  # say it once, not after every cell
