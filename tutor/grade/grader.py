@@ -129,8 +129,8 @@ class Grader:
                     wanted.add(key)
                     code = EMPTY_CODE if side == "empty" else ex.starter or EMPTY_CODE
                     jobs.append((i, 0, side, self.request(ex, code, ex.trials[0].seed, "learner")))
-        self.pool.plan(len(jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
-                                           for sub in submissions))
+        self.plan(len(jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
+                                      for sub in submissions))
         replies = self.pool.run_many([job[3] for job in jobs])
         # Runs still lost after the pool's retries get one more round, once the
         # rest is done: faults come in bursts (a worker restarting is killed
