@@ -122,3 +122,21 @@ def test_solved_offers_the_next_exercise_in_chinese(snap_compare, make_app):
         await _settle(pilot)
 
     assert snap_compare(make_app(lang="zh"), terminal_size=(100, 30), run_before=run_before)
+
+
+def test_start_screen_shows_the_lesson_from_the_cache(snap_compare, make_app, monkeypatch):
+    """The frame before the main screen: the task and lesson as text where the lesson pane will be."""
+    from tutor.app.main import TutorApp
+    from tutor.app.screens.start import StartScreen
+    from tutor.pack import load_outline
+
+    from app_support import PACK
+
+    load_outline(PACK)  # the pack validated once: the cache holds it
+    monkeypatch.setattr(TutorApp, "_open_main", lambda self: None)  # stay on the start screen
+
+    async def run_before(pilot):
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.preview)
+        await _settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(120, 40), run_before=run_before)

@@ -1,7 +1,8 @@
 """The Textual application: small on purpose. Screens and widgets own their handlers.
 
 Start-up, fastest first: the first frame is the light ``StartScreen``
-(tutor.app.screens.start). Right after it is on screen the pack starts
+(tutor.app.screens.start); in the next one, the lesson from the pack cache
+(tutor.app.preview). Right after that is on screen the pack starts
 loading in a thread (from the pack cache when unchanged: tutor.pack.cache)
 and the main screen's widgets are imported; the main screen replaces the
 start screen once the session is open (or after ``MAIN_SCREEN_WAIT``, when
@@ -62,7 +63,18 @@ class TutorApp(App):
         self.push_screen(StartScreen())
         if self._on_first_paint is not None:
             self.call_after_refresh(self._on_first_paint)
-        self.call_after_refresh(self._open_main)
+        self.call_after_refresh(self._preview)
+
+    def _preview(self) -> None:
+        """After the first frame: the lesson from the pack cache, painted before the main screen's code is imported."""
+        from tutor.app.screens.start import StartScreen
+
+        preview = self.services.lesson_preview()
+        if preview is not None and isinstance(self.screen, StartScreen):
+            self.screen.show_preview(preview)
+            self.call_after_refresh(self._open_main)
+        else:
+            self._open_main()
 
     def _open_main(self) -> None:
         """After the first frame: the pack loads in a thread while the main screen's code is imported here."""

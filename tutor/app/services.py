@@ -26,6 +26,7 @@ class Services:
     # before (the kernel is importing torch at start-up).
     grader: SessionGrader = field(init=False, repr=False)
     _pending: Any = field(init=False, repr=False, default=None)  # a session loading in a thread
+    _cached: Any = field(init=False, repr=False, default=None)  # the pack cache's entry the preview read
 
     def __post_init__(self) -> None:
         self.grader = SessionGrader(grade_fn=self.grade_fn)
@@ -36,6 +37,19 @@ class Services:
         from tutor.kernel.client import KernelClient, KernelOptions
 
         return KernelClient(KernelOptions(device=self.device), seed=0)
+
+    def lesson_preview(self) -> Any:
+        """The opened exercise's texts from the pack cache (tutor.app.preview.LessonPreview),
+        or None when the cache does not hold the pack unchanged. Quick: never validates,
+        imports no models; the session then opens from the same cache entry."""
+        from tutor.app.preview import read_preview
+        from tutor.pack import cached
+
+        try:
+            self._cached = cached(self.pack_ref)
+            return read_preview(self._cached, self.lang, self.store)
+        except Exception:  # noqa: BLE001 - a preview is optional; the session reports what is wrong
+            return None
 
     def prefetch_session(self) -> None:
         """Start loading the pack and opening the session now, in a thread;
@@ -55,10 +69,12 @@ class Services:
         return self._open_session()
 
     def _open_session(self) -> Any:
-        from tutor.pack import load_pack
+        from tutor.pack import load_pack, valid_pack
         from tutor.session import LearnerSession
 
-        return LearnerSession(load_pack(self.pack_ref), self.grader, store=self.store)
+        entry, self._cached = self._cached, None
+        pack = valid_pack(entry) if entry is not None else load_pack(self.pack_ref)
+        return LearnerSession(pack, self.grader, store=self.store)
 
     def close(self) -> None:
         self.grader.close()

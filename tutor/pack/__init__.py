@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from tutor.pack.models import Exercise, Lesson, Text
     from tutor.pack.outline import PackOutline
 
-__all__ = ["Exercise", "Lesson", "Pack", "Text", "load_outline", "load_pack", "pack_outline", "validate_pack"]
+__all__ = ["Exercise", "Lesson", "Pack", "Text", "cached", "load_outline", "load_pack", "pack_outline", "valid_pack",
+           "validate_pack"]
 
 
 def validated(ref: str | None, *, cache: bool = True, refresh: bool = False) -> "Validated":
@@ -28,6 +29,25 @@ def validated(ref: str | None, *, cache: bool = True, refresh: bool = False) -> 
 
     folder, display = resolve_pack(ref)
     return _validated(folder, display, use_cache=cache and not refresh, rewrite=refresh)
+
+
+def cached(ref: str | None) -> "Validated | None":
+    """What the cache holds for an unchanged pack, else None (a changed or
+    new pack, or a ``ref`` that names none): never validates."""
+    from tutor.errors import UserError
+    from tutor.pack.cache import cached as _cached
+    from tutor.pack.discovery import resolve_pack
+
+    try:
+        folder, display = resolve_pack(ref)
+    except UserError:
+        return None
+    return _cached(folder, display)
+
+
+def valid_pack(result: "Validated") -> "Pack":
+    """The pack of a validation result, or PackInvalid as from ``load_pack``."""
+    return _valid(result).pack()
 
 
 def validate_pack(ref: str | None, *, cache: bool = True):

@@ -86,6 +86,20 @@ class Validated:
         return self._pack
 
 
+def cached(root: Path, display: str) -> Validated | None:
+    """What the cache holds for the pack at ``root`` when nothing it depends
+    on has changed, else None: never validates (the app's start screen asks,
+    and must not wait for a validation)."""
+    from tutor.paths import pack_cache_dir
+
+    folder = pack_cache_dir()
+    key = _key(root, display) if folder is not None else None
+    if key is None:
+        return None
+    entry = _read(folder / _file_name(key), key)
+    return entry.result(Path(root), display) if entry is not None else None
+
+
 def validated(root: Path, display: str, *, use_cache: bool = True, rewrite: bool = False) -> Validated:
     """Validate the pack at ``root`` (``display`` is how messages name it),
     from the cache when nothing it depends on has changed. ``use_cache=False``

@@ -1,8 +1,10 @@
-"""What a pack holds, as plain data: ids, titles, points, the teaching order.
+"""What a pack holds, as plain data: ids, titles, points, the teaching order,
+and the texts a learner reads first (each lesson's body, each exercise's prompt).
 
 ``autograd-tutor list`` and ``pack validate`` need no more than this, and
 tutor.pack.cache keeps it beside the pickled pack, so those commands answer
-from the cache without importing pydantic or the format's models. Built from
+from the cache without importing pydantic or the format's models; the app's
+start screen shows the lesson from it while the pack unpickles. Built from
 a loaded :class:`tutor.pack.loaded.Pack` only (``PackOutline.of``), never
 written by hand.
 """
@@ -36,6 +38,7 @@ class LessonOutline:
     id: str
     title: OutlineText
     exercises: list[str]
+    body: OutlineText = OutlineText("")
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class ExerciseOutline:
     id: str
     title: OutlineText
     max_points: float
+    prompt: OutlineText = OutlineText("")
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,9 @@ class PackOutline:
             id=data["id"],
             title=OutlineText(*data["title"]),
             version=data["version"],
-            lessons=[LessonOutline(i, OutlineText(*t), list(ex)) for i, t, ex in data["lessons"]],
-            exercises={i: ExerciseOutline(i, OutlineText(*t), float(p)) for i, t, p in data["exercises"]},
+            lessons=[LessonOutline(i, OutlineText(*t), list(ex), OutlineText(*b)) for i, t, ex, b in data["lessons"]],
+            exercises={i: ExerciseOutline(i, OutlineText(*t), float(p), OutlineText(*q))
+                       for i, t, p, q in data["exercises"]},
         )
 
 
@@ -82,6 +87,8 @@ def outline_data(pack: Any) -> dict:
         "id": pack.id,
         "title": text(pack.title),
         "version": pack.manifest.version,
-        "lessons": [[lesson.id, text(lesson.title), list(lesson.exercises)] for lesson in pack.lessons],
-        "exercises": [[ex_id, text(ex.title), float(ex.max_points)] for ex_id, ex in pack.exercises.items()],
+        "lessons": [[lesson.id, text(lesson.title), list(lesson.exercises), text(lesson.body)]
+                    for lesson in pack.lessons],
+        "exercises": [[ex_id, text(ex.title), float(ex.max_points), text(ex.prompt)]
+                      for ex_id, ex in pack.exercises.items()],
     }

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from tutor.app.bindings import bindings, relabel
 from tutor.app.exercise_flow import ExerciseFlow
 from tutor.app.kernel import KernelBridge
+from tutor.app.narrow import is_narrow
 from tutor.app.widgets.editor import EditorPane, SolutionArea
 from tutor.app.widgets.graph import GraphPane
 from tutor.app.widgets.keybar import KeyBar
@@ -27,8 +28,6 @@ from tutor.app.widgets.status import StatusBar
 from tutor.i18n import _, set_language
 from tutor.session import first_visible_seed
 
-NARROW_WIDTH = 110  # below this many columns, or NARROW_HEIGHT rows, the panes become tabs
-NARROW_HEIGHT = 30
 
 
 class MainScreen(Screen):
@@ -54,7 +53,7 @@ class MainScreen(Screen):
     def compose(self) -> ComposeResult:
         # What gets the keys when the screen shows: the pane it opens on (a
         # narrow terminal opens on the task: tutor.app.widgets.panes).
-        self.AUTO_FOCUS = FOCUS_CLASSES["lesson" if _narrow(*self.app.size) else "editor"].__name__
+        self.AUTO_FOCUS = FOCUS_CLASSES["lesson" if is_narrow(*self.app.size) else "editor"].__name__
         yield StatusBar(id="status")
         yield PaneLayout(id="layout")
         yield KeyBar(id="keybar")
@@ -78,7 +77,7 @@ class MainScreen(Screen):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        narrow = _narrow(width, height)
+        narrow = is_narrow(width, height)
         self.set_class(narrow, "-tabs")  # app.tcss styles the panes as tabs
         self.panes.set_narrow(narrow)
 
@@ -268,7 +267,3 @@ class MainScreen(Screen):
 
     def on_unmount(self) -> None:
         self.shutdown()
-
-
-def _narrow(width: int, height: int) -> bool:
-    return width < NARROW_WIDTH or height < NARROW_HEIGHT

@@ -1,27 +1,84 @@
-"""The first frame: the status line and a word that the lesson is on its way.
+"""The first frame: the status line and a word that the lesson is on its way;
+then, a frame later, the lesson itself when the pack cache holds it.
 
 The app shows this screen before anything heavy is imported (the main
 screen's widgets, the pack's models, the kernel client), so a learner sees
-the tutor at once; the main screen replaces it as soon as it is built, while
-the pack loads in a thread (tutor.app.services.Services.prefetch_session).
+the tutor at once. Right after that frame the opened exercise's task and
+lesson come from the cache's outline (tutor.app.preview), as plain text where
+the main screen's lesson pane will show them, so the learner starts reading
+while the main screen is built; it replaces this screen as soon as it is,
+while the pack loads in a thread (tutor.app.services.Services.prefetch_session).
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tutor.app.narrow import is_narrow
+from tutor.app.preview import LessonPreview, markdown_parts
 from tutor.app.widgets.status import StatusBar
 from tutor.i18n import _
 
 
 class StartScreen(Screen):
+    # The lesson column has the main screen's lesson pane's width, padding
+    # and scroll bar (app.tcss: columns 2fr 3fr 2fr), so its text stays in place.
     DEFAULT_CSS = """
     StartScreen { layout: vertical; }
-    StartScreen #start-note { height: 1fr; content-align: center middle; color: $text-muted; }
+    StartScreen #start-body { height: 1fr; }
+    StartScreen #start-lesson { width: 2fr; height: 1fr; padding: 0 1; overflow-x: hidden; overflow-y: auto;
+                                border-right: vkey $primary-muted; display: none; }
+    StartScreen.-preview #start-lesson { display: block; }
+    StartScreen #start-crumb { color: $text-muted; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    StartScreen #start-task { height: auto; border: round $accent; padding: 0 1; margin-bottom: 1; }
+    StartScreen #start-task-title { text-style: bold; color: $accent; }
+    StartScreen #start-note { width: 5fr; height: 1fr; content-align: center middle; color: $text-muted; }
+    StartScreen.-narrow #start-body { layout: vertical; }
+    StartScreen.-narrow #start-lesson { width: 1fr; border-right: none; }
+    StartScreen.-narrow.-preview #start-note { width: 1fr; height: 1; }
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.preview: LessonPreview | None = None  # once shown
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        yield Static(_("loading the lesson…"), id="start-note")
+        with Horizontal(id="start-body"):
+            with Vertical(id="start-lesson"):
+                yield Static("", id="start-crumb", markup=False)
+                with Vertical(id="start-task"):
+                    yield Static("", id="start-task-title", markup=False)
+                    yield Static("", id="start-prompt", markup=False)
+                yield Static("", id="start-text", markup=False)
+            yield Static(_("loading the lesson…"), id="start-note")
+
+    def on_mount(self) -> None:
+        self.set_class(is_narrow(*self.app.size), "-narrow")
+
+    def on_resize(self, event) -> None:
+        self.set_class(is_narrow(event.size.width, event.size.height), "-narrow")
+
+    def show_preview(self, preview: LessonPreview) -> None:
+        """The task and the lesson, as text, until the main screen renders them."""
+        self.preview = preview
+        self.query_one("#start-crumb", Static).update(preview.crumb)
+        self.query_one("#start-task-title", Static).update(preview.task_title)
+        self.query_one("#start-prompt", Static).update(_markdown(preview.prompt, *self.app.size))
+        self.query_one("#start-text", Static).update(_markdown(preview.lesson, *self.app.size))
+        self.query_one("#start-note", Static).update(_("loading the editor…"))
+        self.add_class("-preview")
+
+
+def _markdown(source: str, width: int, height: int) -> Content:
+    """No more of ``source`` than a screen can show, styled (tutor.app.preview.markdown_parts):
+    a long lesson would cost its whole wrapping to lay out, and the main screen comes in a moment."""
+    lines = source.splitlines()[: max(3 * height, 1)]
+    parts = markdown_parts("\n".join(lines)[: max(width * height, 1)])
+    while parts and not parts[-1][0].strip():
+        parts.pop()
+    return Content.assemble(*parts)

@@ -19,6 +19,7 @@ from textual.containers import HorizontalScroll, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
+from tutor.app.preview import exercise_crumb, lesson_markdown, task_title
 from tutor.i18n import _
 
 
@@ -116,10 +117,10 @@ class LessonPane(VerticalScroll):
         task, lesson_md = "", ""
         if exercise is not None:
             task = exercise.prompt.get(lang).rstrip()
-            self.query_one("#task-title", Static).update(_("Task: {title}").format(title=exercise.title.get(lang)))
+            self.query_one("#task-title", Static).update(task_title(exercise.title.get(lang)))
         self._markdown("task-prompt", task)
         if lesson is not None:
-            lesson_md = f"# {lesson.title.get(lang)}\n\n{lesson.body.get(lang).rstrip()}"
+            lesson_md = lesson_markdown(lesson.title.get(lang), lesson.body.get(lang))
         self._markdown("lesson-text", lesson_md)
         title = f"## {exercise.title.get(lang)}\n\n" if exercise is not None else ""
         self.markdown_source = "\n\n".join(p for p in (title + task, lesson_md) if p)
@@ -132,11 +133,7 @@ class LessonPane(VerticalScroll):
     def show_exercise(self, pack, exercise, lang: str, status: str, hints: list[str], *,
                       new_exercise: bool = False) -> None:
         """The exercise of ``pack`` with its lesson, under a crumb saying where it is and its status."""
-        from tutor.app.widgets.status import exercise_mark
-
-        ids = list(pack.exercises)
-        crumb = _("{pack} › {n}/{total} · {status}").format(
-            pack=pack.title.get(lang), n=ids.index(exercise.id) + 1, total=len(ids), status=exercise_mark(status))
+        crumb = exercise_crumb(pack.title.get(lang), list(pack.exercises), exercise.id, status)
         self.show(pack.lesson_for(exercise.id), exercise, lang, crumb, new_exercise=new_exercise)
         self.show_hints(hints)
 
