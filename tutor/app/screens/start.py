@@ -68,8 +68,11 @@ class StartScreen(Screen):
         self.preview = preview
         self.query_one("#start-crumb", Static).update(preview.crumb)
         self.query_one("#start-task-title", Static).update(preview.task_title)
-        self.query_one("#start-prompt", Static).update(_markdown(preview.prompt, *self.app.size))
-        self.query_one("#start-text", Static).update(_markdown(preview.lesson, *self.app.size))
+        width, height = self.app.size
+        if not is_narrow(width, height):
+            width = width * 2 // 7  # the lesson column (2fr of 7)
+        self.query_one("#start-prompt", Static).update(_markdown(preview.prompt, width, height))
+        self.query_one("#start-text", Static).update(_markdown(preview.lesson, width, height))
         self.query_one("#start-note", Static).update(_("loading the editor…"))
         self.add_class("-preview")
 
