@@ -10,7 +10,10 @@ Each student's folder holds one `<exercise-id>.py` per built-in exercise,
 drawn (seeded, so every run of the bench grades the same class) from: the
 reference solution, the unchanged starter, the learner corpus' correct
 answers and typical mistakes (tests/corpus/<exercise>/ok_*.py, bad_*.py;
-see tests/grade/test_corpus.py), and now and then no file at all.
+see tests/grade/test_corpus.py), and now and then no file at all. Every
+file but a starter ends with a comment naming its student, so no two are the
+same bytes: the grader runs identical code once (NOTE [same code, same run]
+in tutor/grade/grader.py), and a class is not a corpus copied 100 times.
 
 Memory: the peak resident size of the `grade` process itself, and the peak
 of the proportional set size (PSS: a page shared by k processes counts 1/k
@@ -71,6 +74,11 @@ def make_class(folder: Path, students: int, seed: int) -> dict:
                 code = ex.starter or ""
             else:
                 code = rng.choice(files).read_text()
+            if kind != "starter":
+                # A student's own work is rarely the same bytes as another's
+                # (NOTE [same code, same run] would run copies once); an
+                # exercise not tried is the starter, byte for byte.
+                code += f"\n# {sub.name}\n"
             (sub / f"{ex.id}.py").write_text(code)
             trials += len(ex.trials)
     return {"kinds": counts, "learner_runs": trials, "exercises": len(pack.exercises)}

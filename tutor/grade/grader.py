@@ -31,6 +31,18 @@ EMPTY_CODE = "pass\n"  # what "doing nothing" is graded as, to find free checks
 # earns nothing").
 BASELINES = ("empty", "starter")
 JUDGE_TIMEOUT = 30.0  # seconds for a python check's judge run
+# NOTE [same code, same run]: a run is a function of its request (setup,
+# code, seed, probes, limits, timeout, device): every run starts from the
+# same pristine worker, in a sandbox of its own. So learner code that is
+# byte for byte the same as another submission's, for the same exercise and
+# trial, is run once per grade and its reply shared, as a reference's is;
+# and code that is the exercise's unchanged starter (what a student who did
+# not try an exercise hands in) is run once per grader, kept by exercise
+# and trial (bounded by the pack, not the class). Code that behaves
+# differently every time it runs (the clock, os.urandom) gets one draw for
+# all its copies: one verdict per distinct code, as for the reference. Only
+# exact bytes count: comments and line numbers reach tracebacks and
+# inspect.getsource, so "the same" program written differently is run again.
 
 
 @dataclass
@@ -85,6 +97,7 @@ class Grader:
         self._reference_cache: dict[tuple, RunReply] = {}
         self._baseline_cache: dict[tuple, RunReply] = {}  # (side, exercise key) -> the empty or starter run
         self._free: dict[tuple, list] = {}  # per exercise: per check, which baseline passes it (or None)
+        self._starter_cache: dict[tuple, RunReply] = {}  # NOTE [same code, same run]
 
     def close(self) -> None:
         self.pool.close()
@@ -112,6 +125,8 @@ class Grader:
         """Grade many submissions at once; all runs share the worker pool."""
         jobs: list[tuple[int, int, str, RunRequest]] = []  # (submission, trial, side, request)
         wanted: set[tuple] = set()  # each reference run once per (exercise, seed)
+        same: dict[tuple, tuple[int, int]] = {}  # learner key -> the (submission, trial) whose run it is
+        copies: list[tuple[int, int, tuple]] = []  # learner runs another's reply answers
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
@@ -121,6 +136,11 @@ class Grader:
                 if key not in self._reference_cache and key not in wanted:
                     wanted.add(key)
                     jobs.append((i, t, "reference", self.request(ex, ex.solution, trial.seed, "reference")))
+                learner = _learner_key(ex, trial.seed, sub.code)
+                if learner in same or learner in self._starter_cache:
+                    copies.append((i, t, learner))
+                    continue
+                same[learner] = (i, t)
                 jobs.append((i, t, "learner", self.request(ex, sub.code, trial.seed, "learner")))
             # the baselines on the first trial: which checks doing nothing, or the starter, passes
             for side in BASELINES if sub.free_rule else ():
@@ -148,6 +168,11 @@ class Grader:
                 self._reference_cache[_reference_key(ex, ex.trials[t].seed)] = reply
             elif side in BASELINES:
                 self._baseline_cache[(side, _empty_key(ex))] = reply
+            elif submissions[i].code == ex.starter:
+                self._starter_cache[_learner_key(ex, ex.trials[t].seed, ex.starter)] = reply
+        for i, t, learner in copies:
+            first = same.get(learner)
+            runs[(i, t, "learner")] = runs[(*first, "learner")] if first is not None else self._starter_cache[learner]
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
@@ -252,6 +277,13 @@ def _reference_key(exercise, seed: int) -> tuple:
     """What a reference run depends on: the same key, the same data back."""
     probes = json.dumps([p.to_wire() for p in probes_for(exercise, "reference")], sort_keys=True)
     return (exercise.id, seed, exercise.setup, exercise.solution, probes)
+
+
+def _learner_key(exercise, seed: int, code: str) -> tuple:
+    """What a learner's run depends on besides the grader's own settings
+    (NOTE [same code, same run])."""
+    probes = json.dumps([p.to_wire() for p in probes_for(exercise, "learner")], sort_keys=True)
+    return (exercise.id, seed, exercise.setup, exercise.timeout, probes, code)
 
 
 def _empty_key(exercise) -> tuple:

@@ -1,0 +1,53 @@
+"""NOTE [same code, same run]: byte-identical learner code for the same
+exercise and trial is run once per grade, and an unchanged starter once per
+grader; the verdicts are what separate runs give, and code that differs by
+one byte runs again. Real sandboxed runs: a run's own draw from os.urandom
+is the witness of which run a reply came from."""
+
+from __future__ import annotations
+
+from support import make_exercise
+
+from tutor.grade.grader import Grader, Submission
+
+SETUP = "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+SOLUTION = "y = (x * x).sum()\n"
+DRAW = "import os\nprint('draw', os.urandom(8).hex())\n"
+STARTER = "# your code here\n" + DRAW
+
+
+def exercise():
+    return make_exercise("square-sum", SETUP, SOLUTION, [{"kind": "value", "expr": "y"}],
+                         trials=[{"seed": 0}, {"seed": 1}], starter=STARTER)
+
+
+def draw(result) -> str:
+    return next(line for line in result.output.splitlines() if line.startswith("draw "))
+
+
+def test_identical_code_shares_one_run_and_its_verdict():
+    ex = exercise()
+    right = SOLUTION + DRAW
+    with Grader(jobs=1, sandbox="require") as grader:
+        a, b, other, wrong, wrong_too = grader.grade([
+            Submission(ex, right), Submission(ex, right), Submission(ex, right + "# mine\n"),
+            Submission(ex, "y = x.sum()\n" + DRAW), Submission(ex, "y = x.sum()\n" + DRAW)])
+    assert a.score == b.score == other.score == a.max_score > 0
+    assert draw(a) == draw(b)  # one run answered both
+    assert draw(other) != draw(a)  # one byte more: its own run
+    assert wrong.score == wrong_too.score < a.max_score and draw(wrong) == draw(wrong_too)
+    assert [c.passed for c in wrong.checks] == [c.passed for c in wrong_too.checks]
+
+
+def test_an_unchanged_starter_is_run_once_per_grader():
+    ex = exercise()
+    with Grader(jobs=1, sandbox="require") as grader:
+        (first,) = grader.grade([Submission(ex, STARTER)])
+        (again,) = grader.grade([Submission(ex, STARTER), Submission(ex, SOLUTION)])[:1]
+        (changed,) = grader.grade([Submission(ex, STARTER + "y = (x * x).sum()\n")])
+    assert first.score == again.score == 0
+    assert draw(first) == draw(again)
+    assert changed.score == changed.max_score and draw(changed) != draw(first)
+    with Grader(jobs=1, sandbox="require") as grader:  # another grader runs it again
+        (fresh,) = grader.grade([Submission(ex, STARTER)])
+    assert fresh.score == 0 and draw(fresh) != draw(first)
