@@ -26,6 +26,11 @@ class Terminal:
     def __init__(self, argv: list[str], env: dict[str, str]) -> None:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
+            # Ctrl-C must reach it as in a terminal even when the suite runs in the
+            # background: a shell without job control starts those with SIGINT
+            # ignored, and exec keeps what is ignored.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGQUIT, signal.SIG_DFL)
             os.execvpe(argv[0], argv, env)
         self.raw = b""
         self.seen = ""

@@ -29,7 +29,6 @@ from tutor.i18n import _, set_language
 from tutor.session import first_visible_seed
 
 
-
 class MainScreen(Screen):
     BINDINGS = bindings("tutor")
     AUTO_FOCUS = "SolutionArea"
