@@ -12,16 +12,21 @@ while the pack loads in a thread (tutor.app.services.Services.prefetch_session).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tutor.app.narrow import is_narrow
-from tutor.app.preview import LessonPreview, markdown_parts
 from tutor.app.widgets.status import StatusBar
 from tutor.i18n import _
+
+if TYPE_CHECKING:
+    from textual.content import Content
+
+    from tutor.app.preview import LessonPreview
 
 
 class StartScreen(Screen):
@@ -29,12 +34,12 @@ class StartScreen(Screen):
     # and scroll bar (app.tcss: columns 2fr 3fr 2fr), so its text stays in place.
     DEFAULT_CSS = """
     StartScreen { layout: vertical; }
-    StartScreen #start-body { height: 1fr; }
+    StartScreen #start-body { height: 1fr; layout: horizontal; }
     StartScreen #start-lesson { width: 2fr; height: 1fr; padding: 0 1; overflow-x: hidden; overflow-y: auto;
-                                border-right: vkey $primary-muted; display: none; }
+                                border-right: vkey $primary-muted; display: none; layout: vertical; }
     StartScreen.-preview #start-lesson { display: block; }
     StartScreen #start-crumb { color: $text-muted; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    StartScreen #start-task { height: auto; border: round $accent; padding: 0 1; margin-bottom: 1; }
+    StartScreen #start-task { height: auto; border: round $accent; padding: 0 1; margin-bottom: 1; layout: vertical; }
     StartScreen #start-task-title { text-style: bold; color: $accent; }
     StartScreen #start-note { width: 5fr; height: 1fr; content-align: center middle; color: $text-muted; }
     StartScreen.-narrow #start-body { layout: vertical; }
@@ -48,10 +53,12 @@ class StartScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        with Horizontal(id="start-body"):
-            with Vertical(id="start-lesson"):
+        # Plain widgets laid out by the CSS above: textual.containers is not
+        # imported before the first frame.
+        with Widget(id="start-body"):
+            with Widget(id="start-lesson"):
                 yield Static("", id="start-crumb", markup=False)
-                with Vertical(id="start-task"):
+                with Widget(id="start-task"):
                     yield Static("", id="start-task-title", markup=False)
                     yield Static("", id="start-prompt", markup=False)
                 yield Static("", id="start-text", markup=False)
@@ -80,6 +87,10 @@ class StartScreen(Screen):
 def _markdown(source: str, width: int, height: int) -> Content:
     """No more of ``source`` than a screen can show, styled (tutor.app.preview.markdown_parts):
     a long lesson would cost its whole wrapping to lay out, and the main screen comes in a moment."""
+    from textual.content import Content
+
+    from tutor.app.preview import markdown_parts
+
     lines = source.splitlines()[: max(3 * height, 1)]
     parts = markdown_parts("\n".join(lines)[: max(width * height, 1)])
     while parts and not parts[-1][0].strip():
