@@ -11,6 +11,8 @@
    same graph measured in the same loop (interleaved, so machine noise hits
    both), with ratios. Targets: whole pipeline <= 4x the bare walk; 100k
    uncapped <= 1 s.
+   Then the same on graphs nobody walked yet (``first_look``): the first
+   access to a Node makes its Python wrapper, which repeated walks find made.
 3. The kernel's message for a changed 10k-op chain (hash + protocol line),
    encoded twice (before) and once, interleaved.
 4. ``autograd-tutor graph chain.py --dot`` as a whole process: what it
@@ -275,11 +277,36 @@ def kernel_message(repeat: int) -> None:
     print(f"  encoded twice (before) {old:7.1f} ms   once {new:7.1f} ms   ratio x{new / old:.2f}")
 
 
+def first_look(repeat: int, n: int = 10_000) -> None:
+    """The pipeline on a graph nobody has walked yet, as the kernel meets one
+    after a cell: the first access to a Node's ``next_functions`` makes its
+    Python wrapper (the walks above, repeated, find them made). Each round
+    builds two fresh chains: one is walked, the other captured, normalized
+    and encoded."""
+    walk, pipe = [], []
+    for _ in range(repeat):
+        a, b = chain(n), chain(n)
+        t0 = time.process_time()
+        bare_walk(a)
+        t1 = time.process_time()
+        snap = capture(b, max_nodes=2 * n + 10)
+        normalize(snap)
+        snap.to_json()
+        t2 = time.process_time()
+        walk.append((t1 - t0) * 1e3)
+        pipe.append((t2 - t1) * 1e3)
+        del a, b, snap
+    w, p_ = statistics.median(walk), statistics.median(pipe)
+    print(f"\nfirst look at a fresh {n // 1000}k-op chain (CPU, median of {repeat}): bare walk {w:.1f} ms, "
+          f"capture + normalize + JSON {p_:.1f} ms, ratio {p_ / w:.1f}x")
+
+
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
     if not quick:
         table()
     pipeline(5 if quick else REPEAT)
+    first_look(3 if quick else 5)
     kernel_message(5 if quick else REPEAT)
     whole_process(3 if quick else 5)
     return 0
