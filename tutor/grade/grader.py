@@ -127,6 +127,7 @@ class Grader:
         wanted: set[tuple] = set()  # each reference run once per (exercise, seed)
         same: dict[tuple, tuple[int, int]] = {}  # learner key -> the (submission, trial) whose run it is
         copies: list[tuple[int, int, tuple]] = []  # learner runs another's reply answers
+        probes: dict[int, str] = {}  # per exercise (by identity): its learner probes, for the keys
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
@@ -136,7 +137,9 @@ class Grader:
                 if key not in self._reference_cache and key not in wanted:
                     wanted.add(key)
                     jobs.append((i, t, "reference", self.request(ex, ex.solution, trial.seed, "reference")))
-                learner = _learner_key(ex, trial.seed, sub.code)
+                if id(ex) not in probes:
+                    probes[id(ex)] = _probes_text(ex, "learner")
+                learner = _learner_key(ex, trial.seed, sub.code, probes[id(ex)])
                 if learner in same or learner in self._starter_cache:
                     copies.append((i, t, learner))
                     continue
@@ -169,7 +172,7 @@ class Grader:
             elif side in BASELINES:
                 self._baseline_cache[(side, _empty_key(ex))] = reply
             elif submissions[i].code == ex.starter:
-                self._starter_cache[_learner_key(ex, ex.trials[t].seed, ex.starter)] = reply
+                self._starter_cache[_learner_key(ex, ex.trials[t].seed, ex.starter, probes[id(ex)])] = reply
         for i, t, learner in copies:
             first = same.get(learner)
             runs[(i, t, "learner")] = runs[(*first, "learner")] if first is not None else self._starter_cache[learner]
@@ -275,14 +278,17 @@ class Grader:
 
 def _reference_key(exercise, seed: int) -> tuple:
     """What a reference run depends on: the same key, the same data back."""
-    probes = json.dumps([p.to_wire() for p in probes_for(exercise, "reference")], sort_keys=True)
-    return (exercise.id, seed, exercise.setup, exercise.solution, probes)
+    return (exercise.id, seed, exercise.setup, exercise.solution, _probes_text(exercise, "reference"))
 
 
-def _learner_key(exercise, seed: int, code: str) -> tuple:
+def _probes_text(exercise, side: str) -> str:
+    """The probes a run on ``side`` reads, as text a key can hold."""
+    return json.dumps([p.to_wire() for p in probes_for(exercise, side)], sort_keys=True)
+
+
+def _learner_key(exercise, seed: int, code: str, probes: str) -> tuple:
     """What a learner's run depends on besides the grader's own settings
-    (NOTE [same code, same run])."""
-    probes = json.dumps([p.to_wire() for p in probes_for(exercise, "learner")], sort_keys=True)
+    (NOTE [same code, same run]); ``probes``: ``_probes_text(exercise, "learner")``."""
     return (exercise.id, seed, exercise.setup, exercise.timeout, probes, code)
 
 

@@ -4,7 +4,7 @@ then, a frame later, the lesson itself when the pack cache holds it.
 The app shows this screen before anything heavy is imported (the main
 screen's widgets, the pack's models, the kernel client), so a learner sees
 the tutor at once. Right after that frame the opened exercise's task and
-lesson come from the cache's outline (tutor.app.preview), as plain text where
+lesson come from the cache's outline (tutor.app.preview), as styled text where
 the main screen's lesson pane will show them, so the learner starts reading
 while the main screen is built; it replaces this screen as soon as it is,
 while the pack loads in a thread (tutor.app.services.Services.prefetch_session).
