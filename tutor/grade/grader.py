@@ -31,18 +31,13 @@ EMPTY_CODE = "pass\n"  # what "doing nothing" is graded as, to find free checks
 # earns nothing").
 BASELINES = ("empty", "starter")
 JUDGE_TIMEOUT = 30.0  # seconds for a python check's judge run
-# NOTE [same code, same run]: a run is a function of its request (setup,
-# code, seed, probes, limits, timeout, device): every run starts from the
-# same pristine worker, in a sandbox of its own. So learner code that is
-# byte for byte the same as another submission's, for the same exercise and
-# trial, is run once per grade and its reply shared, as a reference's is;
-# and code that is the exercise's unchanged starter (what a student who did
-# not try an exercise hands in) is run once per grader, kept by exercise
-# and trial (bounded by the pack, not the class). Code that behaves
-# differently every time it runs (the clock, os.urandom) gets one draw for
-# all its copies: one verdict per distinct code, as for the reference. Only
-# exact bytes count: comments and line numbers reach tracebacks and
-# inspect.getsource, so "the same" program written differently is run again.
+# NOTE [same code, same run]: a run is a function of its request, and each
+# starts from the same pristine worker in a sandbox of its own. So learner
+# code byte for byte another submission's (same exercise, same trial) runs
+# once per grade, its reply shared as a reference's is; an unchanged starter
+# runs once per grader (kept per exercise and trial: bounded by the pack).
+# Code that varies run to run (the clock, os.urandom) gets one draw for all
+# its copies. Only exact bytes count: line numbers reach tracebacks.
 
 
 @dataclass
@@ -281,8 +276,7 @@ def _reference_key(exercise, seed: int) -> tuple:
     return (exercise.id, seed, exercise.setup, exercise.solution, _probes_text(exercise, "reference"))
 
 
-def _probes_text(exercise, side: str) -> str:
-    """The probes a run on ``side`` reads, as text a key can hold."""
+def _probes_text(exercise, side: str) -> str:  # the probes a run on ``side`` reads, for a key
     return json.dumps([p.to_wire() for p in probes_for(exercise, side)], sort_keys=True)
 
 
