@@ -90,3 +90,32 @@ def test_heap_collapse_is_harmless():
             os._exit(2)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+SEED_READS = r"""
+import linecache
+from tutor.grade import child, zygote
+from tutor.grade.protocol import RunRequest
+if WARM:
+    zygote.warm_line_cache()
+before = set(linecache.cache)
+child.run(RunRequest(setup="", code="", seed=3, timeout=1.0))  # seeds first, as every run does
+import torch
+assert torch.initial_seed() == 3
+print("read:", sorted(f for f in set(linecache.cache) - before if f.endswith(".py")))
+"""
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_a_run_seeds_without_reading_source(warm):
+    """NOTE [seeding reads source]: the zygote's warm line cache holds every
+    file that a run's torch.manual_seed formats a stack trace from (the
+    control, unwarmed, reads torch's CUDA and XPU modules)."""
+    code = SEED_READS.replace("WARM", str(warm))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    read = done.stdout.split("read:", 1)[1].strip()
+    if warm:
+        assert read == "[]"
+    else:
+        assert "torch/cuda" in read

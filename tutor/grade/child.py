@@ -65,7 +65,10 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
     workdir = "/tmp" if jailed else request.workdir or _private_dir()
     os.chdir(workdir)
     _PHASE["debug"] = bool(os.environ.get("AGT_DEBUG_RUNS"))  # read before the environment is cleared
-    os.environ.clear()
+    # Not os.environ.clear(): MutableMapping's pops one item per fresh
+    # iterator, several times the cost of deleting the keys in turn.
+    for key in list(os.environ):
+        del os.environ[key]
     os.environ.update(SAFE_ENV, HOME=workdir, TMPDIR=workdir)
     limits = request.limits
     jail.limit(resource.RLIMIT_CORE, 0)
