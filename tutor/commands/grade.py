@@ -72,7 +72,7 @@ def run_grade(args: argparse.Namespace) -> int:
     from tutor.grade import classroom, sanitize
     from tutor.grade.grader import Grader
     from tutor.grade.pool import SandboxRequired
-    from tutor.grade.report import GradeReport
+    from tutor.grade.report import GradeReport, PartialJSON
     from tutor.pack import load_pack
 
     pack = load_pack(getattr(args, "pack", None))
@@ -114,18 +114,19 @@ def run_grade(args: argparse.Namespace) -> int:
         print("autograd-tutor: no namespaces here (a container?): each run holds a uid of its own instead "
               "(isolation \"uid\"; docs/grading.md, \"Graders in containers\")", file=sys.stderr)
     finished: list[GradeReport] = list(done.values())
+    partial = PartialJSON()
 
     def stream(reports: list[GradeReport]) -> None:
         finished[:] = reports
         if args.json and args.json != "-" and len(folders) > 1:
-            _write(args.json, _json(reports, partial=True, pack_id=pack.id))  # a grade killed outright loses one batch
+            _write(args.json, partial.text(reports, pack.id))  # a grade killed outright loses one batch
 
     with grader, _Cancellable(grader) as cancel:
         try:
             reports = classroom.grade_folders(grader, pack, folders, isolation, done, after_batch=stream)
         except _Cancelled:
             if args.json and args.json != "-":
-                _write(args.json, _json(finished, partial=True, pack_id=pack.id))
+                _write(args.json, partial.text(finished, pack.id))
             print(f"autograd-tutor: cancelled ({cancel.signal_name}): {len(finished)} of {len(folders)} "
                   f"submissions graded; the JSON report is marked partial. `--resume` it to grade the rest.",
                   file=sys.stderr)
@@ -183,16 +184,10 @@ class _Cancellable:
             signal.signal(number, handler)
 
 
-def _json(reports, partial: bool = False, pack_id: str = "") -> str:
+def _json(reports) -> str:
     from tutor.grade.report import to_json
 
-    if not partial:
-        return to_json(reports)
-    data = json.loads(to_json(reports)) if reports else {"pack": pack_id, "submissions": []}
-    if "submissions" not in data:
-        data = {"pack": data["pack"], "submissions": [data]}
-    data["partial"] = True
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return to_json(reports)
 
 
 def _resume(path: str, pack_id: str) -> dict:

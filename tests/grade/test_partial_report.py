@@ -1,0 +1,67 @@
+"""The class report rewritten after every batch (PartialJSON): each
+student's part encoded once, the text what it always was, the JSON report
+read back with ``"partial": true``, and ``--resume`` reads it. In-process, on
+reports made here: hostile names and messages included."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tutor.grade import sanitize
+from tutor.grade.classroom import resumed
+from tutor.grade.report import CheckResult, ExerciseResult, GradeReport, PartialJSON, to_json
+
+HOSTILE = ["<script>alert(1)</script>", "line\nbreak", "\x1b[31mred\x1b[0m", "学生", "quote\"s\\", "\u2028sep", "\ud800"]
+
+
+def oracle(reports, pack_id: str) -> str:
+    """What `grade` wrote before PartialJSON: the whole class encoded, read
+    back, marked partial and encoded again, after every batch."""
+    data = json.loads(to_json(reports)) if reports else {"pack": pack_id, "submissions": []}
+    if "submissions" not in data:
+        data = {"pack": data["pack"], "submissions": [data]}
+    data["partial"] = True
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def student(k: int, isolation: str = "bwrap") -> GradeReport:
+    text = HOSTILE[k % len(HOSTILE)]
+    checks = [CheckResult(f"grad of x {text}", "grad", k % 2 == 0, f"expected {text}", 0.5 * (k % 3), 1.0,
+                          hidden=k % 4 == 0)]
+    exercises = [ExerciseResult("ex-a", "passed" if k % 2 == 0 else "failed", 1.0 / 3 if k % 2 else 1.0, 1.0, checks,
+                                error=text if k % 5 == 0 else "", line=k if k % 3 == 0 else None),
+                 ExerciseResult("ex-b", "missing", 0.0, 2.0, [])]
+    return GradeReport("pack-π", exercises, submission=f"student-{k}-{text}", isolation=isolation)
+
+
+@pytest.mark.parametrize("isolation", ["bwrap", ""])
+def test_every_batch_writes_what_the_whole_encoding_did(isolation):
+    writer = PartialJSON()
+    assert writer.text([], "pack-π") == oracle([], "pack-π")
+    reports: list[GradeReport] = []
+    for batch in range(4):
+        reports += [student(8 * batch + i, isolation) for i in range(8 if batch else 1)]
+        text = writer.text(reports, "pack-π")
+        assert text == oracle(reports, "pack-π")
+        data = json.loads(text)
+        assert data["partial"] is True and len(data["submissions"]) == len(reports)
+
+
+def test_a_part_is_encoded_once_and_let_go_when_no_longer_listed():
+    writer = PartialJSON()
+    first, second = student(1), student(2)
+    writer.text([first], "p")
+    part = writer._parts[id(first)][1]
+    writer.text([first, second], "p")
+    assert writer._parts[id(first)][1] is part  # not encoded again
+    writer.text([second], "p")
+    assert id(first) not in writer._parts
+
+
+def test_resume_reads_the_partial_report():
+    reports = [student(k) for k in range(9)]
+    back = resumed(json.loads(PartialJSON().text(reports, "pack-π")), "pack-π")
+    assert list(back) == [sanitize.name(r.submission) for r in reports]  # names as every report writes them
+    assert [r.to_dict() for r in back.values()] == [r.to_dict() for r in reports]
