@@ -142,6 +142,22 @@ def test_odd_ctx_attributes_do_not_break_capture():
     GraphSnapshot.from_untrusted(snap.to_dict())  # what capture writes, a reader accepts
 
 
+def test_objects_on_ctx_read_without_their_address():
+    """A reentrant checkpoint keeps its function on ctx: the snapshot names it
+    without the address, which differs from process to process (the same
+    graph's JSON and content hash did too)."""
+    import torch.utils.checkpoint as cp
+
+    def block(t):
+        return torch.sin(t) * 2
+
+    x = torch.randn(3, requires_grad=True)
+    out = cp.checkpoint(block, x, use_reentrant=True).sum()
+    node = next(n for n in capture_namespace({"x": x, "out": out}).nodes if n.raw_op == "CheckpointFunctionBackward")
+    assert node.attrs["run_function"] == "<function test_objects_on_ctx_read_without_their_address.<locals>.block>"
+    assert not any("0x" in str(v) for v in node.attrs.values())
+
+
 def test_graph_command_after_backward_with_custom_function(tmp_path):
     script = tmp_path / "custom.py"
     script.write_text(

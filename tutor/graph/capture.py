@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import math
+import re
 import types
 from typing import Any, Iterable, Mapping
 
@@ -96,15 +97,24 @@ def _plain(value: Any, depth: int = 0) -> Any:
     if isinstance(value, torch.Tensor):
         return f"tensor{list(value.shape)}"
     try:  # SymInt, torch.dtype, torch.device, enums ...
-        return int(value) if isinstance(value, torch.SymInt) else str(value)[:_MAX_TEXT]
+        return int(value) if isinstance(value, torch.SymInt) else _no_address(str(value))[:_MAX_TEXT]
     except Exception:
         try:
-            return repr(value)[:_MAX_TEXT]
+            return _no_address(repr(value))[:_MAX_TEXT]
         except Exception:
             return f"<{type(value).__name__}>"
 
 
 _MAX_TEXT = 200
+# "<function block at 0x7f7a...>": a reentrant checkpoint's ctx.run_function,
+# any object a custom Function keeps on ctx. The address is new in every
+# process, so the same graph's JSON and content hash differed from run to
+# run; "<function block>" says what a learner can use.
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+(?=>)")  # a default repr's tail only
+
+
+def _no_address(text: str) -> str:
+    return _ADDRESS.sub("", text) if " at 0x" in text else text
 
 
 def _saved_list(node: GraphNode, attr: str, value: Any) -> None:
