@@ -140,7 +140,12 @@ def _modes(*paths: Path) -> dict[str, int]:
 
 
 def _uid_processes(grader_pid: int) -> list[str]:
-    """Processes still alive that hold a uid of the grader's pool (pool.sandbox_uid_base)."""
+    """Processes still alive that hold a uid of the grader's pool (pool.sandbox_uid_base).
+
+    A zombie is not alive: a run killed with its worker is reparented to the
+    machine's init, which reaps it when it will (on this project's machines,
+    seconds later at times: the check after a killed worker failed 3 times in
+    5 on a zombie with SIGKILL pending, before and after round 6 of issue 19)."""
     from tutor.grade.pool import POOLS_PER_PROCESS, SANDBOX_UID_BASE, SLOTS_PER_POOL
 
     low = SANDBOX_UID_BASE + (grader_pid % (1 << 21)) * POOLS_PER_PROCESS * SLOTS_PER_POOL
@@ -148,8 +153,12 @@ def _uid_processes(grader_pid: int) -> list[str]:
     for pid in os.listdir("/proc"):
         try:
             if low <= os.stat(f"/proc/{pid}").st_uid < low + POOLS_PER_PROCESS * SLOTS_PER_POOL:
+                with open(f"/proc/{pid}/stat", "rb") as f:
+                    state = f.read().rsplit(b")", 1)[1].split()[0]
+                if state in (b"Z", b"X"):  # dead, waiting for its reaper (or being torn down)
+                    continue
                 left.append(open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, IndexError):
             pass
     return left
 
