@@ -8,8 +8,9 @@ Builds N students' reports (bench_report.make_class's mix, read back as
 batch as a grade does, to a file (atomically, fsync'd, as `grade` writes
 it), two ways in the same process, alternating per class size: the whole
 class encoded, read back and encoded again each time (before), and each
-student's part encoded once (PartialJSON, now). Prints the CPU and wall time
-each spent over the whole class, and the ratio. The runs of the grade are
+student's part encoded once (ClassJSON, now). Prints the CPU and wall time
+each spent over the whole class, and the ratio; then the whole report written
+at the end, encoded as one tree (before) and from the parts (now). The runs of the grade are
 not here: this is what the report adds to them.
 """
 
@@ -28,7 +29,7 @@ from bench_report import make_class  # noqa: E402
 
 from tutor.atomic import write_atomic  # noqa: E402
 from tutor.grade.classroom import BATCH, resumed  # noqa: E402
-from tutor.grade.report import PartialJSON, to_json  # noqa: E402
+from tutor.grade.report import ClassJSON, to_json  # noqa: E402
 
 
 def whole(reports, pack_id: str) -> str:
@@ -62,11 +63,19 @@ def main() -> None:
         data.setdefault("isolation", "bwrap")
         reports = list(resumed(data, data["pack"]).values())
         old_cpu, old_wall, size = a_grade(reports, data["pack"], whole, path)
-        writer = PartialJSON()
+        writer = ClassJSON()
         new_cpu, new_wall, new_size = a_grade(reports, data["pack"], writer.text, path)
         same = whole(reports, data["pack"]) == writer.text(reports, data["pack"])
+        t0 = time.process_time()
+        old_whole = json.dumps({"pack": data["pack"], "submissions": [r.to_dict() for r in reports],
+                                "isolation": "bwrap"}, indent=2, ensure_ascii=False) + "\n"
+        t1 = time.process_time()
+        new_whole = writer.text(reports, data["pack"], partial=False)
+        t2 = time.process_time()
         print(f"  N={n:5}: last report {size / 1e6:5.1f} MB; before {old_cpu:7.2f} / {old_wall:7.2f} s, "
               f"now {new_cpu:6.2f} / {new_wall:6.2f} s; x{old_cpu / max(new_cpu, 1e-9):.1f} CPU; same text: {same}")
+        print(f"          the whole report at the end: before {t1 - t0:5.2f} s of CPU, now {t2 - t1:5.2f} s "
+              f"(its parts already encoded); same text: {old_whole == new_whole}")
     os.unlink(path)
     os.rmdir(folder)
 

@@ -72,7 +72,7 @@ def run_grade(args: argparse.Namespace) -> int:
     from tutor.grade import classroom, sanitize
     from tutor.grade.grader import Grader
     from tutor.grade.pool import SandboxRequired
-    from tutor.grade.report import GradeReport, PartialJSON
+    from tutor.grade.report import ClassJSON, GradeReport
     from tutor.pack import load_pack
 
     pack = load_pack(getattr(args, "pack", None))
@@ -114,7 +114,7 @@ def run_grade(args: argparse.Namespace) -> int:
         print("autograd-tutor: no namespaces here (a container?): each run holds a uid of its own instead "
               "(isolation \"uid\"; docs/grading.md, \"Graders in containers\")", file=sys.stderr)
     finished: list[GradeReport] = list(done.values())
-    partial = PartialJSON()
+    partial = ClassJSON()  # every student encoded once, for the partial reports and the whole one
 
     def stream(reports: list[GradeReport]) -> None:
         finished[:] = reports
@@ -131,7 +131,7 @@ def run_grade(args: argparse.Namespace) -> int:
                   f"submissions graded; the JSON report is marked partial. `--resume` it to grade the rest.",
                   file=sys.stderr)
             return 128 + cancel.signal_number
-    _write_reports(args, reports)
+    _write_reports(args, reports, partial)
     _platform_reports(args, reports, {name: folder for folder, name in folders}, unreadable)
     if args.json != "-":
         _print_summary(reports, sanitize)
@@ -184,10 +184,12 @@ class _Cancellable:
             signal.signal(number, handler)
 
 
-def _json(reports) -> str:
+def _json(reports, writer=None) -> str:
     from tutor.grade.report import to_json
 
-    return to_json(reports)
+    if writer is None or len(reports) == 1:
+        return to_json(reports)
+    return writer.text(reports, reports[0].pack if reports else "", partial=False)
 
 
 def _resume(path: str, pack_id: str) -> dict:
@@ -235,13 +237,13 @@ def _write(path, text: str) -> None:
         raise UserError(f"{path}: the report could not be written: {exc.strerror or exc}") from None
 
 
-def _write_reports(args: argparse.Namespace, reports) -> None:
+def _write_reports(args: argparse.Namespace, reports, writer=None) -> None:
     from tutor.reports.gradescope import to_gradescope
 
     if args.json == "-":
-        sys.stdout.write(_json(reports))
+        sys.stdout.write(_json(reports, writer))
     elif args.json:
-        _write(args.json, _json(reports))
+        _write(args.json, _json(reports, writer))
     if args.gradescope:
         if len(reports) == 1 and not reports[0].submission:
             _write(args.gradescope, to_gradescope(reports[0]))

@@ -111,25 +111,26 @@ def to_json(reports: list[GradeReport]) -> str:
     """One submission: docs/design.md's object. Several (a class): {"submissions": [...]}."""
     if len(reports) == 1:
         return json.dumps(reports[0].to_dict(), indent=2, ensure_ascii=False) + "\n"
-    out = {"pack": reports[0].pack if reports else "", "submissions": [r.to_dict() for r in reports]}
-    if reports and reports[0].isolation:
-        out["isolation"] = reports[0].isolation
-    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+    return ClassJSON().text(reports, reports[0].pack if reports else "", partial=False)
 
 
-class PartialJSON:
-    """The JSON report of a class while it is graded: rewritten after every
-    batch (a grade killed outright loses one batch), the same text as
-    ``to_json`` read back with ``"partial": true`` added. Each student's part
-    is encoded once, when first written: encoding the whole class again after
-    every batch cost a grade time in the square of its size (500 students:
-    some 84 s of the grader's CPU in 63 rewrites of up to 35 MB; 2,000
-    students: more than the runs themselves)."""
+class ClassJSON:
+    """The JSON report of a class, written a student at a time: the same text
+    as ``json.dumps({"pack", "submissions", "isolation"}, indent=2)``, with
+    ``"partial": true`` after it while the class is being graded (rewritten
+    after every batch: a grade killed outright loses one batch).
+
+    Each student's part is encoded once and kept, so a rewrite costs the
+    size of the file, not an encoding of the class: encoding the whole class
+    again after every batch made a grade's report cost grow with the square
+    of its size (500 students: some 88 s of the grader's CPU in 63 rewrites
+    of up to 35 MB). And the class is never held as one tree of dicts (some
+    ten times the size of its text): only one student's at a time."""
 
     def __init__(self) -> None:
         self._parts: dict[int, tuple[GradeReport, str]] = {}  # id(report) -> (report, its text in the list)
 
-    def text(self, reports: list[GradeReport], pack_id: str) -> str:
+    def text(self, reports: list[GradeReport], pack_id: str, partial: bool = True) -> str:
         parts = []
         kept: dict[int, tuple[GradeReport, str]] = {}
         for report in reports:
@@ -146,10 +147,11 @@ class PartialJSON:
         pack = reports[0].pack if reports else pack_id
         head = "{\n  \"pack\": " + json.dumps(pack, ensure_ascii=False) + ",\n  \"submissions\": "
         listed = "[\n" + ",\n".join(parts) + "\n  ]" if parts else "[]"
-        # to_json names the isolation at the top for a class, not for one submission.
+        # The isolation is named at the top for a class, not for one submission
+        # (a partial report of one student was that student's report, wrapped).
         isolation = reports[0].isolation if len(reports) > 1 else ""
         tail = ",\n  \"isolation\": " + json.dumps(isolation, ensure_ascii=False) if isolation else ""
-        return head + listed + tail + ",\n  \"partial\": true\n}\n"
+        return head + listed + tail + (",\n  \"partial\": true\n}\n" if partial else "\n}\n")
 
 
 # ------------------------------------------------------------------ terminal

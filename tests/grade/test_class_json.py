@@ -1,7 +1,8 @@
-"""The class report rewritten after every batch (PartialJSON): each
-student's part encoded once, the text what it always was, the JSON report
-read back with ``"partial": true``, and ``--resume`` reads it. In-process, on
-reports made here: hostile names and messages included."""
+"""The class report written a student at a time (ClassJSON): each
+student's part encoded once, the text what it always was (the whole class
+as one json.dumps; while grading, that read back with ``"partial": true``
+added), and ``--resume`` reads it. In-process, on reports made here:
+hostile names and messages included."""
 
 from __future__ import annotations
 
@@ -11,15 +12,25 @@ import pytest
 
 from tutor.grade import sanitize
 from tutor.grade.classroom import resumed
-from tutor.grade.report import CheckResult, ExerciseResult, GradeReport, PartialJSON, to_json
+from tutor.grade.report import CheckResult, ExerciseResult, GradeReport, ClassJSON, to_json
 
 HOSTILE = ["<script>alert(1)</script>", "line\nbreak", "\x1b[31mred\x1b[0m", "学生", "quote\"s\\", "\u2028sep", "\ud800"]
 
 
+def whole(reports) -> str:
+    """What to_json wrote before ClassJSON: the class as one tree of dicts."""
+    if len(reports) == 1:
+        return json.dumps(reports[0].to_dict(), indent=2, ensure_ascii=False) + "\n"
+    out = {"pack": reports[0].pack if reports else "", "submissions": [r.to_dict() for r in reports]}
+    if reports and reports[0].isolation:
+        out["isolation"] = reports[0].isolation
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+
+
 def oracle(reports, pack_id: str) -> str:
-    """What `grade` wrote before PartialJSON: the whole class encoded, read
+    """What `grade` wrote before ClassJSON: the whole class encoded, read
     back, marked partial and encoded again, after every batch."""
-    data = json.loads(to_json(reports)) if reports else {"pack": pack_id, "submissions": []}
+    data = json.loads(whole(reports)) if reports else {"pack": pack_id, "submissions": []}
     if "submissions" not in data:
         data = {"pack": data["pack"], "submissions": [data]}
     data["partial"] = True
@@ -38,19 +49,23 @@ def student(k: int, isolation: str = "bwrap") -> GradeReport:
 
 @pytest.mark.parametrize("isolation", ["bwrap", ""])
 def test_every_batch_writes_what_the_whole_encoding_did(isolation):
-    writer = PartialJSON()
+    writer = ClassJSON()
     assert writer.text([], "pack-π") == oracle([], "pack-π")
+    assert to_json([]) == whole([])
     reports: list[GradeReport] = []
     for batch in range(4):
         reports += [student(8 * batch + i, isolation) for i in range(8 if batch else 1)]
         text = writer.text(reports, "pack-π")
         assert text == oracle(reports, "pack-π")
+        assert to_json(reports) == whole(reports)
+        if len(reports) > 1:  # the whole report at the end, from the parts already encoded
+            assert writer.text(reports, "pack-π", partial=False) == whole(reports)
         data = json.loads(text)
         assert data["partial"] is True and len(data["submissions"]) == len(reports)
 
 
 def test_a_part_is_encoded_once_and_let_go_when_no_longer_listed():
-    writer = PartialJSON()
+    writer = ClassJSON()
     first, second = student(1), student(2)
     writer.text([first], "p")
     part = writer._parts[id(first)][1]
@@ -62,6 +77,6 @@ def test_a_part_is_encoded_once_and_let_go_when_no_longer_listed():
 
 def test_resume_reads_the_partial_report():
     reports = [student(k) for k in range(9)]
-    back = resumed(json.loads(PartialJSON().text(reports, "pack-π")), "pack-π")
+    back = resumed(json.loads(ClassJSON().text(reports, "pack-π")), "pack-π")
     assert list(back) == [sanitize.name(r.submission) for r in reports]  # names as every report writes them
     assert [r.to_dict() for r in back.values()] == [r.to_dict() for r in reports]
