@@ -59,6 +59,10 @@ def _class(root: Path, pack: Path) -> Path:
             code = ex.solution if n % 2 == 0 else ex.starter
             if n % 7 == 3:
                 code = "raise ValueError('not yet')\n"
+            # Bytes of its own: identical files run once (NOTE [same code,
+            # same run]), and a class of copies was graded in well under a
+            # second, before the killer had woken up.
+            code += f"\n# student {n}\n"
             (student / f"{ex.id}.py").write_text(code, encoding="utf-8")
     return folder
 
@@ -117,8 +121,11 @@ def _killer(seed: int, most: int):
         while proc.poll() is None and time.monotonic() < deadline and \
                 not any(_what(p) == "monitor" for p in descendants(proc.pid)):
             time.sleep(0.05)
+        first = True
         while proc.poll() is None and len(kills) < most:
-            time.sleep(rng.uniform(0.1, 0.8))
+            if not first:  # the first kill as grading begins: a fast grade is hit all the same
+                time.sleep(rng.uniform(0.1, 0.8))
+            first = False
             alive: dict[str, list[int]] = {}
             for pid in descendants(proc.pid):
                 alive.setdefault(_what(pid), []).append(pid)
