@@ -187,9 +187,7 @@ class _Cancellable:
 def _json(reports, writer=None) -> str:
     from tutor.grade.report import to_json
 
-    if writer is None or len(reports) == 1:
-        return to_json(reports)
-    return writer.text(reports, reports[0].pack if reports else "", partial=False)
+    return to_json(reports, writer)
 
 
 def _resume(path: str, pack_id: str) -> dict:

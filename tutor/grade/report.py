@@ -107,11 +107,12 @@ def _num(value: float) -> float:
 # ------------------------------------------------------------------- writers
 
 
-def to_json(reports: list[GradeReport]) -> str:
-    """One submission: docs/design.md's object. Several (a class): {"submissions": [...]}."""
+def to_json(reports: list[GradeReport], writer: ClassJSON | None = None) -> str:
+    """One submission: docs/design.md's object. Several (a class): {"submissions": [...]},
+    from the parts ``writer`` already encoded, if it is given."""
     if len(reports) == 1:
         return json.dumps(reports[0].to_dict(), indent=2, ensure_ascii=False) + "\n"
-    return ClassJSON().text(reports, reports[0].pack if reports else "", partial=False)
+    return (writer or ClassJSON()).text(reports, reports[0].pack if reports else "", partial=False)
 
 
 class ClassJSON:
