@@ -146,10 +146,15 @@ def _uid_processes(grader_pid: int) -> list[str]:
     machine's init, which reaps it when it will (on this project's machines,
     seconds later at times: the check after a killed worker failed 3 times in
     5 on a zombie with SIGKILL pending, before and after round 6 of issue 19)."""
+    return list(_uid_pids(grader_pid).values())
+
+
+def _uid_pids(grader_pid: int) -> dict[str, str]:
+    """Live processes that hold a uid of the grader's pool: pid -> cmdline."""
     from tutor.grade.pool import POOLS_PER_PROCESS, SANDBOX_UID_BASE, SLOTS_PER_POOL
 
     low = SANDBOX_UID_BASE + (grader_pid % (1 << 21)) * POOLS_PER_PROCESS * SLOTS_PER_POOL
-    left = []
+    left = {}
     for pid in os.listdir("/proc"):
         try:
             if low <= os.stat(f"/proc/{pid}").st_uid < low + POOLS_PER_PROCESS * SLOTS_PER_POOL:
@@ -157,7 +162,7 @@ def _uid_processes(grader_pid: int) -> list[str]:
                     state = f.read().rsplit(b")", 1)[1].split()[0]
                 if state in (b"Z", b"X"):  # dead, waiting for its reaper (or being torn down)
                     continue
-                left.append(open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace"))
+                left[pid] = open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace")
         except (OSError, ValueError, IndexError):
             pass
     return left
@@ -337,14 +342,20 @@ def _workers_of(grader_pid: int) -> list[int]:
 def test_uid_mode_worker_killed_mid_class_is_the_graders_fault_not_a_verdict(graded, tmp_path):
     """SIGKILL the uid mode's worker (a zygote, as root) while it runs a
     class: the lost runs are run again and every verdict is the one an
-    undisturbed grade gives."""
+    undisturbed grade gives.
+
+    Each student's run sleeps a little so that the kill lands inside one: a
+    run process seen in two polls in a row is mid-run, where one seen once
+    may be a run that has already replied and is exiting (killing its worker
+    then loses nothing, and nothing is run again: a CI failure)."""
     import time
 
     base = Path(graded["report"]).parent.parent
     klass = tmp_path / "class"
     for n in range(6):
         (klass / f"s{n}").mkdir(parents=True)
-        (klass / f"s{n}" / "square-gradient.py").write_text(CORRECT if n % 2 == 0 else "y = (x ** 3).sum()\ny.backward()\n")
+        body = CORRECT if n % 2 == 0 else "y = (x ** 3).sum()\ny.backward()\n"
+        (klass / f"s{n}" / "square-gradient.py").write_text(f"import time\ntime.sleep(0.4)  # s{n}\n{body}")
     os.chmod(tmp_path, 0o755)
     env = {"PATH": f"{readable_install.VENV}/bin:/usr/bin:/bin", "LANG": "C.UTF-8"}
     proc = subprocess.Popen(
@@ -353,12 +364,15 @@ def test_uid_mode_worker_killed_mid_class_is_the_graders_fault_not_a_verdict(gra
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     killed = 0
     deadline = time.monotonic() + 120
+    seen: set[str] = set()
     while killed < 1 and time.monotonic() < deadline and proc.poll() is None:
         workers = _workers_of(proc.pid)
-        if workers and _uid_processes(proc.pid):  # a run is under way: kill its worker
+        now = set(_uid_pids(proc.pid))
+        if workers and now & seen:  # the same run a poll later: under way, kill its worker
             os.kill(workers[0], 9)
             killed += 1
-        time.sleep(0.01)
+        seen = now
+        time.sleep(0.05)
     stdout, stderr = proc.communicate(timeout=600)
     assert killed == 1, "no run was seen under way"
     assert proc.returncode == 0, stderr[-3000:]
