@@ -33,6 +33,7 @@ class RunWatch:
         self.truncated = False
         self.buffer = b""
         self.handed_out = False
+        self.meddled = False  # something other than the probe process wrote to the control socket
         self.namespace: str | None = None
         self.baseline = 0
         self.jailed = False
@@ -52,6 +53,8 @@ class RunWatch:
                 fds.remove(self.out_fd)
             if self.control.fileno() in ready and not self._answer_control():
                 fds.remove(self.control.fileno())
+            if self.meddled:
+                return "died", None, {"why": "the run wrote to the grader's control socket"}
             if self.result_fd in ready:
                 chunk = os.read(self.result_fd, 1 << 20)
                 if not chunk:
@@ -90,12 +93,21 @@ class RunWatch:
 
     def _answer_control(self) -> bool:
         """The probe process asks for the result pipe, once, after the code
-        has finished; until then no result channel is open in the run."""
+        has finished; until then no result channel is open in the run.
+
+        The probe process's first and only byte is ``R``: anything else that
+        comes first was written by the run's code (a forger spraying every
+        descriptor it holds). That ends the run at once: left alone, the
+        probe's ``R`` could arrive inside the junk, unseen, and the run waited
+        out its whole time limit for a pipe never handed out."""
         try:
             data = self.control.recv(16)
         except OSError:
             return False
         if not data:
+            return False
+        if not self.handed_out and not data.startswith(b"R"):
+            self.meddled = True
             return False
         if not self.handed_out and data.startswith(b"R"):
             self.handed_out = True
