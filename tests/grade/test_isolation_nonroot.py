@@ -166,9 +166,34 @@ def student_cli(student_env):
                f"--gradescope {out}/gs --timeout 20 --jobs 2; echo \"GRADER_EXIT=$?\"; echo SHELL_ALIVE")
     proc = _as_student(["bash", "-c", command], cwd=work, env={"AGT_CI_TOKEN": TOKEN}, timeout=900)
     written = {p: Path(p).read_text(encoding="utf-8") if Path(p).exists() else None for p in reports}
-    time.sleep(15)  # longer than the rewriter's loop: had it survived, it would have written by now
+    # Wait out the rewriter's loop (10 s) unless no process of the user is
+    # left: then nothing is there to write later.
+    deadline = time.monotonic() + 15
+    while _live_processes_of(USER) and time.monotonic() < deadline:
+        time.sleep(0.1)
     later = {p: Path(p).read_text(encoding="utf-8") if Path(p).exists() else None for p in reports}
     return {"proc": proc, "written": written, "later": later, "out": out, "students": sorted(students)}
+
+
+def _live_processes_of(user: str) -> list[int]:
+    """The user's processes that are not zombies (a sandboxed run's, in its
+    own user namespace, count: its uid out here is the user's)."""
+    import pwd
+
+    uid = pwd.getpwnam(user).pw_uid
+    live = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            if os.stat(f"/proc/{pid}").st_uid != uid:
+                continue
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                if f.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X"):
+                    live.append(int(pid))
+        except (OSError, IndexError):
+            pass
+    return live
 
 
 def test_nonroot_grader_and_its_shell_survive_kill_minus_one(student_cli):
