@@ -26,12 +26,18 @@ from support import REPO, run_cli  # noqa: F401  (re-exported for older tests)
 SERIAL_GROUPS = {
     "grade/test_isolation_nonroot.py": "student",
     "grade/test_container.py": "student",
-    # one `pack check builtin` (the fixture below) for both
-    "grade/test_pack_check.py": "builtin-pack-check",
-    "grade/test_claims.py": "builtin-pack-check",
+}
+# Tests that read a session fixture made once per worker go to one worker
+# together, by the fixture they use; the other tests of their files share
+# nothing and go out one at a time (the two files were one group: 220 s in a
+# row on one worker while the others had finished).
+FIXTURE_GROUPS = {
+    "builtin_pack_check": "builtin-pack-check",  # one `pack check builtin` (the fixture below)
 }
 SPLIT = {
     "app/test_app_tmux.py",
+    "grade/test_pack_check.py",
+    "grade/test_claims.py",
 }
 # Run after the parallel part, one test at a time (``make test`` runs
 # ``-m "not alone"`` with the workers, then ``-n 0 -m alone``): snapshots
@@ -63,6 +69,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return  # one process (-p no:xdist): nothing to share out
     for item in items:
         if item.get_closest_marker("xdist_group"):
+            continue
+        shared = [group for name, group in FIXTURE_GROUPS.items() if name in getattr(item, "fixturenames", ())]
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(shared[0]))
             continue
         try:
             rel = Path(str(item.path)).resolve().relative_to(tests).as_posix()
