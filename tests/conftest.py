@@ -17,28 +17,39 @@ import pytest
 from support import REPO, run_cli  # noqa: F401  (re-exported for older tests)
 
 
-# How xdist shares the tests out (``--dist loadgroup``): a file's tests go to
-# one worker together, so a module-scoped fixture (a warm grader, a graded
-# class, a built pack) is made once, not once per worker; the files in SPLIT
-# hold slow tests that share nothing and go out one test at a time; the files
-# in SERIAL_GROUPS share machine-wide state with other files and go to one
-# worker with them.
+# How xdist shares the tests out (``--dist loadgroup``): tests that use a
+# module-scoped fixture (a warm grader, a graded class, a built pack) go to
+# one worker with the rest of their file, so the fixture is made once, not
+# once per worker; tests that read a session fixture named in FIXTURE_GROUPS
+# go to one worker together; every other test goes out on its own (a file's
+# tests went together by default: files of slow independent tests ran in a
+# row on one worker while the others were done). The files in SERIAL_GROUPS
+# share machine-wide state with other files and go to one worker with them.
 SERIAL_GROUPS = {
     "grade/test_isolation_nonroot.py": "student",
     "grade/test_container.py": "student",
 }
-# Tests that read a session fixture made once per worker go to one worker
-# together, by the fixture they use; the other tests of their files share
-# nothing and go out one at a time (the two files were one group: 220 s in a
-# row on one worker while the others had finished).
 FIXTURE_GROUPS = {
     "builtin_pack_check": "builtin-pack-check",  # one `pack check builtin` (the fixture below)
 }
-SPLIT = {
-    "app/test_app_tmux.py",
-    "grade/test_pack_check.py",
-    "grade/test_claims.py",
-}
+WIDE_SCOPES = ("module", "class", "package")
+
+
+def _group(item: pytest.Item, rel: str) -> str | None:
+    """The xdist group of a test, or None to send it out on its own."""
+    if rel in SERIAL_GROUPS:
+        return SERIAL_GROUPS[rel]
+    used = getattr(item, "fixturenames", ())
+    for name, group in FIXTURE_GROUPS.items():
+        if name in used:
+            return group
+    info = getattr(item, "_fixtureinfo", None)
+    for defs in (info.name2fixturedefs.values() if info else ()):
+        if any(d.scope in WIDE_SCOPES for d in defs):
+            return rel
+    return None
+
+
 # Run after the parallel part, one test at a time (``make test`` runs
 # ``-m "not alone"`` with the workers, then ``-n 0 -m alone``): snapshots
 # whose frames depend on timing under load, and tests that kill or count
@@ -70,17 +81,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("xdist_group"):
             continue
-        shared = [group for name, group in FIXTURE_GROUPS.items() if name in getattr(item, "fixturenames", ())]
-        if shared:
-            item.add_marker(pytest.mark.xdist_group(shared[0]))
-            continue
         try:
             rel = Path(str(item.path)).resolve().relative_to(tests).as_posix()
         except ValueError:
             continue
-        if rel in SPLIT:
-            continue
-        item.add_marker(pytest.mark.xdist_group(SERIAL_GROUPS.get(rel, rel)))
+        group = _group(item, rel)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(autouse=True)

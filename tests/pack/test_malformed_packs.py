@@ -440,6 +440,11 @@ CASES = [
         [f"{EX}:12:16: solution_file: solution file 'square-gradient.py' not found"],
     ),
     Case(
+        "solution-file-with-a-nul",  # a traceback (ValueError: embedded null byte), found by hypothesis
+        ex(Sub("solution_file: square-gradient.py\n", 'solution_file: "square\\0.py"\n')),
+        [f"{EX}:12:16: solution_file: solution_file must be a file name (no NUL characters, not empty)"],
+    ),
+    Case(
         "both-solution-and-solution-file",
         ex(Sub("solution_file: square-gradient.py\n", "solution_file: square-gradient.py\nsolution: y = 1\n")),
         [f"{EX}:12:1: solution_file: give either 'solution' or 'solution_file', not both"],

@@ -178,6 +178,9 @@ def _with_solution(loaded: _Loaded, root: Path, out: _Collector) -> _Loaded:
         if exercise.solution is None:
             out.at(loaded, (), "missing required key 'solution' (or 'solution_file')")
         return loaded
+    if "\0" in exercise.solution_file or not exercise.solution_file.strip():
+        out.at(loaded, ("solution_file",), "solution_file must be a file name (no NUL characters, not empty)")
+        return loaded
     target = (loaded.path.parent / exercise.solution_file).resolve()
     if not target.is_relative_to(root.resolve()):
         out.at(loaded, ("solution_file",), f"solution file '{exercise.solution_file}' is outside the pack")
