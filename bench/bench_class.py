@@ -19,8 +19,9 @@ Memory: the peak resident size of the `grade` process itself, and the peak
 of the proportional set size (PSS: a page shared by k processes counts 1/k
 in each, so the workers' shared torch pages are not counted once per fork)
 summed over the grade process and every process under it (bubblewrap,
-zygotes, monitors, runs), sampled every 0.2 s. Both should stay flat in N:
-the grader keeps a student's data only until its report is written.
+zygotes, monitors, runs), sampled every 0.2 s. Not flat in N: the grader
+keeps every student's report until every format has been written
+(docs/grading.md, "Memory").
 """
 
 from __future__ import annotations
