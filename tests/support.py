@@ -78,6 +78,25 @@ def descendants_map() -> dict[int, list[int]]:
     return children
 
 
+def live_pids_of_uids(low: int, high: int) -> list[int]:
+    """Processes alive (not zombies) whose uid is in ``[low, high)``. A
+    sandboxed run in its own user namespace counts: its uid out here is
+    the one it was mapped from."""
+    live = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            if not low <= os.stat(f"/proc/{entry}").st_uid < high:
+                continue
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                if f.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X"):
+                    live.append(int(entry))
+        except (OSError, IndexError):
+            pass
+    return live
+
+
 def descendants(root: int) -> list[int]:
     """Every live process below ``root``."""
     children = descendants_map()

@@ -149,22 +149,18 @@ def _uid_processes(grader_pid: int) -> list[str]:
     return list(_uid_pids(grader_pid).values())
 
 
-def _uid_pids(grader_pid: int) -> dict[str, str]:
+def _uid_pids(grader_pid: int) -> dict[int, str]:
     """Live processes that hold a uid of the grader's pool: pid -> cmdline."""
+    from support import live_pids_of_uids
     from tutor.grade.pool import POOLS_PER_PROCESS, SANDBOX_UID_BASE, SLOTS_PER_POOL
 
     low = SANDBOX_UID_BASE + (grader_pid % (1 << 21)) * POOLS_PER_PROCESS * SLOTS_PER_POOL
     left = {}
-    for pid in os.listdir("/proc"):
+    for pid in live_pids_of_uids(low, low + POOLS_PER_PROCESS * SLOTS_PER_POOL):
         try:
-            if low <= os.stat(f"/proc/{pid}").st_uid < low + POOLS_PER_PROCESS * SLOTS_PER_POOL:
-                with open(f"/proc/{pid}/stat", "rb") as f:
-                    state = f.read().rsplit(b")", 1)[1].split()[0]
-                if state in (b"Z", b"X"):  # dead, waiting for its reaper (or being torn down)
-                    continue
-                left[pid] = open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace")
-        except (OSError, ValueError, IndexError):
-            pass
+            left[pid] = open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace")
+        except OSError:
+            pass  # gone since
     return left
 
 
@@ -364,7 +360,7 @@ def test_uid_mode_worker_killed_mid_class_is_the_graders_fault_not_a_verdict(gra
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     killed = 0
     deadline = time.monotonic() + 120
-    seen: set[str] = set()
+    seen: set[int] = set()
     while killed < 1 and time.monotonic() < deadline and proc.poll() is None:
         workers = _workers_of(proc.pid)
         now = set(_uid_pids(proc.pid))

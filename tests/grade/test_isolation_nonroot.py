@@ -180,24 +180,13 @@ def student_cli(student_env):
 
 
 def _live_processes_of(user: str) -> list[int]:
-    """The user's processes that are not zombies (a sandboxed run's, in its
-    own user namespace, count: its uid out here is the user's)."""
+    """The user's processes that are not zombies."""
     import pwd
 
+    from support import live_pids_of_uids
+
     uid = pwd.getpwnam(user).pw_uid
-    live = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            if os.stat(f"/proc/{pid}").st_uid != uid:
-                continue
-            with open(f"/proc/{pid}/stat", "rb") as f:
-                if f.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X"):
-                    live.append(int(pid))
-        except (OSError, IndexError):
-            pass
-    return live
+    return live_pids_of_uids(uid, uid + 1)
 
 
 def test_nonroot_grader_and_its_shell_survive_kill_minus_one(student_cli):

@@ -184,12 +184,6 @@ class _Cancellable:
             signal.signal(number, handler)
 
 
-def _json(reports, writer=None) -> str:
-    from tutor.grade.report import to_json
-
-    return to_json(reports, writer)
-
-
 def _resume(path: str, pack_id: str) -> dict:
     from tutor.grade.classroom import resumed
 
@@ -236,12 +230,13 @@ def _write(path, text: str) -> None:
 
 
 def _write_reports(args: argparse.Namespace, reports, writer=None) -> None:
+    from tutor.grade.report import to_json
     from tutor.reports.gradescope import to_gradescope
 
     if args.json == "-":
-        sys.stdout.write(_json(reports, writer))
+        sys.stdout.write(to_json(reports, writer))
     elif args.json:
-        _write(args.json, _json(reports, writer))
+        _write(args.json, to_json(reports, writer))
     if args.gradescope:
         if len(reports) == 1 and not reports[0].submission:
             _write(args.gradescope, to_gradescope(reports[0]))

@@ -109,7 +109,7 @@ class RunWatch:
         if not self.handed_out and not data.startswith(b"R"):
             self.meddled = True
             return False
-        if not self.handed_out and data.startswith(b"R"):
+        if not self.handed_out:
             self.handed_out = True
             try:
                 socket.send_fds(self.control, [b"F"], [self.result_w])
