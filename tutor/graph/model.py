@@ -21,6 +21,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from tutor.graph.encode import make_node_writer, snapshot_json
+
 # The vocabulary and the caps live in their own modules (untrusted.py needs
 # them without importing this one); they stay importable from here.
 from tutor.graph.kinds import AVAILABLE, CONST, CUSTOM, FREED, KINDS, LEAF, OP, SAVED_STATES, STALE
@@ -145,6 +147,7 @@ def _make_node_to_dict() -> Any:
 
 
 _node_to_dict = _make_node_to_dict()
+_write_node = make_node_writer(_NODE_DEFAULTS, GraphNode, SavedTensor)
 
 
 class GraphEdge(NamedTuple):
@@ -260,6 +263,8 @@ class GraphSnapshot:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
+            if indent is None:  # NOTE [encoded text, same bytes] in encode.py
+                return snapshot_json(self, _write_node)
             # check_circular=False: the body is this module's own plain
             # data, built afresh, and a snapshot decoded from JSON has no
             # cycles either; the check's bookkeeping was a tenth of the dump.

@@ -65,10 +65,24 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 def _line(v: Any, what: str) -> str:
     """A name or label: short, one line, no terminal control characters."""
+    if type(v) is str and v in _GOOD_LINES:
+        return v
     v = _text(v, what, 1000)
     if _CONTROL.search(v):
         raise _Bad(f"{what} holds a control character: {_show(v)}")
+    if type(v) is str and len(v) <= 64:
+        if len(_GOOD_LINES) >= _GOOD_LIMIT:
+            _GOOD_LINES.clear()
+        _GOOD_LINES.add(v)
     return v
+
+
+# Lines already found good (exact str only: a subclass may compare as it
+# likes). A snapshot repeats its op names, dtypes and attr names thousands of
+# times; the check is the same for each. Bounded (short lines, 20,000 of
+# them): a kernel and the app live long.
+_GOOD_LINES: set[str] = set()
+_GOOD_LIMIT = 20_000
 
 
 def _opt_text(v: Any, what: str) -> str | None:
@@ -81,7 +95,7 @@ def _shape_of(v: Any, what: str) -> list[int] | None:
     if not isinstance(v, list) or len(v) > MAX_DIMS:
         raise _Bad(f"{what} must be a list of at most {MAX_DIMS} sizes or null, not {_show(v)}")
     for x in v:
-        if not _is_int(x) or x < 0 or x > MAX_ID:
+        if type(x) is not int or x < 0 or x > MAX_ID:
             raise _Bad(f"{what} must hold whole numbers >= 0, not {_show(x)}")
     return list(v)
 
@@ -142,7 +156,9 @@ def _opt_bool_field(v: Any, what: str) -> bool | None:
 
 
 def _opt_count_field(v: Any, what: str) -> int | None:
-    return None if v is None else _count(v, what)
+    if v is None or (type(v) is int and 0 <= v <= MAX_ID):
+        return v
+    return _count(v, what)
 
 
 def _names_field(v: Any, what: str) -> list[str]:
@@ -203,7 +219,9 @@ def node_from_untrusted(d: Any, index: int, classes: ModelClasses) -> Any:
     Raises ValueError saying what is wrong."""
     if not isinstance(d, dict):
         raise _Bad(f"node {index} must be a mapping, not {_show(d)}")
-    node_id = _count(d.get("id"), f"node {index}: id")
+    node_id = d.get("id")
+    if type(node_id) is not int or node_id < 0 or node_id > MAX_ID:  # the message only when it is wrong
+        node_id = _count(node_id, f"node {index}: id")
     try:
         kind = d.get("kind")
         if kind not in KINDS:
@@ -266,13 +284,24 @@ def _build_snapshot(d: Any, max_nodes: int, classes: ModelClasses) -> Any:
     for i, e in enumerate(raw_edges):
         if not isinstance(e, (list, tuple)) or not 2 <= len(e) <= 4:
             raise _Bad(f"edge {i} must be a list [parent, child, input_nr, output_nr], not {_show(e)}")
-        parent = _count(e[0], f"edge {i}: parent")
-        child = _count(e[1], f"edge {i}: child")
-        input_nr = _count(e[2], f"edge {i}: input_nr", 1 << 31) if len(e) > 2 else 0
-        output_nr = _count(e[3], f"edge {i}: output_nr", 1 << 31) if len(e) > 3 else 0
-        for end in (parent, child):
-            if end not in ids:
-                raise _Bad(f"edge {i} refers to node {end}, which is not in the snapshot")
+        if len(e) == 4:
+            parent, child, input_nr, output_nr = e
+        else:
+            parent, child = e[0], e[1]
+            input_nr = e[2] if len(e) > 2 else 0
+            output_nr = 0
+        # Checked in one test; the messages (f-strings) made only for a wrong edge.
+        if not (type(parent) is int and type(child) is int and type(input_nr) is int and type(output_nr) is int
+                and 0 <= parent <= MAX_ID and 0 <= child <= MAX_ID and 0 <= input_nr <= 1 << 31
+                and 0 <= output_nr <= 1 << 31):
+            parent = _count(e[0], f"edge {i}: parent")
+            child = _count(e[1], f"edge {i}: child")
+            input_nr = _count(e[2], f"edge {i}: input_nr", 1 << 31) if len(e) > 2 else 0
+            output_nr = _count(e[3], f"edge {i}: output_nr", 1 << 31) if len(e) > 3 else 0
+        if parent not in ids or child not in ids:
+            for end in (parent, child):
+                if end not in ids:
+                    raise _Bad(f"edge {i} refers to node {end}, which is not in the snapshot")
         k = fan_in[parent] = fan_in.get(parent, 0) + 1
         if k > MAX_FAN_IN:
             raise _Bad(f"node {parent} has more than {MAX_FAN_IN} inputs")
