@@ -13,7 +13,9 @@
    uncapped <= 1 s.
    Then the same on graphs nobody walked yet (``first_look``): the first
    access to a Node makes its Python wrapper, which repeated walks find made.
-3. The kernel's message for a changed 10k-op chain (hash + protocol line),
+3. What the UI does with the kernel's graph message (decode and validate,
+   the cyclic GC on as in the app); run it under the old tree's python too.
+   The kernel's message for a changed 10k-op chain (hash + protocol line),
    encoded twice (before) and once, interleaved.
 4. ``autograd-tutor graph chain.py --dot`` as a whole process: what it
    spends before and after the script's own lines (the CLI's start, the
@@ -277,6 +279,38 @@ def kernel_message(repeat: int) -> None:
     print(f"  encoded twice (before) {old:7.1f} ms   once {new:7.1f} ms   ratio x{new / old:.2f}")
 
 
+def ui_receive(repeat: int) -> None:
+    """What the UI process does with the kernel's graph message, as the app
+    runs it (the cyclic GC on, as in any process): the protocol line decoded
+    (``protocol.decode``) and the snapshot validated (``GraphSnapshot.from_dict``,
+    untrusted.py), for the capped 10k chain the kernel sends (5,000 nodes)
+    and for a 10k chain it sends uncapped (15,001). Run it under the old
+    tree's python too (bench/baseline_tree.sh) for a before and after."""
+    import gc
+
+    from tutor.graph.model import GraphSnapshot
+    from tutor.kernel import protocol
+
+    gc.enable()
+    out = chain(10_000)
+    print("\nUI: the kernel's graph message decoded and validated (CPU, median of %d, GC on)" % repeat)
+    for label, cap in (("capped (5,000 nodes)", 5000), ("uncapped (15,001 nodes)", 20_000)):
+        snap = capture({"h": out}, max_nodes=cap)
+        text, digest = snap.to_json_and_hash()
+        line = protocol.encode(protocol.Graph("e", digest, protocol.EncodedJSON(text)))
+        loads, check = [], []
+        for _ in range(repeat):
+            t0 = time.process_time()
+            event = protocol.decode(line)
+            t1 = time.process_time()
+            GraphSnapshot.from_dict(event.snapshot)
+            t2 = time.process_time()
+            loads.append((t1 - t0) * 1e3)
+            check.append((t2 - t1) * 1e3)
+        a, b_ = statistics.median(loads), statistics.median(check)
+        print(f"  {label:24s} {len(line) // 1024:5d} KB   decode {a:6.1f} ms   validate {b_:6.1f} ms   total {a + b_:6.1f} ms")
+
+
 def first_look(repeat: int, n: int = 10_000) -> None:
     """The pipeline on a graph nobody has walked yet, as the kernel meets one
     after a cell: the first access to a Node's ``next_functions`` makes its
@@ -303,10 +337,14 @@ def first_look(repeat: int, n: int = 10_000) -> None:
 
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
+    if "--ui" in argv:  # the UI section alone (for a side-by-side with an old tree)
+        ui_receive(REPEAT)
+        return 0
     if not quick:
         table()
     pipeline(5 if quick else REPEAT)
     first_look(3 if quick else 5)
+    ui_receive(5 if quick else REPEAT)
     kernel_message(5 if quick else REPEAT)
     whole_process(3 if quick else 5)
     return 0

@@ -13,6 +13,8 @@ import os
 import struct
 from typing import Any, BinaryIO
 
+from tutor.gcpause import paused as gc_paused
+
 HEADER = struct.Struct(">I")
 MAX_REPLY = 32 << 20  # what one run may send back
 MAX_FRAME = MAX_REPLY + (8 << 20)  # a worker's reply: the run's data and a little more
@@ -53,7 +55,8 @@ def read_raw_frame(stream: BinaryIO, limit: int = MAX_FRAME) -> bytes:
 
 def decode_body(body: bytes) -> Any:
     try:
-        return json.loads(body.decode("utf-8"))
+        with gc_paused():  # a reply with a graph: thousands of dicts (tutor/gcpause.py)
+            return json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, MemoryError) as exc:
         raise FrameError(f"malformed frame: {type(exc).__name__}") from None
 

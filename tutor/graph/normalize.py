@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Protocol
 
+from tutor.gcpause import paused as gc_paused
 from tutor.graph.algebra import ALGEBRA, ELEMENTWISE, apply_algebra
 from tutor.graph.kinds import CONST, LEAF
 from tutor.graph.names import name_rank
@@ -98,16 +99,9 @@ def normalize(
     ``neutral``: op names whose nodes are spliced out (replaced by their one
     tensor input). ``prefer``: names, best first; a tensor bound to several
     names is known by the best of them. ``algebra``: apply the algebra table."""
-    import gc
-
     # Thousands of small objects would start the cyclic GC again and again.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         return _normalize(snapshot, root, collapse_views, neutral, prefer, algebra)
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _normalize(snapshot: SnapshotLike, root: str | None, collapse_views: bool,

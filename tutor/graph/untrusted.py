@@ -13,10 +13,10 @@ model.py here would make an import cycle.
 
 from __future__ import annotations
 
-import gc
 import re
 from typing import Any, Callable, NamedTuple
 
+from tutor.gcpause import paused as gc_paused
 from tutor.graph.kinds import AVAILABLE, KINDS, SAVED_STATES
 
 # Caps: what a reader accepts. Capture stays within them (a cut node says more_inputs).
@@ -244,15 +244,11 @@ def snapshot_from_untrusted(d: Any, max_nodes: int, classes: ModelClasses) -> An
     on a wrong type in any field, an edge or root naming a node that is not
     there, a cycle, or a size past the caps (at most ``max_nodes`` nodes)."""
     # Thousands of small objects would start the cyclic GC again and again.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _build_snapshot(d, max_nodes, classes)
-    except _Bad as exc:
-        raise ValueError(f"graph snapshot: {exc}") from None
-    finally:
-        if was_enabled:
-            gc.enable()
+    with gc_paused():
+        try:
+            return _build_snapshot(d, max_nodes, classes)
+        except _Bad as exc:
+            raise ValueError(f"graph snapshot: {exc}") from None
 
 
 def _build_snapshot(d: Any, max_nodes: int, classes: ModelClasses) -> Any:

@@ -15,6 +15,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from tutor.gcpause import paused as gc_paused
+
 PROTOCOL_VERSION = 1
 
 # --- requests (client -> kernel) -------------------------------------------
@@ -204,7 +206,8 @@ def encode(message: Request | Event) -> bytes:
 def decode(line: bytes | str) -> Request | Event:
     """Parse one line made by ``encode``; raises ``ProtocolError`` otherwise."""
     try:
-        body = json.loads(line)
+        with gc_paused():  # a graph message: thousands of dicts (tutor/gcpause.py)
+            body = json.loads(line)
         cls = _TYPES[body.pop("type")]
         return cls(**body)
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
