@@ -284,9 +284,12 @@ def ui_receive(repeat: int) -> None:
     runs it (the cyclic GC on, as in any process): the protocol line decoded
     (``protocol.decode``) and the snapshot validated (``GraphSnapshot.from_dict``,
     untrusted.py), for the capped 10k chain the kernel sends (5,000 nodes)
-    and for a 10k chain it sends uncapped (15,001). Run it under the old
-    tree's python too (bench/baseline_tree.sh) for a before and after."""
+    and for a 10k chain it sends uncapped (15,001); then the next cell's
+    snapshot (one op more) validated in full and against the last one (NOTE
+    [validate what changed]). Run it under the old tree's python too
+    (bench/baseline_tree.sh) for a before and after."""
     import gc
+    import json
 
     from tutor.graph.model import GraphSnapshot
     from tutor.kernel import protocol
@@ -309,6 +312,23 @@ def ui_receive(repeat: int) -> None:
             check.append((t2 - t1) * 1e3)
         a, b_ = statistics.median(loads), statistics.median(check)
         print(f"  {label:24s} {len(line) // 1024:5d} KB   decode {a:6.1f} ms   validate {b_:6.1f} ms   total {a + b_:6.1f} ms")
+        if "incremental" not in GraphSnapshot.from_untrusted.__code__.co_varnames:
+            continue  # an old tree: no NOTE [validate what changed]
+        # The next cell adds one op: validated against the snapshot decoded last.
+        after = capture({"h": out, "y": out * 2}, max_nodes=cap).to_json()
+        full, again = [], []
+        for _ in range(repeat):
+            previous = GraphSnapshot.from_untrusted(json.loads(text), incremental=True)
+            data = json.loads(after)
+            t0 = time.process_time()
+            GraphSnapshot.from_untrusted(data)
+            t1 = time.process_time()
+            GraphSnapshot.from_untrusted(data, previous=previous, incremental=True)
+            t2 = time.process_time()
+            full.append((t1 - t0) * 1e3)
+            again.append((t2 - t1) * 1e3)
+        f, g = statistics.median(full), statistics.median(again)
+        print(f"  {'':24s} one op more: validated in full {f:6.1f} ms, against the last snapshot {g:6.1f} ms (x{g / f:.2f})")
 
 
 def first_look(repeat: int, n: int = 10_000) -> None:

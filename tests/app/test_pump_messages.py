@@ -40,3 +40,42 @@ async def test_a_burst_of_graphs_draws_only_the_last(make_app, kernel):
             screen.post_message(KernelBridge.GraphChanged(chain_snapshot(n)))
         await wait_for(pilot, lambda: pane.snapshot is not None and len(pane.snapshot.nodes) == 6)
         assert pane.updates - before < 4
+
+
+class _Posted:
+    def __init__(self):
+        self.messages = []
+
+    def post_message(self, message):
+        self.messages.append(message)
+
+
+def test_the_pump_validates_only_what_changed_since_the_last_graph_and_drops_garbage():
+    """NOTE [validate what changed]: the bridge passes the snapshot it decoded
+    last, so an unchanged node is the very object the pane already shows; a
+    forged graph gets no GraphChanged, and the next good one is still checked
+    against the last good one."""
+    import json
+
+    import torch
+
+    from tutor.graph.capture import capture_namespace
+    from tutor.kernel.protocol import Graph
+
+    x = torch.randn(3, requires_grad=True)
+    ns = {"x": x, "h": (x.sin() * 2).exp()}
+    first = json.loads(capture_namespace(ns).to_json())
+    ns["loss"] = ns["h"].sum()
+    second = json.loads(capture_namespace(ns).to_json())
+    forged = json.loads(json.dumps(second))
+    forged["nodes"][0]["names"] = ["\x1b]52;c;bad\x07"]  # a terminal escape in a name
+
+    posted = _Posted()
+    bridge = KernelBridge(client=None, target=posted)
+    for data in (first, forged, second):
+        bridge._post_graph(Graph("e", "hash", data))
+    shown = [m.snapshot for m in posted.messages]
+    assert [s.to_dict() for s in shown] == [first, second]  # the forged one: dropped
+    old = {n.id: n for n in shown[0].nodes}
+    kept = [n for n in shown[1].nodes if old.get(n.id) is n]
+    assert kept and len(kept) >= len(shown[0].nodes) - 1

@@ -63,6 +63,7 @@ class KernelBridge:
         self._restarting = False
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
+        self._graph: Any = None  # the last snapshot decoded (the pump thread's alone)
 
     # --- life cycle --------------------------------------------------------
 
@@ -174,9 +175,11 @@ class KernelBridge:
         from tutor.graph.model import GraphSnapshot
 
         try:
-            snapshot = GraphSnapshot.from_dict(event.snapshot)
+            # Only what changed since the last snapshot is validated again.
+            snapshot = GraphSnapshot.from_untrusted(event.snapshot, previous=self._graph, incremental=True)
         except (KeyError, TypeError, ValueError):
             return
+        self._graph = snapshot
         self.target.post_message(self.GraphChanged(snapshot))
 
     def _set_state(self, state: str, detail: str = "") -> None:

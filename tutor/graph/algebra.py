@@ -40,7 +40,6 @@ def apply_algebra(graph: NormGraph) -> None:
     # Local rewrites first: they do not change who consumes whom.
     for n in nodes.values():
         _square(n)
-    parents = graph.parents()
     for n in list(nodes.values()):
         if n.id not in nodes:
             continue

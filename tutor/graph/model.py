@@ -242,7 +242,8 @@ class GraphSnapshot:
         return cls.from_untrusted(d)
 
     @classmethod
-    def from_untrusted(cls, d: Any, *, max_nodes: int | None = None) -> GraphSnapshot:
+    def from_untrusted(cls, d: Any, *, max_nodes: int | None = None, previous: GraphSnapshot | None = None,
+                       incremental: bool = False) -> GraphSnapshot:
         """Validate plain data sent back by an untrusted run and build a snapshot.
 
         Raises ValueError, with a sentence saying what is wrong, on a wrong
@@ -250,8 +251,14 @@ class GraphSnapshot:
         cycle (a node that is its own input, directly or not), or a size past
         the caps (``MAX_NODES`` nodes, ``MAX_EDGES`` edges, ``MAX_FAN_IN``
         inputs on one node). Runs in time linear in the input's size and
-        never recurses, so garbage cannot hang or crash the reader."""
-        return snapshot_from_untrusted(d, MAX_NODES if max_nodes is None else max_nodes, _CLASSES)
+        never recurses, so garbage cannot hang or crash the reader.
+
+        A reader that decodes one snapshot after another (the live pane)
+        passes ``incremental=True`` and the snapshot it decoded last as
+        ``previous``: only what changed is validated again (NOTE [validate
+        what changed] in untrusted.py)."""
+        return snapshot_from_untrusted(d, MAX_NODES if max_nodes is None else max_nodes, _CLASSES,
+                                       previous, incremental)
 
     def to_json(self, *, indent: int | None = None) -> str:
         # Compact separators: a 10k-node snapshot is sent on every REPL step.

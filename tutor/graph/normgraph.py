@@ -152,12 +152,13 @@ def prune(graph: NormGraph) -> None:
 
 
 def _reachable(graph: NormGraph) -> set[int]:
+    nodes = graph.nodes
     if graph.root is not None:
         starts = [graph.root]
     else:
-        parents = graph.parents()
-        starts = [n.id for n in graph.nodes.values() if n.names or n.id not in parents]
-    nodes = graph.nodes
+        # Who has a parent, without building the parents' lists (graph.parents()).
+        consumed = {c for n in nodes.values() for _, c in n.children}
+        starts = [n.id for n in nodes.values() if n.names or n.id not in consumed]
     seen: set[int] = set()
     stack = [s for s in starts if s is not None and s in nodes]
     while stack:

@@ -33,25 +33,31 @@ def compute_signatures(graph: NormGraph) -> None:
     recursion. A cycle raises ValueError instead of looping."""
     nodes, sig = graph.nodes, graph.sig
     blake2b = hashlib.blake2b
-    open_: set[int] = set()  # expanded, not finished: on the current path
-    for start in list(nodes):
+    open_: set[int] = set()  # expanded, not finished: the current path
+    for start in nodes:
         if start in sig:
             continue
-        stack = [(start, False)]
+        stack = [start]
         while stack:
-            nid, ready = stack.pop()
+            nid = stack[-1]
             if nid in sig:
+                stack.pop()
                 continue
             n = nodes[nid]
-            if not ready:
-                if nid in open_:
-                    raise ValueError("graph snapshot has a cycle (a node is its own input)")
+            if nid not in open_:
+                # First visit: its unfinished inputs go on top; it is finished
+                # when it is on top again. An input on the path is a cycle.
                 open_.add(nid)
-                stack.append((nid, True))
+                waiting = False
                 for _, c in n.children:
                     if c not in sig:
-                        stack.append((c, False))
-                continue
+                        if c in open_:
+                            raise ValueError("graph snapshot has a cycle (a node is its own input)")
+                        stack.append(c)
+                        waiting = True
+                if waiting:
+                    continue
+            stack.pop()
             open_.discard(nid)
             outs = n.outs
             children = n.children

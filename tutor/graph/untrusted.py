@@ -13,245 +13,73 @@ model.py here would make an import cycle.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from tutor.gcpause import paused as gc_paused
-from tutor.graph.kinds import AVAILABLE, KINDS, SAVED_STATES
 
-# Caps: what a reader accepts. Capture stays within them (a cut node says more_inputs).
-MAX_NODES = 20_000  # the grader captures at most 5,000; the UI at most 5,000
-MAX_EDGES = 200_000
-MAX_FAN_IN = 10_000  # inputs of one node (torch.cat / stack of many tensors)
-MAX_LIST = 1_000  # names, saved tensors, attrs of one node; items of an attr list
-MAX_TEXT = 10_000  # characters in one string
-MAX_DIMS = 64  # torch's own limit on a tensor's dimensions
-MAX_ID = 1 << 62  # ids are >= 0: normalize numbers the nodes it makes with negatives
-
-
-class ModelClasses(NamedTuple):
-    """What a decoded snapshot is built from (model.py passes its classes)."""
-
-    snapshot: Callable[..., Any]
-    node: Callable[..., Any]
-    edge: Callable[..., Any]
-    saved: Callable[..., Any]
-
-
-class _Bad(ValueError):
-    pass
+# The caps and the node checks live in untrusted_node.py; the caps stay importable from here.
+from tutor.graph.untrusted_node import (  # noqa: F401
+    MAX_DIMS,
+    MAX_EDGES,
+    MAX_FAN_IN,
+    MAX_ID,
+    MAX_LIST,
+    MAX_NODES,
+    MAX_TEXT,
+    ModelClasses,
+    _Bad,
+    _count,
+    _line,
+    _show,
+    _text,
+    node_from_untrusted,
+)
 
 
-def _is_int(v: Any) -> bool:
-    return type(v) is int  # bool is an int subclass; a bool is not a number here
-
-
-def _count(v: Any, what: str, limit: int = MAX_ID) -> int:
-    if not _is_int(v) or v < 0 or v > limit:
-        raise _Bad(f"{what} must be a whole number from 0 to {limit}, not {_show(v)}")
-    return v
-
-
-def _text(v: Any, what: str, limit: int = MAX_TEXT) -> str:
-    if not isinstance(v, str):
-        raise _Bad(f"{what} must be a string, not {_show(v)}")
-    if len(v) > limit:
-        raise _Bad(f"{what} is longer than {limit} characters")
-    return v
-
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
-def _line(v: Any, what: str) -> str:
-    """A name or label: short, one line, no terminal control characters."""
-    if type(v) is str and v in _GOOD_LINES:
-        return v
-    v = _text(v, what, 1000)
-    if _CONTROL.search(v):
-        raise _Bad(f"{what} holds a control character: {_show(v)}")
-    if type(v) is str and len(v) <= 64:
-        if len(_GOOD_LINES) >= _GOOD_LIMIT:
-            _GOOD_LINES.clear()
-        _GOOD_LINES.add(v)
-    return v
-
-
-# Lines already found good (exact str only: a subclass may compare as it
-# likes). A snapshot repeats its op names, dtypes and attr names thousands of
-# times; the check is the same for each. Bounded (short lines, 20,000 of
-# them): a kernel and the app live long.
-_GOOD_LINES: set[str] = set()
-_GOOD_LIMIT = 20_000
-
-
-def _opt_text(v: Any, what: str) -> str | None:
-    return None if v is None else _line(v, what)
-
-
-def _shape_of(v: Any, what: str) -> list[int] | None:
-    if v is None:
-        return None
-    if not isinstance(v, list) or len(v) > MAX_DIMS:
-        raise _Bad(f"{what} must be a list of at most {MAX_DIMS} sizes or null, not {_show(v)}")
-    for x in v:
-        if type(x) is not int or x < 0 or x > MAX_ID:
-            raise _Bad(f"{what} must hold whole numbers >= 0, not {_show(x)}")
-    return list(v)
-
-
-def _plain_value(v: Any, what: str, depth: int = 0) -> Any:
-    """A JSON scalar, or a list (nested at most twice) of them: what capture writes."""
-    if v is None or isinstance(v, bool) or _is_int(v):
-        return v
-    if isinstance(v, float):
-        if v != v or v in (float("inf"), float("-inf")):
-            raise _Bad(f"{what} must be a finite number, not {v}")
-        return v
-    if isinstance(v, str):
-        return _text(v, what)
-    if isinstance(v, list) and depth < 2:
-        if len(v) > MAX_LIST:
-            raise _Bad(f"{what} has more than {MAX_LIST} items")
-        return [_plain_value(x, what, depth + 1) for x in v]
-    raise _Bad(f"{what} must be a number, string, null or a short list of them, not {_show(v)}")
-
-
-def _show(v: Any) -> str:
-    """A short, safe description of a bad value for an error message."""
-    if isinstance(v, (dict, list, tuple, set)):
-        return f"a {type(v).__name__} of {len(v)} items"
-    if isinstance(v, str):
-        return repr(v[:40] + ("..." if len(v) > 40 else ""))
-    if v is None or isinstance(v, (bool, int, float)):
-        text = repr(v)
-        return text if len(text) <= 40 else text[:40] + "..."
-    return f"a {type(v).__name__}"
-
-
-def _saved_from_untrusted(d: Any, what: str, saved_cls: Callable[..., Any]) -> Any:
-    if not isinstance(d, dict):
-        raise _Bad(f"must be a mapping, not {_show(d)}")
-    state = d.get("state", AVAILABLE)
-    if state not in SAVED_STATES:
-        raise _Bad(f"state must be one of {', '.join(SAVED_STATES)}, not {_show(state)}")
-    return saved_cls(
-        _line(d.get("attr"), "attr"),
-        _shape_of(d.get("shape"), "shape"),
-        _opt_text(d.get("dtype"), "dtype"),
-        state,
-    )
-
-
-def _bool_field(v: Any, what: str) -> bool:
-    if v is not True and v is not False:
-        raise _Bad(f"{what} must be true or false, not {_show(v)}")
-    return v
-
-
-def _opt_bool_field(v: Any, what: str) -> bool | None:
-    if v is not None and v is not True and v is not False:
-        raise _Bad(f"{what} must be true, false or null, not {_show(v)}")
-    return v
-
-
-def _opt_count_field(v: Any, what: str) -> int | None:
-    if v is None or (type(v) is int and 0 <= v <= MAX_ID):
-        return v
-    return _count(v, what)
-
-
-def _names_field(v: Any, what: str) -> list[str]:
-    if not isinstance(v, list) or len(v) > MAX_LIST:
-        raise _Bad(f"{what} must be a list of at most {MAX_LIST} strings, not {_show(v)}")
-    return [_line(n, what) for n in v]
-
-
-def _saved_field(v: Any, what: str, saved_cls: Callable[..., Any]) -> list[Any]:
-    if not isinstance(v, list) or len(v) > MAX_LIST:
-        raise _Bad(f"{what} must be a list of at most {MAX_LIST} items, not {_show(v)}")
-    out = []
-    for i, item in enumerate(v):
-        try:
-            out.append(_saved_from_untrusted(item, "saved tensor", saved_cls))
-        except _Bad as exc:
-            raise _Bad(f"{what}[{i}]: {exc}") from None
-    return out
-
-
-def _attrs_field(v: Any, what: str) -> dict[str, Any]:
-    if not isinstance(v, dict) or len(v) > MAX_LIST:
-        raise _Bad(f"{what} must be a mapping of at most {MAX_LIST} items, not {_show(v)}")
-    return {_text(k, f"{what} key", 1000): _plain_value(x, what) for k, x in v.items()}
-
-
-def _value_field(v: Any, what: str) -> float | int | bool | None:
-    if v is not None and not isinstance(v, (bool, int, float)):
-        raise _Bad(f"{what} must be a number, true, false or null, not {_show(v)}")
-    return _plain_value(v, what)
-
-
-# Optional node fields: key -> validator. Keys not listed are ignored (a
-# newer writer's extra field), so old readers keep working. "saved" is not
-# listed: its validator also needs the SavedTensor class.
-_FIELD_CHECKS = {
-    "requires_grad": _bool_field,
-    "is_leaf": _bool_field,
-    "has_grad": _bool_field,
-    "more_inputs": _bool_field,
-    "retains_grad": _opt_bool_field,
-    "hooks": _opt_count_field,
-    "post_accumulate_hooks": _opt_count_field,
-    "order": _opt_count_field,
-    "dtype": _opt_text,
-    "device": _opt_text,
-    "shape": _shape_of,
-    "grad_shape": _shape_of,
-    "num_outputs": lambda v, what: _count(v, what, 1 << 31),
-    "names": _names_field,
-    "attrs": _attrs_field,
-    "value": _value_field,
-}
-
-
-def node_from_untrusted(d: Any, index: int, classes: ModelClasses) -> Any:
-    """A GraphNode from plain data (``index``: its place, for messages).
-    Raises ValueError saying what is wrong."""
-    if not isinstance(d, dict):
-        raise _Bad(f"node {index} must be a mapping, not {_show(d)}")
-    node_id = d.get("id")
-    if type(node_id) is not int or node_id < 0 or node_id > MAX_ID:  # the message only when it is wrong
-        node_id = _count(node_id, f"node {index}: id")
-    try:
-        kind = d.get("kind")
-        if kind not in KINDS:
-            raise _Bad(f"kind must be one of {', '.join(KINDS)}, not {_show(kind)}")
-        node = classes.node(node_id, _line(d.get("raw_op"), "raw_op"), _line(d.get("op"), "op"), kind)
-        checks = _FIELD_CHECKS
-        for key, value in d.items():
-            check = checks.get(key)
-            if check is not None:
-                setattr(node, key, check(value, key))
-            elif key == "saved":
-                node.saved = _saved_field(value, key, classes.saved)
-    except _Bad as exc:
-        raise _Bad(f"node {index} (id {node_id}): {exc}") from None
-    return node
-
-
-def snapshot_from_untrusted(d: Any, max_nodes: int, classes: ModelClasses) -> Any:
+def snapshot_from_untrusted(d: Any, max_nodes: int, classes: ModelClasses, previous: Any = None,
+                            incremental: bool = False) -> Any:
     """A GraphSnapshot from plain data, or ValueError("graph snapshot: ...")
     on a wrong type in any field, an edge or root naming a node that is not
-    there, a cycle, or a size past the caps (at most ``max_nodes`` nodes)."""
+    there, a cycle, or a size past the caps (at most ``max_nodes`` nodes).
+
+    ``incremental``: keep what the snapshot was decoded from, so that it can
+    be the ``previous`` of the next decode, which then validates only what
+    changed (NOTE [validate what changed])."""
     # Thousands of small objects would start the cyclic GC again and again.
     with gc_paused():
         try:
-            return _build_snapshot(d, max_nodes, classes)
+            snapshot = _build_snapshot(d, max_nodes, classes, _decoded_from(previous))
         except _Bad as exc:
             raise ValueError(f"graph snapshot: {exc}") from None
+        if incremental:  # what it was decoded from, for the next decode (not serialized)
+            snapshot.__dict__["_decoded"] = _Decoded(
+                {n["id"]: (n, node) for n, node in zip(d.get("nodes", []), snapshot.nodes)},
+                d.get("edges", []), list(snapshot.edges))
+        return snapshot
 
 
-def _build_snapshot(d: Any, max_nodes: int, classes: ModelClasses) -> Any:
+# NOTE [validate what changed]: the live pane's snapshot comes again after
+# every cell that changed the graph, mostly as it was: a 5,000-node graph and
+# one new op. A reader that passes the snapshot it decoded last validates only
+# the nodes whose plain data differs from last time's: a node dict equal to
+# one already validated (same id) takes that one's node object, and an edge
+# list equal to last time's, between the same ids, takes its edges and the
+# cycle check's answer. Equality can only hand back what was validated before
+# (``True == 1`` makes a node the valid one it equals), and every check across
+# the whole snapshot (ids, edge ends, fan-in, roots, caps) runs as before.
+# Node objects are shared by the two snapshots: readers do not change them.
+class _Decoded(NamedTuple):
+    by_id: dict[Any, tuple[Any, Any]]  # node id -> (its plain data, its node)
+    raw_edges: Any
+    edges: list[Any]
+
+
+def _decoded_from(previous: Any) -> _Decoded | None:
+    decoded = getattr(previous, "__dict__", {}).get("_decoded") if previous is not None else None
+    return decoded if isinstance(decoded, _Decoded) else None
+
+
+def _build_snapshot(d: Any, max_nodes: int, classes: ModelClasses, previous: _Decoded | None = None) -> Any:
     if not isinstance(d, dict):
         raise _Bad(f"must be a mapping, not {_show(d)}")
     fmt = d.get("format", 1)
@@ -262,7 +90,10 @@ def _build_snapshot(d: Any, max_nodes: int, classes: ModelClasses) -> Any:
         raise _Bad(f"nodes must be a list, not {_show(raw_nodes)}")
     if len(raw_nodes) > max_nodes:
         raise _Bad(f"has {len(raw_nodes)} nodes, more than the limit of {max_nodes}")
-    nodes = [node_from_untrusted(n, i, classes) for i, n in enumerate(raw_nodes)]
+    if previous is None:
+        nodes = [node_from_untrusted(n, i, classes) for i, n in enumerate(raw_nodes)]
+    else:
+        nodes = _nodes_reusing(raw_nodes, classes, previous.by_id)
     ids: set[int] = set()
     for n in nodes:
         if n.id in ids:
@@ -274,6 +105,26 @@ def _build_snapshot(d: Any, max_nodes: int, classes: ModelClasses) -> Any:
         raise _Bad(f"edges must be a list, not {_show(raw_edges)}")
     if len(raw_edges) > MAX_EDGES:
         raise _Bad(f"has {len(raw_edges)} edges, more than the limit of {MAX_EDGES}")
+    if previous is not None and raw_edges == previous.raw_edges and _same_ids(previous.by_id, ids):
+        edges = list(previous.edges)  # validated, acyclic, between these very ids
+    else:
+        edges = _edges(raw_edges, ids, classes)
+    return _finish(d, nodes, edges, ids, classes)
+
+
+def _nodes_reusing(raw_nodes: list, classes: ModelClasses, by_id: dict) -> list[Any]:
+    nodes = []
+    for i, n in enumerate(raw_nodes):
+        seen = by_id.get(n.get("id")) if type(n) is dict and type(n.get("id")) is int else None
+        nodes.append(seen[1] if seen is not None and seen[0] == n else node_from_untrusted(n, i, classes))
+    return nodes
+
+
+def _same_ids(by_id: dict, ids: set[int]) -> bool:
+    return len(by_id) == len(ids) and all(i in by_id for i in ids)
+
+
+def _edges(raw_edges: list, ids: set[int], classes: ModelClasses) -> list[Any]:
     edges: list[Any] = []
     make_edge = classes.edge
     fan_in: dict[int, int] = {}
@@ -309,7 +160,10 @@ def _build_snapshot(d: Any, max_nodes: int, classes: ModelClasses) -> Any:
             if any(e.parent == cycle and e.child == cycle for e in edges)
             else f"has a cycle through node {cycle} (an autograd graph has none)"
         )
+    return edges
 
+
+def _finish(d: dict, nodes: list[Any], edges: list[Any], ids: set[int], classes: ModelClasses) -> Any:
     raw_roots = d.get("roots", {})
     if not isinstance(raw_roots, dict) or len(raw_roots) > MAX_NODES:
         raise _Bad(f"roots must be a mapping of names to node ids, not {_show(raw_roots)}")
