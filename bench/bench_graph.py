@@ -10,7 +10,9 @@
    100k chain uncapped, phase by phase, against a bare ``grad_fn`` walk of the
    same graph measured in the same loop (interleaved, so machine noise hits
    both), with ratios. Targets: whole pipeline <= 4x the bare walk; 100k
-   uncapped <= 1 s.
+   uncapped <= 1 s. The "floor" column is the walk plus torch's own
+   accessors for what a snapshot holds (``accessor_walk``): what any capture
+   pays before it writes anything down.
    Then the same on graphs nobody walked yet (``first_look``): the first
    access to a Node makes its Python wrapper, which repeated walks find made.
 3. What the UI does with the kernel's graph message (decode and validate,
@@ -104,6 +106,34 @@ def bare_walk(out) -> int:
     return len(seen)
 
 
+def accessor_walk(out) -> int:
+    """The floor of any capture that holds what a snapshot holds: the bare
+    walk plus torch's own accessors for each Node (its output's shape, dtype
+    and device from ``_input_metadata``, ``_sequence_nr()``, each saved
+    tensor unpacked for its shape and dtype), and nothing written down."""
+    from tutor.graph.autograd_facts import NODE_TYPES, NodeType
+
+    seen = set()
+    stack = [out.grad_fn]
+    while stack:
+        fn = stack.pop()
+        metas = fn._input_metadata
+        if metas:
+            m = metas[0]
+            m.shape, m.dtype, m.device
+        fn._sequence_nr()
+        info = NODE_TYPES.get(type(fn)) or NODE_TYPES.setdefault(type(fn), NodeType(fn))
+        for _, saved_name, _ in info.tensor_reads:
+            value = getattr(fn, saved_name, None)
+            if isinstance(value, torch.Tensor):
+                value.shape, value.dtype
+        for child, _ in fn.next_functions:
+            if child is not None and child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return len(seen)
+
+
 def table() -> None:
     try:
         from torchviz import make_dot
@@ -141,7 +171,7 @@ def pipeline(repeat: int, cases=PIPELINE_CASES) -> None:
     for name, n, cap in cases:
         stack_guard.make_room(cap)  # before the bare walk touches 150k Nodes (docs/graph.md)
         out = chain(n)
-        wall: dict[str, list[float]] = {"walk": [], "capture": [], "normalize": [], "json": []}
+        wall: dict[str, list[float]] = {"walk": [], "capture": [], "normalize": [], "json": [], "floor": []}
         cpu: dict[str, list[float]] = {k: [] for k in wall}
         snap = None
         for _ in range(repeat):
@@ -154,6 +184,8 @@ def pipeline(repeat: int, cases=PIPELINE_CASES) -> None:
             clocks.append((time.perf_counter(), time.process_time()))
             snap.to_json()
             clocks.append((time.perf_counter(), time.process_time()))
+            accessor_walk(out)
+            clocks.append((time.perf_counter(), time.process_time()))
             steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(clocks, clocks[1:])]
             for key, (w, c) in zip(wall, steps):
                 wall[key].append(w * 1e3)
@@ -162,7 +194,8 @@ def pipeline(repeat: int, cases=PIPELINE_CASES) -> None:
             med = {k: statistics.median(v) for k, v in phases.items()}
             total = statistics.median([c + m + j for c, m, j in zip(phases["capture"], phases["normalize"], phases["json"])])
             print(f"{name + ' ' + label:22s} {len(snap.nodes):7d} {med['walk']:6.1f}ms {med['capture']:7.1f}ms "
-                  f"{med['normalize']:8.1f}ms {med['json']:6.1f}ms {total:6.1f}ms {total / med['walk']:5.1f}x")
+                  f"{med['normalize']:8.1f}ms {med['json']:6.1f}ms {total:6.1f}ms {total / med['walk']:5.1f}x"
+                  f"   floor {med['floor']:6.1f}ms {med['floor'] / med['walk']:4.1f}x")
         del snap, out
 
 
