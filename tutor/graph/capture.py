@@ -33,7 +33,7 @@ from tutor.graph.kinds import AVAILABLE, CUSTOM, FREED, STALE
 from tutor.graph.model import GraphEdge, GraphNode, GraphSnapshot, SavedTensor
 from tutor.graph.names import name_rank
 from tutor.graph.tensor_nodes import TensorNodes
-from tutor.graph.untrusted import MAX_EDGES, MAX_FAN_IN
+from tutor.graph.untrusted_node import MAX_EDGES, MAX_FAN_IN
 
 DEFAULT_MAX_NODES = 5000
 _MAX_CTX_ATTRS = 100

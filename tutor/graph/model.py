@@ -25,7 +25,8 @@ from tutor.gcpause import paused as gc_paused
 # The vocabulary and the caps live in their own modules (untrusted.py needs
 # them without importing this one); they stay importable from here.
 from tutor.graph.kinds import AVAILABLE, CONST, CUSTOM, FREED, KINDS, LEAF, OP, SAVED_STATES, STALE
-from tutor.graph.untrusted import (
+from tutor.graph.untrusted import snapshot_from_untrusted
+from tutor.graph.untrusted_node import (
     MAX_DIMS,
     MAX_EDGES,
     MAX_FAN_IN,
@@ -35,7 +36,6 @@ from tutor.graph.untrusted import (
     MAX_TEXT,
     ModelClasses,
     node_from_untrusted,
-    snapshot_from_untrusted,
 )
 
 __all__ = [

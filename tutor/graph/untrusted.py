@@ -17,15 +17,12 @@ from typing import Any, NamedTuple
 
 from tutor.gcpause import paused as gc_paused
 
-# The caps and the node checks live in untrusted_node.py; the caps stay importable from here.
-from tutor.graph.untrusted_node import (  # noqa: F401
-    MAX_DIMS,
+# The caps and one node's checks: untrusted_node.py.
+from tutor.graph.untrusted_node import (
     MAX_EDGES,
     MAX_FAN_IN,
     MAX_ID,
-    MAX_LIST,
     MAX_NODES,
-    MAX_TEXT,
     ModelClasses,
     _Bad,
     _count,
