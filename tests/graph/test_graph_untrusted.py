@@ -302,3 +302,19 @@ def test_plausible_acyclic_snapshots_get_a_verdict(data):
 @given(plausible_snapshots(acyclic=False))
 def test_plausible_cyclic_snapshots_are_refused_or_judged(data):
     check_garbage(data)
+
+
+def test_a_bad_line_is_refused_every_time_and_the_good_lines_kept_are_bounded():
+    """untrusted_node._line remembers lines it found good (short ones, a
+    bounded set); a line it refused is never among them."""
+    from tutor.graph import untrusted_node
+
+    bad = copy.deepcopy(REAL_DICT)
+    bad["nodes"][0]["op"] = "Mul\x1b[2J"
+    for _ in range(2):
+        with pytest.raises(ValueError, match="control character"):
+            GraphSnapshot.from_untrusted(copy.deepcopy(bad))
+    assert "Mul\x1b[2J" not in untrusted_node._GOOD_LINES
+    for i in range(untrusted_node._GOOD_LIMIT + 5):
+        untrusted_node._line(f"name{i}", "name")
+    assert len(untrusted_node._GOOD_LINES) <= untrusted_node._GOOD_LIMIT

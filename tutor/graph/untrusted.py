@@ -2,7 +2,7 @@
 
 A learner's run sends its snapshot back as plain data; anything in it may be
 wrong or hostile. :func:`snapshot_from_untrusted` checks every field, the
-sizes against the caps below, and that the edges form a DAG, then builds the
+sizes against the caps (untrusted_node.py), and that the edges form a DAG, then builds the
 snapshot. It runs in time linear in the input and never recurses, so garbage
 cannot hang or crash the reader.
 
@@ -72,7 +72,7 @@ class _Decoded(NamedTuple):
 
 
 def _decoded_from(previous: Any) -> _Decoded | None:
-    decoded = getattr(previous, "__dict__", {}).get("_decoded") if previous is not None else None
+    decoded = getattr(previous, "__dict__", {}).get("_decoded")  # None has no __dict__
     return decoded if isinstance(decoded, _Decoded) else None
 
 
