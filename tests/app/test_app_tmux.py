@@ -120,24 +120,34 @@ def _take_back_line_1(tmux) -> None:
 
     Counted once line 1 has stayed the same for 2 s: under load a key typed
     earlier can land after a count taken at once (a '#' left over failed a
-    whole-suite run). Deleted once, never again: BSpaces sent again while
+    whole-suite run). BSpaces go only for what a settled line shows, and the
+    line settles again before it is counted again: BSpaces sent again while
     the first ones are still on their way delete the line's own text
-    (another loaded run lost " x")."""
+    (another loaded run lost " x"), and a '#' that came later still than the
+    first count stayed, and the clean line never came (a fresh-clone run)."""
     first = re.compile(r"(?<!\d)1  (.*?)y = w \* x")
     deadline = time.monotonic() + DEADLINE
-    last, since = None, time.monotonic()
-    stray = None
     while time.monotonic() < deadline:
-        stray = first.search(tmux.screen())
-        seen = stray.group(0) if stray else None
+        stray = _settled(tmux, first, deadline)
+        if stray is None or not stray.group(1):
+            break
+        for _ in range(len(stray.group(1))):
+            tmux.keys("BSpace")
+    tmux.wait_for("1  y = w * x ")
+
+
+def _settled(tmux, pattern, deadline: float):
+    """The match of ``pattern`` once the text it matches has stayed the same for 2 s."""
+    last, since, found = None, time.monotonic(), None
+    while time.monotonic() < deadline:
+        found = pattern.search(tmux.screen())
+        seen = found.group(0) if found else None
         if seen != last:
             last, since = seen, time.monotonic()
         elif time.monotonic() - since >= 2:
             break
         time.sleep(0.1)
-    for _ in range(len(stray.group(1)) if stray else 0):
-        tmux.keys("BSpace")
-    tmux.wait_for("1  y = w * x ")
+    return found
 
 
 def _down_to_line_2(tmux) -> None:
