@@ -38,23 +38,40 @@ def make_exercise(ex_id: str, setup: str, solution: str, checks: list, trials=No
 
 
 def run_processes(graders) -> list[int]:
-    """Processes of runs still alive: below a worker's monitors. A worker is
-    bwrap -> bwrap's init -> the zygote -> one monitor waiting for the next
-    request; anything deeper (or a second monitor) belongs to a run."""
+    """Processes of runs still alive. A worker (bwrap -> bwrap's init, in
+    the bwrap mode) holds a zygote (``agt-zygote``) and below it either, one
+    fork per run (tutor/grade/relay.py), its relay and one run waiting for
+    its request (``agt-waiting``, with no process of its own), or one
+    monitor waiting for the next request (the uid mode, a kernel without
+    the worker's namespaces). Anything else below a zygote belongs to a run."""
     out = []
     for grader in graders:
         for worker in grader.pool._workers:
             if worker.proc is None:
                 continue
-            zygote_depth = 2 if worker.mode == "bwrap" else 0
-            level = [worker.proc.pid]
-            for depth in range(1, 8):
-                level = [c for p in level for c in children_of(p)]
-                if depth == zygote_depth + 1 and len(level) <= 1:
-                    continue  # the monitor waiting for the next request
-                if depth > zygote_depth + 1 or (depth == zygote_depth + 1 and len(level) > 1):
-                    out.extend(level)
+            tree = [worker.proc.pid] + descendants(worker.proc.pid)
+            for zygote in [p for p in tree if process_name(p) == "agt-zygote"]:
+                kids = children_of(zygote)
+                relays = [k for k in kids if process_name(k) == "agt-relay"]
+                if relays:
+                    waiting = [k for k in kids if process_name(k) == "agt-waiting" and not children_of(k)]
+                    expected = set(relays[:1] + waiting[:1])
+                else:
+                    expected = set(kids) if len(kids) <= 1 else set()
+                for kid in kids:
+                    if kid not in expected:
+                        out.append(kid)
+                    out.extend(descendants(kid))
     return out
+
+
+def process_name(pid: int) -> str:
+    """/proc/PID/comm: the grading processes name themselves (jail.set_name)."""
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return ""
 
 
 def children_of(pid: int) -> list[int]:

@@ -1,8 +1,8 @@
 """Faults of the grader's own processes are never a learner's verdict.
 
 A class is graded once cleanly, then again while a killer sends SIGKILL to
-randomly chosen grading processes (bubblewrap, the zygote, its monitors, the
-runs) at random moments, as an OOM killer or a runner under memory pressure
+randomly chosen grading processes (bubblewrap, the zygote, its relay or its
+monitors, the runs) at random moments, as an OOM killer or a runner under memory pressure
 would. Every verdict must equal the clean run's, or be marked
 ``"fault": "grader"`` with exit status 3; no process may outlive the grade.
 tests/grade/test_isolation_nonroot.py runs this file as a normal user too.
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO, descendants
+from support import REPO, descendants, process_name
 
 EXERCISES = ("make-a-leaf", "two-paths-add-up", "which-grads-are-none")
 STUDENTS = 20
@@ -96,30 +96,37 @@ def _parent(pid: int) -> int:
         return 0
 
 
+KINDS = {"agt-zygote": "zygote", "agt-relay": "relay", "agt-monitor": "monitor", "agt-run": "run",
+         "agt-waiting": "run"}
+
+
 def _what(pid: int) -> str:
-    """sandbox (bubblewrap), zygote, monitor or run: a monitor is a fork of
-    the zygote and a run a fork of its monitor, so they share its command line."""
+    """sandbox (bubblewrap), zygote, relay, monitor or run. They are all
+    forks of the worker, so they share its command line, and each names
+    itself (jail.set_name); a worker's first process, which waits for the
+    zygote (NOTE [one fork per run]), counts as the zygote: killing it
+    kills the zygote."""
     argv = _argv(pid)
     if argv.split(" ")[0].endswith("bwrap"):
         return "sandbox"
     if "tutor.grade.worker" not in argv:
         return "other"
-    depth, up = 0, _parent(pid)
-    while "tutor.grade.worker" in _argv(up) and not _argv(up).split(" ")[0].endswith("bwrap"):
-        depth, up = depth + 1, _parent(up)
-    return ("zygote", "monitor")[depth] if depth < 2 else "run"
+    name = process_name(pid)
+    if name in KINDS:
+        return KINDS[name]
+    return "run" if "tutor.grade.worker" in _argv(_parent(pid)) and process_name(_parent(pid)) in KINDS else "zygote"
 
 
 def _killer(seed: int, most: int):
-    """Kills ``most`` grading processes once grading has begun (a monitor
-    waits), a kind at a time chosen at random among those alive, so that
-    sandboxes, zygotes, monitors and runs are all hit."""
+    """Kills ``most`` grading processes once grading has begun (a relay or
+    a monitor waits), a kind at a time chosen at random among those alive,
+    so that sandboxes, zygotes, relays (monitors) and runs are all hit."""
     rng = random.Random(seed)
 
     def kill(proc: subprocess.Popen, kills: list[str]) -> None:
         deadline = time.monotonic() + 120
         while proc.poll() is None and time.monotonic() < deadline and \
-                not any(_what(p) == "monitor" for p in descendants(proc.pid)):
+                not any(_what(p) in ("monitor", "relay") for p in descendants(proc.pid)):
             time.sleep(0.05)
         first = True
         while proc.poll() is None and len(kills) < most:

@@ -62,23 +62,77 @@ def available() -> bool:
     return _libc is not None and hasattr(_libc, "unshare") and os.path.exists("/proc/self/ns/user")
 
 
-def unshare_all(network: bool = True) -> None:
+def unshare_all(network: bool = True, pid: bool = True) -> None:
     """In the monitor: new user (mapped to RUN_UID), PID, IPC and UTS (and
     network) namespaces. Its next child is PID 1 of the new PID namespace and
-    makes its own mount namespace (``mount_private_fs``)."""
+    makes its own mount namespace (``mount_private_fs``). ``pid`` False: in a
+    run the zygote forked as PID 1 of a PID namespace already (NOTE [one
+    fork per run]), which makes the rest itself."""
+    flags = CLONE_NEWUSER | CLONE_NEWIPC | CLONE_NEWUTS | (CLONE_NEWPID if pid else 0) | \
+        (CLONE_NEWNET if network else 0)
+    _unshare_user(flags, RUN_UID)
+    set_dumpable(False)  # maps written: nothing in the run may trace or read the monitor
+
+
+def _unshare_user(flags: int, inner: int) -> None:
+    """unshare(flags), CLONE_NEWUSER among them, this process's uid and gid
+    mapped to ``inner`` in the new user namespace."""
     uid, gid = os.geteuid(), os.getegid()
     # A worker that dropped from root to its uid is not dumpable, which makes
     # its /proc files root's: it could not write its own uid map.
     set_dumpable(True)
-    flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (CLONE_NEWNET if network else 0)
     _check(_libc.unshare(flags), "unshare")
     with open("/proc/self/setgroups", "w") as f:
         f.write("deny")
     with open("/proc/self/uid_map", "w") as f:
-        f.write(f"{RUN_UID} {uid} 1")
+        f.write(f"{inner} {uid} 1")
     with open("/proc/self/gid_map", "w") as f:
-        f.write(f"{RUN_UID} {gid} 1")
-    set_dumpable(False)  # maps written: nothing in the run may trace or read the monitor
+        f.write(f"{inner} {gid} 1")
+
+
+def enter_worker_namespaces() -> bool:
+    """NOTE [one fork per run]: a user and a PID namespace for the whole
+    worker, made once at its start (its uid mapped to itself). The next
+    child (the zygote) is PID 1 of that PID namespace, with every
+    capability of that user namespace, which lets it make a PID namespace
+    for each run and step back into its own (``RunPidNamespace``). False
+    where the kernel refuses (then runs get a monitor each, as before)."""
+    if not available() or not hasattr(os, "pidfd_open") or not hasattr(_libc, "setns"):
+        return False
+    try:
+        _unshare_user(CLONE_NEWUSER | CLONE_NEWPID, os.geteuid())
+    except (JailError, OSError):
+        return False
+    set_dumpable(False)
+    return True
+
+
+def fork_into_pid_namespace(own: int) -> int:
+    """In the zygote (NOTE [one fork per run]): fork a child as PID 1 of a
+    new PID namespace (``os.fork``'s return), and step back into the
+    zygote's own (``own``: /proc/self/ns/pid, opened once) for its next
+    children. Both sides of the fork are PID 1 of their namespaces, so
+    only the return value tells them apart."""
+    _check(_libc.unshare(CLONE_NEWPID), "unshare a PID namespace")
+    try:
+        pid = os.fork()
+    except BaseException:
+        _check(_libc.setns(own, CLONE_NEWPID), "back to the zygote's PID namespace")
+        raise
+    if pid:
+        _check(_libc.setns(own, CLONE_NEWPID), "back to the zygote's PID namespace")
+    return pid
+
+
+PR_SET_NAME = 15
+
+
+def set_name(name: str) -> None:
+    """The process's name in ps and /proc/PID/comm (agt-zygote, agt-relay,
+    agt-run): for people and the tests' model of a worker, never for a
+    decision (a run can rename itself)."""
+    if _prctl is not None:
+        _prctl(PR_SET_NAME, ctypes.c_char_p(name.encode()[:15]), 0, 0, 0)
 
 
 def mount_private_fs(tmp_bytes: int = TMP_BYTES) -> None:

@@ -19,10 +19,14 @@ import time
 
 from tutor.grade import framing, jail
 from tutor.grade.protocol import ExitRecord, ProtocolError, RunRequest, reply_frame
-from tutor.grade.runwatch import REAPED, RunWatch
+from tutor.grade.runwatch import REAPED, ChildRun, HandedRun, RunWatch
 
 MAX_REQUEST = 64 << 20
 SHUTDOWN_EXIT = 3
+# A run the zygote forked ahead that could not make its namespaces exits
+# with this before its request (NOTE [one fork per run]); the code under
+# test could exit with it too, and would change only the words of its death.
+RUN_NOT_STARTED = 77
 # A jailed run's time limit is CPU time; its wall clock may run this much
 # longer (a busy machine), for code that sleeps or waits.
 WALL_FACTOR = 2
@@ -87,10 +91,18 @@ class Prepared:
     result_w: int
     control: socket.socket
     request_w: int
+    # A run the zygote forked (NOTE [one fork per run]): the relay watches
+    # it through its pidfd, and ``exit_status()`` waits for the zygote to
+    # say how it ended (a wait status, or None when the zygote did not say).
+    handed: HandedRun | None = None
+    exit_status: object = None
 
     def discard(self) -> None:
-        _kill_run(self.pid, True)
-        _reap(self.pid)
+        if self.handed is not None:
+            self.handed.kill()
+        else:
+            _kill_run(self.pid, True)
+            _reap(self.pid)
         for fd in (self.out_r, self.result_r, self.result_w, self.request_w):
             try:
                 os.close(fd)
@@ -127,6 +139,7 @@ def prepare() -> Prepared | None:
         run_end.close()
         return None
     if run == 0:
+        jail.set_name("agt-run")
         try:
             os.close(0)  # the grader's requests: never the run's to read
             jail.die_with_parent(None)
@@ -147,6 +160,7 @@ def prepare() -> Prepared | None:
 
 def monitor_main(outbox_fd: int, said_fd: int) -> int:
     """Read one request, run it, write one reply. Returns the exit code."""
+    jail.set_name("agt-monitor")
     # Decoding what a run sends back happens here; a frame built to expand
     # on decoding runs into this limit, not into the machine's memory.
     jail.limit(resource.RLIMIT_AS, jail.address_space() + (2 << 30))
@@ -232,6 +246,7 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prep
     except BaseException as exc:  # noqa: BLE001  (a run that cannot start is a verdict)
         exit_info = {"why": f"the run could not be started in its sandbox ({exc})"}
     if run == 0:
+        jail.set_name("agt-run")
         if uid is not None:  # first: changing uid clears the parent-death signal
             from tutor.grade import uidrun
 
@@ -247,23 +262,32 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prep
         os.close(out_w)
         run_end.close()
     watch = RunWatch(out_r, result_r, result_w, control, request.limits)
+    handed = prepared.handed if prepared is not None else None
+    proc = handed or (ChildRun(run) if run is not None else None)
     if run is not None:
         # Jailed, the limit is CPU time of the whole run (a fork bomb next
         # door slows an honest run down without using up its limit), with a
         # wall-clock bound for code that sleeps; otherwise wall clock.
         wall = started + (timeout * WALL_FACTOR + WALL_SLACK if jailed else timeout)
-        status, payload, exit_info = watch.until_done(run, wall, jailed, cpu_limit=timeout)
+        status, payload, exit_info = watch.until_done(proc, wall, jailed, cpu_limit=timeout)
         if isinstance(payload, dict) and payload.pop("cold", None) is True:
             cold()  # NOTE [warm on need]: a speed hint for the zygote, never part of the reply
         MARK("m.result")
-        _kill_run(run, jailed)
+        if handed is not None:
+            handed.kill()
+        else:
+            _kill_run(run, jailed)
     if uid is not None:  # its processes die now: nothing of the run writes to its output any more
         from tutor.grade import uidrun
 
         uidrun.kill_all(uid)
     watch.drain_output()
     if status == "died" and exit_info is None and run is not None:
-        exit_info = _exit_info(run)
+        exit_info = _status_info(prepared.exit_status()) if handed is not None else _exit_info(run)
+        if handed is not None and exit_info.get("code") == RUN_NOT_STARTED:
+            exit_info = {"why": "the run could not be started in its sandbox"}
+        if exit_info.get("why") == UNTOLD:  # the zygote never said how it ended: ours, not the run's
+            status = "lost"
         if jailed and exit_info.get("signal") == signal.SIGKILL:
             # NOTE [whose kill]: the run is PID 1 of its own PID namespace, and
             # the kernel drops SIGKILL sent to a namespace's init from inside
@@ -288,7 +312,7 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prep
     replied()
     # After the reply: nothing of the run can be running, but waiting for
     # the kernel to tear its namespaces down need not delay the grader.
-    if run is not None:
+    if run is not None and handed is None:
         _reap(run)
     watch.close()
     if workdir:
@@ -318,6 +342,17 @@ def _exit_info(pid: int) -> dict:
     if result.si_code in (os.CLD_KILLED, os.CLD_DUMPED):
         return {"signal": result.si_status}
     return {"code": result.si_status}
+
+
+UNTOLD = "the grading worker did not say how the run ended"
+
+
+def _status_info(status: int | None) -> dict:
+    if status is None:
+        return {"why": UNTOLD}
+    if os.WIFSIGNALED(status):
+        return {"signal": os.WTERMSIG(status)}
+    return {"code": os.waitstatus_to_exitcode(status)}
 
 
 def _reap(pid: int) -> None:

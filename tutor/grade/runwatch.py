@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import socket
 import time
 
@@ -39,7 +40,7 @@ class RunWatch:
         self.jailed = False
         self.cpu_limit = 0.0
 
-    def until_done(self, run: int, deadline: float, jailed: bool, cpu_limit: float = 0.0):
+    def until_done(self, run: "ChildRun | HandedRun", deadline: float, jailed: bool, cpu_limit: float = 0.0):
         self.jailed = jailed
         self.cpu_limit = cpu_limit
         next_look = time.monotonic() + POLL
@@ -66,7 +67,7 @@ class RunWatch:
                     verdict = self._result()
                     if verdict is not None:
                         return verdict
-            if exited(run):
+            if run.exited():
                 # The run is over; its result, if any, is in the pipe already.
                 self._drain_result()
                 return self._result() or ("died", None, None)
@@ -154,15 +155,15 @@ class RunWatch:
     def output(self) -> str:
         return bytes(self.tail).decode("utf-8", errors="replace")
 
-    def _over_limits(self, run: int) -> str:
+    def _over_limits(self, run: "ChildRun | HandedRun") -> str:
         """Memory and processes of the whole run: every process in its PID
         namespace. Memory counts what each has beyond the worker's own
         resident size (a forked process shares the worker's pages until it
         writes them)."""
         if self.namespace is None:
             try:
-                self.namespace = os.readlink(f"/proc/{run}/ns/pid")
-                self.baseline = _resident(os.getppid())
+                self.namespace = os.readlink(f"/proc/{run.proc_pid()}/ns/pid")
+                self.baseline = _resident(run.zygote_proc_pid())
             except OSError:
                 return ""
         count, grown, ticks = 0, 0, 0
@@ -215,6 +216,63 @@ def _resident(pid: int) -> int:
 
 
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+class ChildRun:
+    """A run this process forked (a monitor's): it reaps it."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+
+    def exited(self) -> bool:
+        return exited(self.pid)
+
+    def proc_pid(self) -> int:
+        return self.pid
+
+    def zygote_proc_pid(self) -> int:
+        return os.getppid()  # the monitor's parent
+
+
+class HandedRun:
+    """A run the zygote forked and handed to the relay (NOTE [one fork per
+    run]): the relay watches it through a pidfd, and the zygote, its parent,
+    reaps it and sends its exit status (``status``, set by the relay)."""
+
+    def __init__(self, pid: int, pidfd: int) -> None:
+        self.pid = pid  # in the zygote's PID namespace
+        self.pidfd = pidfd
+        self.status: int | None = None
+        self._proc_pid = 0
+
+    def exited(self) -> bool:
+        return bool(select.select([self.pidfd], [], [], 0)[0])
+
+    def proc_pid(self) -> int:
+        """The run's pid as /proc shows it: /proc is the sandbox's, mounted
+        for the PID namespace above the zygote's, where the run's number
+        is another (pidfd fdinfo speaks the /proc mount's namespace)."""
+        if not self._proc_pid:
+            self._proc_pid = _fdinfo_pid(self.pidfd)
+        return self._proc_pid
+
+    def zygote_proc_pid(self) -> int:
+        with open("/proc/self/stat", "rb") as f:  # the relay's parent, numbered as /proc numbers it
+            return int(f.read().rsplit(b")", 1)[1].split()[1])
+
+    def kill(self) -> None:
+        try:
+            signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
+
+
+def _fdinfo_pid(pidfd: int) -> int:
+    with open(f"/proc/self/fdinfo/{pidfd}", "rb") as f:
+        for line in f:
+            if line.startswith(b"Pid:"):
+                return int(line.split()[1])
+    raise OSError("no Pid in the pidfd's fdinfo")
 
 
 REAPED: dict[int, int] = {}  # where os.waitid is missing (macOS): statuses of reaped runs

@@ -36,6 +36,21 @@ def main() -> None:
     args = sys.argv[1:]
     if "--uid" in args:
         jail.drop_to_uid(int(args[args.index("--uid") + 1]))  # first thing, before reading anything
+    off = set(args[args.index("--off") + 1].split(",")) if "--off" in args else set()
+    one_fork = "--run-uid" not in args and "one-fork" not in off and jail.enter_worker_namespaces()
+    if one_fork:
+        # NOTE [one fork per run] (relay.py): the zygote is our child, PID 1
+        # of the namespaces just made; we only wait for it, and end with it.
+        zygote = os.fork()
+        if zygote:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            while True:
+                try:
+                    _, status = os.waitpid(zygote, 0)
+                    os._exit(max(0, os.waitstatus_to_exitcode(status)))
+                except InterruptedError:
+                    continue
+        jail.die_with_parent(None)
     # The protocol owns the original stdout; anything printed by libraries
     # goes to stderr instead of corrupting a frame.
     outbox = os.dup(1)
@@ -48,13 +63,13 @@ def main() -> None:
     run_uid = int(args[args.index("--run-uid") + 1]) if "--run-uid" in args else None
     shared = json.loads(args[args.index("--shared-dirs") + 1]) if "--shared-dirs" in args else []
     # A benchmark's baseline (bench/bench_grade.py --compare): the speed-ups
-    # named here are left out; isolation is the same either way.
-    off = set(args[args.index("--off") + 1].split(",")) if "--off" in args else set()
+    # named here (``off``, above) are left out; isolation is the same either way.
     if "--prefork" in args and "prefork" not in off:  # monitor.py, NOTE [forked ahead]
         from tutor.grade.monitor import Host
 
         Host.prefork = True
-    serve(outbox, sandboxed="--sandboxed" in args, off=off, warm=warm, run_uid=run_uid, shared_dirs=shared)
+    serve(outbox, sandboxed="--sandboxed" in args, off=off, warm=warm, run_uid=run_uid, shared_dirs=shared,
+          one_fork=one_fork)
 
 
 if __name__ == "__main__":
