@@ -61,6 +61,7 @@ ROWS = {
     "row14_hidden_trials": "row14",
     "row15_no_bubblewrap": "row15",
     "faults_killed_mid_class": "fault_injection",  # tests/grade/test_faults.py
+    "one_fork_processes_killed": "one_fork",  # tests/grade/test_one_fork.py
 }
 
 
@@ -96,7 +97,7 @@ def student_rows(student_env):
     junit = work / "rows.xml"
     expr = " or ".join(f"test_{key}_" for key in ROWS.values())
     proc = _as_student([str(VENV / "bin" / "python"), "-m", "pytest", str(copy / "tests/grade/test_isolation.py"),
-                        str(copy / "tests/grade/test_faults.py"),
+                        str(copy / "tests/grade/test_faults.py"), str(copy / "tests/grade/test_one_fork.py"),
                         # one process, as before the suite ran in parallel: the copy's
                         # addopts ask for xdist, which the user's venv may lack
                         "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-o", "addopts=-ra",
