@@ -1,8 +1,11 @@
-"""Namespaces of one run, made by the worker's monitor process just before
-the run starts (Linux only; elsewhere a run is a plain child process).
+"""Namespaces of one run (Linux only; elsewhere a run is a plain child
+process). NOTE [one fork per run] (relay.py): the zygote, PID 1 of the
+worker's own user and PID namespace, forks each run into a new PID
+namespace and the run makes its user, IPC, UTS (network) namespaces
+itself; in the uid mode, and where the kernel refuses the worker's
+namespaces, a monitor makes them all just before it forks the run:
 
-    monitor (worker side)           -- never runs submitted code; unshares
-      │                                user, PID, IPC, UTS (network) namespaces
+    zygote or monitor (worker side) -- never runs submitted code
       └─ run: PID 1 of its own PID namespace, in a mount namespace of its own
            covers /proc, mounts a size-capped tmpfs on /tmp, drops every
            capability, then runs setup + code (child.py)
