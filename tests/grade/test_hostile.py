@@ -24,6 +24,8 @@ EXERCISE = Exercise.model_validate({
 })
 
 CORRECT = "y = (x ** 2).sum()\ny.backward()\n"
+MEMORY_TOGETHER = ("import os, time\nfor _ in range(4):\n    if os.fork() == 0:\n"
+                   "        b = b'x' * (700 << 20)\n        time.sleep(7)\n        os._exit(0)\ntime.sleep(7)\n")
 
 # name -> (code, allowed statuses, substring expected in error/messages or None)
 HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
@@ -86,6 +88,17 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
         "if os.fork() == 0:\n    os.setsid()\n    time.sleep(1e6)\n"
         "while True:\n    pass\n", {"timeout"}, "time limit"),
     "syntax_error": ("y = (x ** 2.sum()\n", {"error"}, "SyntaxError"),
+    # Limits of the whole run, not of each process (runwatch, NOTE [the run's
+    # processes]): each process stays under its own RLIMIT_AS and runs less
+    # than the wall-clock bound (3 s x 2 + 3 s), but together they use 2.8
+    # GiB, or 28 s of CPU. Both passed when the sums were never taken. (Here
+    # the CPU of faulting 2.8 GiB in can reach 3 s before the memory does:
+    # test_memory_of_the_whole_run_is_limited has the time to tell.)
+    "memory_together": (CORRECT + MEMORY_TOGETHER, {"error", "timeout"}, None),
+    "cpu_together": (CORRECT + "import os, time\nfor _ in range(3):\n    if os.fork() == 0:\n"
+                     "        t = time.time()\n        while time.time() - t < 7:\n            pass\n"
+                     "        os._exit(0)\nt = time.time()\nwhile time.time() - t < 7:\n    pass\n",
+                     {"timeout"}, "time limit"),
     # A thread left running waits for the probe step, then fixes the answer
     # while the probes read it: the probes run in a fork that has no threads.
     "thread_fixes_answer_during_probes": (
@@ -211,6 +224,15 @@ def test_killing_the_parent_reaches_nothing_outside_the_run():
             and grader.pool._workers[0].proc.poll() is None
     assert alive, "the run killed its worker"
     assert [r.status for r in results] == ["passed", "passed"], [r.error for r in results]
+
+
+def test_memory_of_the_whole_run_is_limited():
+    """Four processes of 700 MiB each, under the 2 GiB limit one by one:
+    the run is stopped for their sum, and the words say so."""
+    with Grader(jobs=1, timeout=20) as grader:
+        (result,) = grader.grade([Submission(EXERCISE, CORRECT + MEMORY_TOGETHER)])
+    assert result.status == "error", (result.status, result.error)
+    assert "2048 MiB of memory together" in result.error, result.error
 
 
 def test_self_kill_is_blamed_on_the_learner_not_the_pack(graded):

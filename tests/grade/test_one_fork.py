@@ -66,7 +66,7 @@ def _kill_during(grader: Grader, code: str, name: str) -> tuple:
     process once the run is under way (the relay has taken its request);
     returns the result and the pid killed. The worker must live on: a relay
     that dies before it took a request may have read part of it, and only
-    then does the whole worker end (zygote._serve_relay)."""
+    then does the whole worker end (zygote_relay.serve_relay)."""
     killed: list[int] = []
 
     def kill() -> None:
@@ -182,3 +182,45 @@ def test_one_fork_the_relay_keeps_the_end_of_a_run_not_yet_used(monkeypatch):
                 pass
         zygote.close()
         theirs.close()
+
+
+@pytest.mark.parametrize("says", [b"!", b"", b"x"])
+def test_one_fork_a_run_gets_its_request_only_once_it_said_ready(says):
+    """A run forked ahead that could not make its namespaces ends without a
+    word: the relay must not hand it the request (its death would read as
+    the learner's), and nothing else it could say counts as ready."""
+    import socket
+
+    from tutor.grade import relay
+    from tutor.grade.monitor import Prepared
+    from tutor.grade.runwatch import HandedRun
+
+    control, run_end = socket.socketpair()
+    pid = os.fork()
+    if pid == 0:
+        control.close()
+        if says:
+            run_end.send(says)
+        time.sleep(0.2)
+        os._exit(1)
+    run_end.close()
+    pidfd = os.pidfd_open(pid)
+    pipes = [os.pipe() for _ in range(3)]
+    run = Prepared(pid, pipes[0][0], pipes[1][0], pipes[1][1], control, pipes[2][1], handed=HandedRun(pid, pidfd))
+    try:
+        assert relay.wait_ready(run) is (says == relay.READY)
+    finally:
+        os.waitpid(pid, 0)
+        os.close(pidfd)
+        control.close()
+        for r, w in pipes:
+            os.close(r)
+            os.close(w)
+
+
+def test_one_fork_a_lost_reply_names_the_request_it_answers():
+    from tutor.grade import relay
+
+    assert relay.taken_id(relay.taken(123456789)) == 123456789
+    for odd in (None, 0, -4, "12", True, 1.5):
+        assert relay.taken_id(relay.taken(odd)) == 0

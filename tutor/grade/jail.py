@@ -37,7 +37,7 @@ MS_BIND = 0x1000
 MS_REC = 0x4000
 MS_PRIVATE = 0x40000
 PR_SET_PDEATHSIG = 1
-PR_SET_DUMPABLE = 4
+PR_GET_DUMPABLE, PR_SET_DUMPABLE = 3, 4
 PR_SET_CHILD_SUBREAPER = 36
 PR_CAPBSET_DROP = 24
 PR_SET_NO_NEW_PRIVS = 38
@@ -98,13 +98,21 @@ def enter_worker_namespaces() -> bool:
     worker, made once at its start (its uid mapped to itself). The next
     child (the zygote) is PID 1 of that PID namespace, with every
     capability of that user namespace, which lets it make a PID namespace
-    for each run and step back into its own (``RunPidNamespace``). False
-    where the kernel refuses (then runs get a monitor each, as before)."""
+    for each run and step back into its own (``fork_into_pid_namespace``).
+    False where the kernel refuses (then runs get a monitor each, as
+    before), with the process as dumpable as it was: a worker that dropped
+    from root stays undumpable, so that no run of its uid can trace it."""
     if not available() or not hasattr(os, "pidfd_open") or not hasattr(_libc, "setns"):
         return False
+    was = _prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) if _prctl is not None else 0
+    before = os.readlink("/proc/self/ns/user")
     try:
         _unshare_user(CLONE_NEWUSER | CLONE_NEWPID, os.geteuid())
     except (JailError, OSError):
+        set_dumpable(bool(was))
+        if os.readlink("/proc/self/ns/user") != before:
+            # Inside a new namespace without its maps: no safe way on.
+            raise JailError("the worker's user namespace was made but its uid could not be mapped")
         return False
     set_dumpable(False)
     return True

@@ -23,10 +23,6 @@ from tutor.grade.runwatch import REAPED, ChildRun, HandedRun, RunWatch
 
 MAX_REQUEST = 64 << 20
 SHUTDOWN_EXIT = 3
-# A run the zygote forked ahead that could not make its namespaces exits
-# with this before its request (NOTE [one fork per run]); the code under
-# test could exit with it too, and would change only the words of its death.
-RUN_NOT_STARTED = 77
 # A jailed run's time limit is CPU time; its wall clock may run this much
 # longer (a busy machine), for code that sleeps or waits.
 WALL_FACTOR = 2
@@ -284,8 +280,6 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prep
     watch.drain_output()
     if status == "died" and exit_info is None and run is not None:
         exit_info = _status_info(prepared.exit_status()) if handed is not None else _exit_info(run)
-        if handed is not None and exit_info.get("code") == RUN_NOT_STARTED:
-            exit_info = {"why": "the run could not be started in its sandbox"}
         if exit_info.get("why") == UNTOLD:  # the zygote never said how it ended: ours, not the run's
             status = "lost"
         if jailed and exit_info.get("signal") == signal.SIGKILL:

@@ -23,13 +23,20 @@ kills it through its pidfd, writes the reply. It holds request data, which
 is safe only because it never forks: every run comes from the zygote. The
 zygote reaps the runs (their parent) and tells the relay how each ended.
 A relay that dies with a request in hand is a lost run, answered by the
-zygote, never a verdict (zygote._serve_relay). The uid mode, and a kernel
+zygote, never a verdict (zygote_relay.py). The uid mode, and a kernel
 that refuses the worker's namespaces, keep a monitor per run (monitor.py).
 
+A run forked ahead says ``READY`` on its control socket once its
+namespaces are made; the relay writes it the request only then. A run that
+could not make them (the kernel out of namespaces, say, while the run
+before it was still running) ends without a word, and its request is lost,
+the grader's fault: never the verdict of the learner whose code it was to
+run, and no exit code the code under test can choose means it.
+
 Between the zygote and the relay, a SOCK_SEQPACKET pair, a message a packet:
-relay -> zygote: monitor.TAKEN, REPLIED, CLOSED, COLD, and USED (the run
-handed out was used: fork the next); zygote -> relay: RUN (its pid; six
-descriptors) and EXITED (a pid and its wait status).
+relay -> zygote: monitor.TAKEN (with the request's id), REPLIED, CLOSED,
+COLD, and USED (the run handed out was used: fork the next); zygote ->
+relay: RUN (its pid; six descriptors) and EXITED (a pid and its wait status).
 """
 
 from __future__ import annotations
@@ -47,6 +54,8 @@ from tutor.grade.protocol import ExitRecord, ProtocolError, RunRequest, reply_fr
 from tutor.grade.runwatch import HandedRun
 
 USED = b"u"
+READY = b"!"  # run -> relay, on the run's control socket
+MESSAGE = 64  # the longest relay -> zygote message
 RUN, EXITED = b"R", b"E"
 _RUN = struct.Struct(">ci")
 _EXITED = struct.Struct(">cii")
@@ -56,6 +65,38 @@ EXIT_WAIT = 10.0  # seconds the relay waits for the zygote to say how a run ende
 
 def send(sock: socket.socket, what: bytes) -> None:
     sock.send(what)
+
+
+def taken(request_id: object) -> bytes:
+    """TAKEN with the request's id, so that a lost reply for it echoes it."""
+    return TAKEN + (str(request_id).encode() if type(request_id) is int and request_id > 0 else b"")
+
+
+def taken_id(message: bytes) -> int:
+    """The id in a TAKEN message (0: none)."""
+    digits = message[1:MESSAGE]
+    return int(digits) if digits.isdigit() else 0
+
+
+def wait_ready(run: Prepared) -> bool:
+    """True once the run forked ahead has said READY (it made its
+    namespaces); False if it ended, or said nothing, first."""
+    deadline = time.monotonic() + EXIT_WAIT
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        try:
+            ready, _, _ = select.select([run.control, run.handed.pidfd], [], [], left)
+        except InterruptedError:
+            continue
+        if run.control in ready:
+            try:
+                return run.control.recv(1, socket.MSG_DONTWAIT) == READY
+            except OSError:
+                return False
+        if ready:
+            return False  # it ended without a word
 
 
 def hand_out(sock: socket.socket, pid: int, fds: list[int]) -> None:
@@ -140,7 +181,7 @@ def relay_main(outbox_fd: int, sock: socket.socket) -> int:
         if not isinstance(frame, dict) or frame.get("op") == "shutdown":
             send(sock, CLOSED)
             return SHUTDOWN_EXIT
-        send(sock, TAKEN)
+        send(sock, taken(frame.get("id")))
         try:
             request = RunRequest.from_wire(frame)
             if request.profile:
@@ -154,6 +195,15 @@ def relay_main(outbox_fd: int, sock: socket.socket) -> int:
             continue
         run = mailbox.next_run()
         send(sock, USED)
+        if not wait_ready(run):  # NOTE [one fork per run]: the grader's fault, never a verdict
+            run.discard()
+            run.control.close()
+            os.close(run.handed.pidfd)
+            framing.write_all(outbox_fd, framing.encode(reply_frame(
+                "lost", None, ExitRecord(why="the run forked for this request could not start its sandbox"),
+                "", False, 0.0, False, request.id)))
+            send(sock, REPLIED)
+            continue
         run_isolated(request, outbox_fd, replied=lambda: send(sock, REPLIED), prepared=run, raw=raw,
                      cold=lambda: send(sock, COLD))
         os.close(run.handed.pidfd)

@@ -35,7 +35,7 @@ class RunWatch:
         self.buffer = b""
         self.handed_out = False
         self.meddled = False  # something other than the probe process wrote to the control socket
-        self.namespace: str | None = None
+        self.root: str | None = None  # the run's PID 1 as /proc numbers it
         self.baseline = 0
         self.jailed = False
         self.cpu_limit = 0.0
@@ -156,31 +156,49 @@ class RunWatch:
         return bytes(self.tail).decode("utf-8", errors="replace")
 
     def _over_limits(self, run: "ChildRun | HandedRun") -> str:
-        """Memory and processes of the whole run: every process in its PID
-        namespace. Memory counts what each has beyond the worker's own
-        resident size (a forked process shares the worker's pages until it
-        writes them)."""
-        if self.namespace is None:
+        """CPU time, memory and processes of the whole run: its PID 1 and
+        every process below it. NOTE [the run's processes]: they are found
+        by their parents (/proc/N/stat), not by /proc/N/ns/pid: a run is not
+        dumpable, and reading its namespace links takes ptrace access to it,
+        which the relay and the monitor do not have (their capabilities are
+        in a namespace below the one the worker started in), so that read
+        failed and no limit of the whole run was ever checked. A process
+        cannot leave the tree: an orphan of the run is given to its PID 1.
+        Memory counts what each has beyond the worker's own resident size
+        (a forked process shares the worker's pages until it writes them)."""
+        if self.root is None:
             try:
-                self.namespace = os.readlink(f"/proc/{run.proc_pid()}/ns/pid")
+                self.root = str(run.proc_pid())
                 self.baseline = _resident(run.zygote_proc_pid())
-            except OSError:
+            except (OSError, ValueError):
                 return ""
-        count, grown, ticks = 0, 0, 0
+        root = int(self.root)
         try:
             entries = os.listdir("/proc")
         except OSError:
             return ""
+        children: dict[int, list[int]] = {}
+        ticks_of: dict[int, int] = {}
         for entry in entries:
             if not entry.isdigit():
                 continue
             try:
-                if os.readlink(f"/proc/{entry}/ns/pid") != self.namespace:
-                    continue
-                grown += max(0, _resident(int(entry)) - self.baseline)
-                ticks += _cpu_ticks(int(entry))
+                ppid, ticks = _parent_and_ticks(int(entry))
             except (OSError, ValueError, IndexError):
                 continue
+            children.setdefault(ppid, []).append(int(entry))
+            ticks_of[int(entry)] = ticks
+        if root not in ticks_of:
+            return ""  # ended: run.exited() says so next
+        count, grown, ticks, stack = 0, 0, 0, [root]
+        while stack:
+            pid = stack.pop()
+            stack.extend(children.get(pid, ()))
+            try:
+                grown += max(0, _resident(pid) - self.baseline)
+            except (OSError, ValueError, IndexError):
+                continue
+            ticks += ticks_of[pid]
             count += 1
         if self.cpu_limit and ticks / CLOCK_TICKS > self.cpu_limit:
             return "cpu"
@@ -200,11 +218,12 @@ class RunWatch:
         self.control.close()
 
 
-def _cpu_ticks(pid: int) -> int:
-    """CPU time of a process and of its children that it has reaped."""
+def _parent_and_ticks(pid: int) -> tuple[int, int]:
+    """A process's parent and its CPU time with that of the children it has
+    reaped (both readable without ptrace access to it)."""
     with open(f"/proc/{pid}/stat", "rb") as f:
         fields = f.read().rsplit(b")", 1)[1].split()
-    return int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+    return int(fields[1]), int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
 
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100

@@ -47,7 +47,8 @@ def main() -> None:
             while True:
                 try:
                     _, status = os.waitpid(zygote, 0)
-                    os._exit(max(0, os.waitstatus_to_exitcode(status)))
+                    code = os.waitstatus_to_exitcode(status)
+                    os._exit(code if code >= 0 else 128 - code)  # killed by a signal: not a clean exit
                 except InterruptedError:
                     continue
         jail.die_with_parent(None)

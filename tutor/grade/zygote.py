@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import os
 import select
-import signal
-import socket
 
 from tutor.grade import framing, jail
-from tutor.grade import monitor, relay
-from tutor.grade.monitor import MAX_REQUEST, RUN_NOT_STARTED, SHUTDOWN_EXIT, Host, _wait, monitor_main
-from tutor.grade.protocol import ExitRecord, RunRequest, WorkerHello, reply_frame
+from tutor.grade import monitor
+from tutor.grade.monitor import SHUTDOWN_EXIT, Host, _wait, monitor_main
+from tutor.grade.protocol import ExitRecord, WorkerHello, reply_frame
 
 
 
@@ -75,7 +73,10 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
         if "settle" not in off:
             settle(collapse=collapse)
 
-    serve_runs = _serve_relay if one_fork and Host.jail_works and run_uid is None else _serve_monitors
+    if one_fork and Host.jail_works and run_uid is None:
+        from tutor.grade.zygote_relay import serve_relay as serve_runs
+    else:
+        serve_runs = _serve_monitors
     serve_runs(outbox_fd, later=warm_up_later if warm == "later" else None,
                on_need=(lambda: warm_up_later(collapse=False)) if warm == "need" else None)
     os._exit(0)  # an interpreter's orderly exit after torch takes most of a second
@@ -140,163 +141,6 @@ def _serve_monitors(outbox_fd: int, later=None, on_need=None) -> None:
                     framing.write_all(outbox_fd, framing.encode(reply_frame(
                         "lost", None, ExitRecord(why="the grading worker's monitor died"), "", False, 0.0, False)))
                 replied.discard(pid)
-
-
-def _serve_relay(outbox_fd: int, later=None, on_need=None) -> None:
-    """NOTE [one fork per run] (relay.py): one run waits, forked ahead and
-    handed to the relay, at all times; the relay says when it has taken a
-    request (``TAKEN``), used the run (``USED``: the next is forked now),
-    replied (``REPLIED``), found the input closed (``CLOSED``) or ran a run
-    that started cold (``COLD``: ``on_need`` warms up, once). The zygote
-    reaps every run and tells the relay how it ended. A relay that dies
-    holding a request gets one ``lost`` reply for it and a successor (the
-    grader's stream is at a frame's end); one that dies otherwise may have
-    died mid-frame, and the worker ends, as with a monitor."""
-    own_ns = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
-    runs: dict[int, int] = {}  # pid -> pidfd of every run handed out and not reaped yet
-    relay_pid, sock, relay_fd = 0, None, -1
-    outstanding, taken, closing = 0, False, False
-    try:
-        while True:
-            if not relay_pid:
-                sock, relay_pid = _fork_relay(outbox_fd, own_ns, runs)
-                relay_fd = os.pidfd_open(relay_pid)
-                outstanding, taken = 0, False
-            if outstanding == 0:
-                _fork_run(own_ns, sock, runs)
-                outstanding = 1
-                if later is not None:
-                    later()
-                    later = None
-            ready, _, _ = _select([sock, relay_fd, *runs.values()], 0.5)
-            while sock in ready:
-                try:
-                    what = sock.recv(16, socket.MSG_DONTWAIT)
-                except (BlockingIOError, InterruptedError):
-                    break
-                except OSError:
-                    what = b""
-                if not what:
-                    break
-                if what == monitor.TAKEN:
-                    taken = True
-                elif what == monitor.REPLIED:
-                    taken = False
-                elif what == relay.USED:
-                    outstanding = 0
-                elif what == monitor.CLOSED:
-                    closing = True
-                elif what == monitor.COLD and on_need is not None:
-                    on_need()
-                    on_need = None
-            while True:
-                try:
-                    pid, status = os.waitpid(-1, os.WNOHANG)
-                except ChildProcessError:
-                    break
-                if not pid:
-                    break
-                if pid in runs:
-                    os.close(runs.pop(pid))
-                    try:
-                        relay.exited(sock, pid, status)
-                    except OSError:
-                        pass  # the relay is gone: found below
-                elif pid == relay_pid:
-                    code = os.waitstatus_to_exitcode(status)
-                    os.close(relay_fd)
-                    sock.close()
-                    relay_pid, sock, relay_fd = 0, None, -1
-                    for fd in runs.values():  # the run it watched, and the one waiting for it
-                        _kill(fd)
-                    if closing or code == SHUTDOWN_EXIT or not taken:
-                        return
-                    # Killed from outside with a request in hand: one reply,
-                    # so that the grader is not left waiting, and runs it again.
-                    framing.write_all(outbox_fd, framing.encode(reply_frame(
-                        "lost", None, ExitRecord(why="the grading worker's relay died"), "", False, 0.0, False)))
-                    break
-    finally:
-        for pid, fd in list(runs.items()):
-            _kill(fd)
-            _reap_quietly(pid)
-
-
-def _kill(pidfd: int) -> None:
-    try:
-        signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-    except OSError:
-        pass
-
-
-def _reap_quietly(pid: int) -> None:
-    try:
-        _wait(pid)
-    except ChildProcessError:
-        pass
-
-
-def _fork_relay(outbox_fd: int, own_ns: int, runs: dict) -> tuple[socket.socket, int]:
-    mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    zygote = os.getpid()
-    pid = os.fork()
-    if pid == 0:
-        code = 1
-        try:
-            mine.close()
-            for fd in (own_ns, *runs.values()):
-                os.close(fd)
-            jail.die_with_parent(zygote)
-            code = relay.relay_main(outbox_fd, theirs)
-        finally:
-            os._exit(code)
-    theirs.close()
-    return mine, pid
-
-
-def _fork_run(own_ns: int, sock: socket.socket, runs: dict) -> None:
-    """A run forked ahead of its request (NOTE [one fork per run]): PID 1 of
-    a new PID namespace, it makes its own user, IPC, UTS (network)
-    namespaces and waits for its request; its pipes and a pidfd go to the
-    relay, and the zygote keeps none of them but the pidfd."""
-    out_r, out_w = os.pipe()
-    result_r, result_w = os.pipe()
-    request_r, request_w = os.pipe()
-    control, run_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-    pid = jail.fork_into_pid_namespace(own_ns)
-    if pid == 0:
-        try:
-            jail.die_with_parent(None)
-            keep = sorted({1, 2, out_w, request_r, run_end.fileno()})
-            low = 0  # fd 0 is the grader's requests: never the run's to read
-            for fd in keep:
-                os.closerange(low, fd)
-                low = fd + 1
-            os.closerange(low, 65536)
-            try:
-                jail.unshare_all(network=not Host.sandboxed, pid=False)
-            except BaseException:  # noqa: BLE001  (the relay reads the code: a run that could not start)
-                os._exit(RUN_NOT_STARTED)
-            jail.set_name("agt-waiting")  # for ps and tests/support.run_processes
-            with os.fdopen(request_r, "rb", buffering=0) as inbox:
-                request = RunRequest.from_wire(framing.read_frame(inbox, limit=MAX_REQUEST))
-            jail.set_name("agt-run")
-        except BaseException:  # noqa: BLE001  (no request came: the relay went, or shut down)
-            os._exit(0)
-        from tutor.grade.child import child_main
-
-        child_main(request, out_w, run_end.fileno(), True)
-    os.close(out_w)
-    os.close(request_r)
-    run_end.close()
-    pidfd = os.pidfd_open(pid)
-    runs[pid] = pidfd
-    try:
-        relay.hand_out(sock, pid, [out_r, result_r, result_w, control.fileno(), request_w, pidfd])
-    finally:
-        for fd in (out_r, result_r, result_w, request_w):
-            os.close(fd)
-        control.close()
 
 
 def settle(collapse: bool = True) -> None:
