@@ -57,7 +57,7 @@ USED = b"u"
 READY = b"!"  # run -> relay, on the run's control socket
 MESSAGE = 64  # the longest relay -> zygote message
 RUN, EXITED = b"R", b"E"
-_RUN = struct.Struct(">ci")
+_RUN = struct.Struct(">ciQ")  # RUN, its pid, the zygote's resident bytes at the fork
 _EXITED = struct.Struct(">cii")
 FDS = 6  # out_r, result_r, result_w, control, request_w, pidfd
 EXIT_WAIT = 10.0  # seconds the relay waits for the zygote to say how a run ended
@@ -99,9 +99,10 @@ def wait_ready(run: Prepared) -> bool:
             return False  # it ended without a word
 
 
-def hand_out(sock: socket.socket, pid: int, fds: list[int]) -> None:
-    """The zygote's side: a run forked ahead, its pipes and its pidfd."""
-    socket.send_fds(sock, [_RUN.pack(RUN, pid)], fds)
+def hand_out(sock: socket.socket, pid: int, fds: list[int], size: int = 0) -> None:
+    """The zygote's side: a run forked ahead, its pipes and its pidfd, and
+    the zygote's resident size when it forked it (runwatch.HandedRun)."""
+    socket.send_fds(sock, [_RUN.pack(RUN, pid, size)], fds)
 
 
 def exited(sock: socket.socket, pid: int, status: int) -> None:
@@ -126,10 +127,10 @@ class Mailbox:
         if not data:
             raise EOFError("the zygote is gone")
         if data[:1] == RUN and len(data) == _RUN.size and len(fds) == FDS:
-            _, pid = _RUN.unpack(data)
+            _, pid, size = _RUN.unpack(data)
             out_r, result_r, result_w, control, request_w, pidfd = fds
             run = Prepared(pid, out_r, result_r, result_w, socket.socket(fileno=control), request_w,
-                           handed=HandedRun(pid, pidfd))
+                           handed=HandedRun(pid, pidfd, size))
             run.exit_status = lambda run=run: self.status_of(run.pid)
             self.runs.append(run)
         elif data[:1] == EXITED and len(data) == _EXITED.size:

@@ -169,7 +169,7 @@ class RunWatch:
         if self.root is None:
             try:
                 self.root = str(run.proc_pid())
-                self.baseline = _resident(run.zygote_proc_pid())
+                self.baseline = run.size_before()
             except (OSError, ValueError):
                 return ""
         root = int(self.root)
@@ -195,7 +195,7 @@ class RunWatch:
             pid = stack.pop()
             stack.extend(children.get(pid, ()))
             try:
-                grown += max(0, _resident(pid) - self.baseline)
+                grown += max(0, resident(pid) - self.baseline)
             except (OSError, ValueError, IndexError):
                 continue
             ticks += ticks_of[pid]
@@ -229,7 +229,7 @@ def _parent_and_ticks(pid: int) -> tuple[int, int]:
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def _resident(pid: int) -> int:
+def resident(pid: int | str) -> int:
     with open(f"/proc/{pid}/statm", "rb") as f:
         return int(f.read().split()[1]) * PAGE
 
@@ -249,8 +249,10 @@ class ChildRun:
     def proc_pid(self) -> int:
         return self.pid
 
-    def zygote_proc_pid(self) -> int:
-        return os.getppid()  # the monitor's parent
+    def size_before(self) -> int:
+        """Resident bytes the run had before its code: the zygote's (the
+        monitor's parent), which it was forked from just now."""
+        return resident(os.getppid())
 
 
 class HandedRun:
@@ -258,11 +260,12 @@ class HandedRun:
     run]): the relay watches it through a pidfd, and the zygote, its parent,
     reaps it and sends its exit status (``status``, set by the relay)."""
 
-    def __init__(self, pid: int, pidfd: int) -> None:
+    def __init__(self, pid: int, pidfd: int, size_before: int = 0) -> None:
         self.pid = pid  # in the zygote's PID namespace
         self.pidfd = pidfd
         self.status: int | None = None
         self._proc_pid = 0
+        self._size_before = size_before
 
     def exited(self) -> bool:
         return bool(select.select([self.pidfd], [], [], 0)[0])
@@ -275,9 +278,14 @@ class HandedRun:
             self._proc_pid = _fdinfo_pid(self.pidfd)
         return self._proc_pid
 
-    def zygote_proc_pid(self) -> int:
-        with open("/proc/self/stat", "rb") as f:  # the relay's parent, numbered as /proc numbers it
-            return int(f.read().rsplit(b")", 1)[1].split()[1])
+    def size_before(self) -> int:
+        """The zygote's resident bytes when it forked the run, which it sent
+        with the run: what the run's processes may have without having
+        grown. The zygote's size now is not it, as it may have warmed up
+        since (NOTE [warm on need]), which would undercount a run; nor is
+        the run's own before its code, as a fork leaves file pages (torch's
+        code) to be faulted in again, which would overcount it."""
+        return self._size_before
 
     def kill(self) -> None:
         try:

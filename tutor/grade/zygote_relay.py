@@ -13,6 +13,7 @@ import socket
 from tutor.grade import framing, jail, monitor, relay
 from tutor.grade.monitor import MAX_REQUEST, SHUTDOWN_EXIT, Host, _wait
 from tutor.grade.protocol import ExitRecord, RunRequest, reply_frame
+from tutor.grade.runwatch import resident
 
 
 class _Said:
@@ -167,6 +168,7 @@ def _fork_run(own_ns: int, sock: socket.socket, runs: dict) -> None:
     request_r, request_w = os.pipe()
     control, run_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
+        size = resident("self")
         pid = jail.fork_into_pid_namespace(own_ns)
     except BaseException:
         for fd in (out_r, out_w, result_r, result_w, request_r, request_w):
@@ -203,7 +205,7 @@ def _fork_run(own_ns: int, sock: socket.socket, runs: dict) -> None:
     pidfd = os.pidfd_open(pid)
     runs[pid] = pidfd
     try:
-        relay.hand_out(sock, pid, [out_r, result_r, result_w, control.fileno(), request_w, pidfd])
+        relay.hand_out(sock, pid, [out_r, result_r, result_w, control.fileno(), request_w, pidfd], size)
     except OSError:
         _kill(pidfd)  # the relay is gone: the run is reaped, and the relay's death dealt with, in the loop
     finally:
