@@ -164,8 +164,9 @@ class RunWatch:
         in a namespace below the one the worker started in), so that read
         failed and no limit of the whole run was ever checked. A process
         cannot leave the tree: an orphan of the run is given to its PID 1.
-        Memory counts what each has beyond the worker's own resident size
-        (a forked process shares the worker's pages until it writes them)."""
+        Memory counts what each has beyond the zygote's resident size when
+        it forked the run (``size_before``: a forked process shares those
+        pages until it writes them)."""
         if self.root is None:
             try:
                 self.root = str(run.proc_pid())
