@@ -54,8 +54,16 @@ def grader():
         yield g
 
 
+def _capabilities(pid: int) -> dict:
+    with open(f"/proc/{pid}/status") as f:
+        return {k: int(v, 16) for k, v in (line.split(":\t") for line in f) if k.startswith("Cap")}
+
+
 def test_one_fork_a_worker_serves_runs_through_one_relay_and_no_monitor(grader):
-    assert len(_named(grader, "agt-relay")) == 1
+    (relay_pid,) = _named(grader, "agt-relay")
+    # It holds every learner's code: no capability, none to gain.
+    caps = _capabilities(relay_pid)
+    assert caps["CapEff"] == caps["CapPrm"] == caps["CapBnd"] == 0, caps
     assert _named(grader, "agt-waiting"), "no run forked ahead of its request"
     worker = grader.pool._workers[0].proc.pid
     assert not [p for p in descendants(worker) if process_name(p) == "agt-monitor"]

@@ -166,6 +166,9 @@ def relay_main(outbox_fd: int, sock: socket.socket) -> int:
     """Read requests until the grader closes the stream or says shutdown;
     each goes to the run the zygote forked ahead. Returns the exit code."""
     jail.set_name("agt-relay")
+    # It holds every learner's code and results, and parses what runs send:
+    # it needs no capability (runs have its uid), so it keeps none.
+    jail.drop_privileges()
     # Decoding what a run sends back happens here; a frame built to expand
     # on decoding runs into this limit, not into the machine's memory.
     jail.limit(resource.RLIMIT_AS, jail.address_space() + (2 << 30))
