@@ -95,9 +95,12 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     # the CPU of faulting 2.8 GiB in can reach 3 s before the memory does:
     # test_memory_of_the_whole_run_is_limited has the time to tell.)
     "memory_together": (CORRECT + MEMORY_TOGETHER, {"error", "timeout"}, None),
-    "cpu_together": (CORRECT + "import os, time\nfor _ in range(3):\n    if os.fork() == 0:\n"
-                     "        t = time.time()\n        while time.time() - t < 7:\n            pass\n"
-                     "        os._exit(0)\nt = time.time()\nwhile time.time() - t < 7:\n    pass\n",
+    # Each of its four processes burns 2.5 s of its own CPU, whatever the
+    # load (under load the wall-clock bound may come first: a timeout too).
+    "cpu_together": (CORRECT + "import os, time\nkids = []\nfor _ in range(3):\n    p = os.fork()\n"
+                     "    if p == 0:\n        kids = None\n        break\n    kids.append(p)\n"
+                     "while time.process_time() < 2.5:\n    pass\n"
+                     "if kids is None:\n    os._exit(0)\nfor p in kids:\n    os.waitpid(p, 0)\n",
                      {"timeout"}, "time limit"),
     # A thread left running waits for the probe step, then fixes the answer
     # while the probes read it: the probes run in a fork that has no threads.
@@ -233,6 +236,16 @@ def test_memory_of_the_whole_run_is_limited():
         (result,) = grader.grade([Submission(EXERCISE, CORRECT + MEMORY_TOGETHER)])
     assert result.status == "error", (result.status, result.error)
     assert "2048 MiB of memory together" in result.error, result.error
+
+
+def test_cpu_of_the_whole_run_is_limited():
+    """cpu_together one run at a time: four processes of 2.5 s of CPU each
+    end within the wall-clock bound (3 s x 2 + 3 s) on an idle machine, so
+    only their sum stops them (in the module's grade, two runs side by side
+    may reach the wall-clock bound first)."""
+    with Grader(jobs=1, timeout=3) as grader:
+        (result,) = grader.grade([Submission(EXERCISE, HOSTILE["cpu_together"][0])])
+    assert result.status == "timeout", (result.status, result.error)
 
 
 def test_self_kill_is_blamed_on_the_learner_not_the_pack(graded):
