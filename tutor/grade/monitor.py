@@ -141,8 +141,7 @@ def prepare() -> Prepared | None:
             jail.die_with_parent(None)
             for fd in (out_r, result_r, result_w, control.fileno(), request_w):
                 os.close(fd)
-            with os.fdopen(request_r, "rb", buffering=0) as inbox:
-                request = RunRequest.from_wire(framing.read_frame(inbox, limit=MAX_REQUEST))
+            request = wait_for_request(request_r)
         except BaseException:  # noqa: BLE001  (no request came: the monitor went, or shut down)
             os._exit(0)
         from tutor.grade.child import child_main
@@ -154,6 +153,39 @@ def prepare() -> Prepared | None:
     return Prepared(run, out_r, result_r, result_w, control, request_w)
 
 
+def read_request(inbox) -> tuple[bytes, object, float]:
+    """The next request's frame as it came, decoded (None once the grader
+    closed the stream), and when it was read."""
+    raw = b""
+    try:
+        raw = framing.read_raw_frame(inbox, limit=MAX_REQUEST)
+        frame = framing.decode_body(raw[framing.HEADER.size:])
+    except framing.FrameError:
+        frame = None
+    return raw, frame, time.monotonic()
+
+
+def decode_request(frame: dict, read_at: float) -> RunRequest:
+    """``RunRequest.from_wire``, with the profile's first marks."""
+    request = RunRequest.from_wire(frame)
+    if request.profile:
+        MARK.on = True
+        MARK.marks.append(["m.read", read_at])
+        MARK("m.request")
+    return request
+
+
+def reply_to_bad_request(outbox_fd: int, frame: dict, exc: ProtocolError) -> None:
+    framing.write_all(outbox_fd, framing.encode(reply_frame(
+        "died", None, ExitRecord(why=str(exc)), "", False, 0.0, False, frame.get("id"))))
+
+
+def wait_for_request(request_r: int) -> RunRequest:
+    """In a run forked ahead: its request, whole, from its own pipe."""
+    with os.fdopen(request_r, "rb", buffering=0) as inbox:
+        return RunRequest.from_wire(framing.read_frame(inbox, limit=MAX_REQUEST))
+
+
 def monitor_main(outbox_fd: int, said_fd: int) -> int:
     """Read one request, run it, write one reply. Returns the exit code."""
     jail.set_name("agt-monitor")
@@ -161,14 +193,7 @@ def monitor_main(outbox_fd: int, said_fd: int) -> int:
     # on decoding runs into this limit, not into the machine's memory.
     jail.limit(resource.RLIMIT_AS, jail.address_space() + (2 << 30))
     prepared = prepare()
-    inbox = os.fdopen(0, "rb", buffering=0, closefd=False)
-    raw = b""
-    try:
-        raw = framing.read_raw_frame(inbox, limit=MAX_REQUEST)
-        frame = framing.decode_body(raw[framing.HEADER.size:])
-    except framing.FrameError:
-        frame = None  # the grader closed the stream
-    read_at = time.monotonic()
+    raw, frame, read_at = read_request(os.fdopen(0, "rb", buffering=0, closefd=False))
     if not isinstance(frame, dict) or frame.get("op") == "shutdown":
         if prepared is not None:
             prepared.discard()
@@ -177,16 +202,11 @@ def monitor_main(outbox_fd: int, said_fd: int) -> int:
     os.close(0)
     say(said_fd, TAKEN)
     try:
-        request = RunRequest.from_wire(frame)
-        if request.profile:
-            MARK.on = True
-            MARK.marks.append(["m.read", read_at])
-            MARK("m.request")
+        request = decode_request(frame, read_at)
     except ProtocolError as exc:  # the grader's own mistake: one reply that says so
         if prepared is not None:
             prepared.discard()
-        framing.write_all(outbox_fd, framing.encode(reply_frame("died", None, ExitRecord(why=str(exc)), "",
-                                                                False, 0.0, False, frame.get("id"))))
+        reply_to_bad_request(outbox_fd, frame, exc)
         say(said_fd, REPLIED)
         return 0
     run_isolated(request, outbox_fd, replied=lambda: say(said_fd, REPLIED), prepared=prepared, raw=raw,

@@ -49,8 +49,9 @@ import struct
 import time
 
 from tutor.grade import framing, jail
-from tutor.grade.monitor import CLOSED, COLD, MARK, MAX_REQUEST, REPLIED, SHUTDOWN_EXIT, TAKEN, Prepared, run_isolated
-from tutor.grade.protocol import ExitRecord, ProtocolError, RunRequest, reply_frame
+from tutor.grade.monitor import (CLOSED, COLD, MARK, REPLIED, SHUTDOWN_EXIT, TAKEN, Prepared, decode_request,
+                                 read_request, reply_to_bad_request, run_isolated)
+from tutor.grade.protocol import ExitRecord, ProtocolError, reply_frame
 from tutor.grade.runwatch import HandedRun
 
 USED = b"u"
@@ -176,25 +177,15 @@ def relay_main(outbox_fd: int, sock: socket.socket) -> int:
     inbox = os.fdopen(0, "rb", buffering=0, closefd=False)
     while True:
         MARK.on, MARK.marks = False, []
-        try:
-            raw = framing.read_raw_frame(inbox, limit=MAX_REQUEST)
-            frame = framing.decode_body(raw[framing.HEADER.size:])
-        except framing.FrameError:
-            frame = None  # the grader closed the stream
-        read_at = time.monotonic()
+        raw, frame, read_at = read_request(inbox)
         if not isinstance(frame, dict) or frame.get("op") == "shutdown":
             send(sock, CLOSED)
             return SHUTDOWN_EXIT
         send(sock, taken(frame.get("id")))
         try:
-            request = RunRequest.from_wire(frame)
-            if request.profile:
-                MARK.on = True
-                MARK.marks.append(["m.read", read_at])
-                MARK("m.request")
+            request = decode_request(frame, read_at)
         except ProtocolError as exc:  # the grader's own mistake: one reply that says so
-            framing.write_all(outbox_fd, framing.encode(reply_frame(
-                "died", None, ExitRecord(why=str(exc)), "", False, 0.0, False, frame.get("id"))))
+            reply_to_bad_request(outbox_fd, frame, exc)
             send(sock, REPLIED)
             continue
         run = mailbox.next_run()

@@ -11,8 +11,8 @@ import signal
 import socket
 
 from tutor.grade import framing, jail, monitor, relay
-from tutor.grade.monitor import MAX_REQUEST, SHUTDOWN_EXIT, Host, _wait
-from tutor.grade.protocol import ExitRecord, RunRequest, reply_frame
+from tutor.grade.monitor import SHUTDOWN_EXIT, Host, _wait
+from tutor.grade.protocol import ExitRecord, reply_frame
 from tutor.grade.runwatch import resident
 
 
@@ -191,8 +191,7 @@ def _fork_run(own_ns: int, sock: socket.socket, runs: dict) -> None:
                 os._exit(1)
             run_end.send(relay.READY)
             jail.set_name("agt-waiting")  # for ps and tests/support.run_processes
-            with os.fdopen(request_r, "rb", buffering=0) as inbox:
-                request = RunRequest.from_wire(framing.read_frame(inbox, limit=MAX_REQUEST))
+            request = monitor.wait_for_request(request_r)
             jail.set_name("agt-run")
         except BaseException:  # noqa: BLE001  (no request came: the relay went, or shut down)
             os._exit(0)
