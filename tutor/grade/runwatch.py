@@ -164,9 +164,9 @@ class RunWatch:
         in a namespace below the one the worker started in), so that read
         failed and no limit of the whole run was ever checked. A process
         cannot leave the tree: an orphan of the run is given to its PID 1.
-        Memory counts what each has beyond the zygote's resident size when
-        it forked the run (``size_before``: a forked process shares those
-        pages until it writes them)."""
+        Memory counts the anonymous memory each has beyond what the zygote
+        had when it forked the run (``size_before``: a forked process shares
+        those pages until it writes them)."""
         if self.root is None:
             try:
                 self.root = str(run.proc_pid())
@@ -231,8 +231,15 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def resident(pid: int | str) -> int:
+    """A process's anonymous resident bytes (statm's resident less its
+    shared: file and shmem pages). Pages of files (torch's code, read
+    again after a fork, which copies no page table entries for them) are
+    not the run's to count: counted, a run's processes started below the
+    zygote's size and its children's growth was hidden by the difference
+    (4 x 700 MiB went unnoticed under load, once in six)."""
     with open(f"/proc/{pid}/statm", "rb") as f:
-        return int(f.read().split()[1]) * PAGE
+        fields = f.read().split()
+    return (int(fields[1]) - int(fields[2])) * PAGE
 
 
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -280,12 +287,11 @@ class HandedRun:
         return self._proc_pid
 
     def size_before(self) -> int:
-        """The zygote's resident bytes when it forked the run, which it sent
-        with the run: what the run's processes may have without having
-        grown. The zygote's size now is not it, as it may have warmed up
-        since (NOTE [warm on need]), which would undercount a run; nor is
-        the run's own before its code, as a fork leaves file pages (torch's
-        code) to be faulted in again, which would overcount it."""
+        """The zygote's anonymous resident bytes (``resident``) when it
+        forked the run, which it sent with the run: what the run's processes
+        have without having grown (a fork copies the page table entries of
+        anonymous memory). The zygote's size now is not it, as it may have
+        warmed up since (NOTE [warm on need]), which would undercount a run."""
         return self._size_before
 
     def kill(self) -> None:
