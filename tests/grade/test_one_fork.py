@@ -181,8 +181,6 @@ def test_one_fork_the_relay_keeps_the_end_of_a_run_not_yet_used(monkeypatch):
     finally:
         for run in mailbox.runs + [r for r in (locals().get("run_a"), locals().get("run_b")) if r]:
             run.discard()
-            run.control.close()
-            os.close(run.handed.pidfd)
         for fd in opened:
             try:
                 os.close(fd)

@@ -94,12 +94,15 @@ class Prepared:
     exit_status: object = None
 
     def discard(self) -> None:
+        """Kill the run unused and close every descriptor held for it."""
         if self.handed is not None:
             self.handed.kill()
         else:
             _kill_run(self.pid, True)
             _reap(self.pid)
-        for fd in (self.out_r, self.result_r, self.result_w, self.request_w):
+        self.control.close()
+        for fd in (self.out_r, self.result_r, self.result_w, self.request_w) + \
+                ((self.handed.pidfd,) if self.handed is not None else ()):
             try:
                 os.close(fd)
             except OSError:

@@ -192,8 +192,6 @@ def relay_main(outbox_fd: int, sock: socket.socket) -> int:
         send(sock, USED)
         if not wait_ready(run):  # NOTE [one fork per run]: the grader's fault, never a verdict
             run.discard()
-            run.control.close()
-            os.close(run.handed.pidfd)
             framing.write_all(outbox_fd, framing.encode(reply_frame(
                 "lost", None, ExitRecord(why="the run forked for this request could not start its sandbox"),
                 "", False, 0.0, False, request.id)))

@@ -35,7 +35,7 @@ class RunWatch:
         self.buffer = b""
         self.handed_out = False
         self.meddled = False  # something other than the probe process wrote to the control socket
-        self.root: str | None = None  # the run's PID 1 as /proc numbers it
+        self.root: int | None = None  # the run's PID 1 as /proc numbers it
         self.baseline = 0
         self.jailed = False
         self.cpu_limit = 0.0
@@ -169,11 +169,10 @@ class RunWatch:
         those pages until it writes them)."""
         if self.root is None:
             try:
-                self.root = str(run.proc_pid())
+                self.root = run.proc_pid()
                 self.baseline = run.size_before()
             except (OSError, ValueError):
                 return ""
-        root = int(self.root)
         try:
             entries = os.listdir("/proc")
         except OSError:
@@ -189,9 +188,9 @@ class RunWatch:
                 continue
             children.setdefault(ppid, []).append(int(entry))
             ticks_of[int(entry)] = ticks
-        if root not in ticks_of:
+        if self.root not in ticks_of:
             return ""  # ended: run.exited() says so next
-        count, grown, ticks, stack = 0, 0, 0, [root]
+        count, grown, ticks, stack = 0, 0, 0, [self.root]
         while stack:
             pid = stack.pop()
             stack.extend(children.get(pid, ()))
@@ -258,20 +257,20 @@ class ChildRun:
         return self.pid
 
     def size_before(self) -> int:
-        """Resident bytes the run had before its code: the zygote's (the
-        monitor's parent), which it was forked from just now."""
+        """Anonymous resident bytes the run had before its code
+        (``resident``): the zygote's (the monitor's parent), which it was
+        forked from just now."""
         return resident(os.getppid())
 
 
 class HandedRun:
     """A run the zygote forked and handed to the relay (NOTE [one fork per
     run]): the relay watches it through a pidfd, and the zygote, its parent,
-    reaps it and sends its exit status (``status``, set by the relay)."""
+    reaps it and sends its exit status (relay.Mailbox)."""
 
     def __init__(self, pid: int, pidfd: int, size_before: int = 0) -> None:
         self.pid = pid  # in the zygote's PID namespace
         self.pidfd = pidfd
-        self.status: int | None = None
         self._proc_pid = 0
         self._size_before = size_before
 

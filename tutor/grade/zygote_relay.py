@@ -30,9 +30,7 @@ class _Said:
         while True:
             try:
                 what = sock.recv(relay.MESSAGE, socket.MSG_DONTWAIT)
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError:
+            except OSError:  # nothing waiting (BlockingIOError), or the relay is gone
                 return
             if not what:
                 return
