@@ -23,6 +23,7 @@ EXAMPLES = [
     p.Result("x1", "tensor([2., 4.])"),
     p.Error("x1", "ZeroDivisionError", "division by zero", "Traceback ...\n"),
     p.Graph("x1", "abc123", {"nodes": [{"id": 1, "label": "MulBackward0"}], "edges": []}),
+    p.GraphChange("x2", "def456", "abc123", [1, 1, [{"id": 2, "op": "Exp"}]], [0, 0, [[2, 1, 0, 0]]], {"roots": {"y": 2}}),
     p.Completions("c1", 0, ["x.grad", "x.grad_fn"]),
     p.Done("x1", "ok", 3, 0.004),
     p.KernelDied(-11, "the kernel crashed (segmentation fault)", True),

@@ -113,7 +113,10 @@ def _nodes_reusing(raw_nodes: list, classes: ModelClasses, by_id: dict) -> list[
     nodes = []
     for i, n in enumerate(raw_nodes):
         seen = by_id.get(n.get("id")) if type(n) is dict and type(n.get("id")) is int else None
-        nodes.append(seen[1] if seen is not None and seen[0] == n else node_from_untrusted(n, i, classes))
+        # ``is``: the kernel client hands on the very dicts of the nodes
+        # that did not change (NOTE [send what changed]).
+        same = seen is not None and (seen[0] is n or seen[0] == n)
+        nodes.append(seen[1] if same else node_from_untrusted(n, i, classes))
     return nodes
 
 

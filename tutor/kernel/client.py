@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.kernel.graphwire import GraphReceiver
 from tutor.kernel.protocol import (
     Complete,
     Completions,
@@ -289,16 +290,19 @@ class KernelClient:
             raise KernelError("the kernel is not running")
         return proc
 
-    def _send(self, request: Request) -> None:
+    def _send(self, request: Request, proc: _Process | None = None) -> None:
+        """To the kernel running now, or to ``proc`` (a reader's own): if
+        that one died, nothing is sent and its reader reports it."""
         with self._lock:
-            proc = self._current()
+            target = proc or self._current()
             try:
-                proc.popen.stdin.write(encode(request))
-                proc.popen.stdin.flush()
+                target.popen.stdin.write(encode(request))
+                target.popen.stdin.flush()
             except (BrokenPipeError, OSError, ValueError) as exc:
                 # It died; the reader thread reports it. Requests before the
                 # restart are lost, which the KernelDied event explains.
-                raise KernelError("the kernel is not running") from exc
+                if proc is None:
+                    raise KernelError("the kernel is not running") from exc
 
     def _drain_events(self) -> None:
         while True:
@@ -308,10 +312,16 @@ class KernelClient:
                 return
 
     def _read_events(self, proc: _Process) -> None:
+        graphs = GraphReceiver()  # NOTE [send what changed]: this process's last snapshot
         for line in proc.popen.stdout:
             try:
                 event = decode(line)
             except ProtocolError:
+                continue
+            event, ask_whole = graphs.receive(event, self._ids)
+            if ask_whole is not None:
+                self._send(ask_whole, proc)
+            if event is None:
                 continue
             if isinstance(event, Ready):
                 proc.info = event

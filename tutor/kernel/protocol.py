@@ -17,7 +17,7 @@ from typing import Any, Union
 
 from tutor.gcpause import paused as gc_paused
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: GraphChange (graphwire.py)
 
 # --- requests (client -> kernel) -------------------------------------------
 
@@ -128,6 +128,22 @@ class Graph:
 
 
 @dataclass(frozen=True)
+class GraphChange:
+    """What changed since the snapshot whose hash is ``base`` (NOTE [send
+    what changed] in graphwire.py); the client hands on the whole ``Graph``.
+
+    ``nodes`` and ``edges`` are ``[start, end, items]``: the base's
+    ``[start:end]`` replaced by ``items``; ``rest`` is every other field."""
+
+    id: str
+    hash: str
+    base: str
+    nodes: list | EncodedJSON
+    edges: list
+    rest: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Completions:
     """Candidates replacing ``code[start:cursor]``."""
 
@@ -159,13 +175,13 @@ class KernelDied:
 
 
 Request = Union[Execute, Interrupt, Complete, Reset, Snapshot, Shutdown]
-Event = Union[Ready, Stream, Result, Error, Graph, Completions, Done, KernelDied]
+Event = Union[Ready, Stream, Result, Error, Graph, GraphChange, Completions, Done, KernelDied]
 
 _TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         Execute, Interrupt, Complete, Reset, Snapshot, Shutdown,
-        Ready, Stream, Result, Error, Graph, Completions, Done, KernelDied,
+        Ready, Stream, Result, Error, Graph, GraphChange, Completions, Done, KernelDied,
     )
 }
 

@@ -23,6 +23,7 @@ import types
 from typing import Any
 
 from tutor.kernel import cells
+from tutor.kernel.graphwire import GraphSender
 from tutor.kernel.interrupts import InterruptGate, block_sigint_in_this_thread
 from tutor.kernel.output import FdCapture, OutputSink, StreamWriter
 from tutor.kernel.protocol import (
@@ -32,9 +33,7 @@ from tutor.kernel.protocol import (
     Done,
     Error,
     Event,
-    EncodedJSON,
     Execute,
-    Graph,
     Interrupt,
     ProtocolError,
     Ready,
@@ -80,7 +79,7 @@ class Kernel:
         self.namespace: dict[str, Any] = {}
         self.scratch: dict[str, Any] | None = None  # lesson examples run here
         self.cell = 0
-        self._graph_hash: str | None = None
+        self._graph_sender = GraphSender()
         self._graph_failures: set[str] = set()
         self._capture_graph = _load_graph_capture()
 
@@ -110,7 +109,7 @@ class Kernel:
     def new_namespace(self, seed: int) -> None:
         self.namespace = self._fresh_namespace(seed)
         self.scratch = None
-        self._graph_hash = None
+        self._graph_sender.forget()
         # Seeded as the grader seeds each run, so Run agrees with Check.
         import random
 
@@ -179,12 +178,11 @@ class Kernel:
         }
         try:
             snapshot = self._capture_graph(tensors)
-            # One encoding for both: grads and freed buffers count as changes.
-            text, digest = snapshot.to_json_and_hash()
-            if only_if_changed and digest == self._graph_hash:
-                return
-            self._graph_hash = digest
-            self.channel.send(Graph(exec_id, digest, EncodedJSON(text)))
+            # Grads and freed buffers count as changes; only what changed is
+            # sent (NOTE [send what changed]); a Snapshot request gets it whole.
+            message = self._graph_sender.message(exec_id, snapshot, only_if_changed=only_if_changed)
+            if message is not None:
+                self.channel.send(message)
         except Exception as exc:  # a bug in capture must not cost the learner's run
             problem = f"{type(exc).__name__}: {exc}"
             if problem not in self._graph_failures:  # say it once, not after every cell
