@@ -9,6 +9,7 @@ import json
 import subprocess
 
 import torch
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kernel_helpers import run, start_kernel
@@ -200,3 +201,42 @@ def test_a_forged_change_in_the_channel_costs_one_whole_snapshot():
         assert "w" in client.last_graph.snapshot["roots"]
     finally:
         client.shutdown()
+
+
+def _forged_changes(base: dict) -> dict:
+    """Changes a learner's code could write into the channel, against the
+    snapshot the client has: (nodes splice, edges splice)."""
+    n = len(base["nodes"])
+    top, below = base["edges"][-1][0], base["edges"][-1][1]
+    return {
+        "one new edge closes a cycle": ([n, n, []], [0, 0, [[below, top, 7, 0]]]),
+        "a new edge to itself": ([n, n, []], [0, 0, [[top, top, 7, 0]]]),
+        "two new edges close a cycle": ([n, n, [{"id": 999_999, "op": "Mul"}]],
+                                        [0, 0, [[999_999, top, 0, 0], [below, 999_999, 7, 0]]]),
+        "many new edges, one cycle": ([n, n, []], [0, 0, [[below, top, 7 + k, 0] for k in range(12)]]),
+        "a kept edge's node removed": ([n - 1, n, []], [0, 0, []]),
+        "a kept edge's parent over its fan-in": ([n, n, []], [0, 0, [[top, below, 9 + k, 0] for k in range(10_000)]]),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_forged_changes({"nodes": [0], "edges": [[1, 0]]})))
+def test_a_forged_change_gets_the_words_of_a_full_validation(case):
+    """What the receiver rebuilds keeps the unchanged nodes' and edges'
+    very objects, which the UI's validation takes back without checking
+    them again (NOTE [validate what changed]): a change that makes the
+    graph wrong through them is refused all the same, word for word."""
+    from tutor.graph.model import GraphSnapshot
+
+    x = torch.ones(3, requires_grad=True)
+    sender, receiver, ids = GraphSender(), GraphReceiver(), itertools.count()
+    first, _ = receiver.receive(decode(encode(sender.message("e", capture_namespace({"x": x, "h": _chain(40, x)}),
+                                                            only_if_changed=True))), ids)
+    last = GraphSnapshot.from_untrusted(first.snapshot, incremental=True)
+    nodes, edges = _forged_changes(first.snapshot)[case]
+    forged, ask = receiver.receive(GraphChange("e", "forged", first.hash, nodes, edges, {"roots": {}}), ids)
+    assert ask is None
+    with pytest.raises(ValueError) as full:
+        GraphSnapshot.from_untrusted(json.loads(json.dumps(forged.snapshot)))
+    with pytest.raises(ValueError) as again:
+        GraphSnapshot.from_untrusted(forged.snapshot, previous=last, incremental=True)
+    assert str(again.value) == str(full.value)

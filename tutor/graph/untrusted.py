@@ -105,7 +105,7 @@ def _build_snapshot(d: Any, max_nodes: int, classes: ModelClasses, previous: _De
     if previous is not None and raw_edges == previous.raw_edges and _same_ids(previous.by_id, ids):
         edges = list(previous.edges)  # validated, acyclic, between these very ids
     else:
-        edges = _edges(raw_edges, ids, classes)
+        edges = _edges(raw_edges, ids, classes, previous)
     return _finish(d, nodes, edges, ids, classes)
 
 
@@ -124,11 +124,31 @@ def _same_ids(by_id: dict, ids: set[int]) -> bool:
     return len(by_id) == len(ids) and all(i in by_id for i in ids)
 
 
-def _edges(raw_edges: list, ids: set[int], classes: ModelClasses) -> list[Any]:
+def _edges(raw_edges: list, ids: set[int], classes: ModelClasses, previous: _Decoded | None = None) -> list[Any]:
     edges: list[Any] = []
     make_edge = classes.edge
     fan_in: dict[int, int] = {}
+    # NOTE [validate what changed], edges: an edge that is the very object
+    # validated last time (the kernel client keeps the unchanged ones) keeps
+    # its edge; its ends and its parent's fan-in are checked again. The last
+    # graph's edges had no cycle, so neither has any subset of them: a
+    # cycle now goes through a new edge, and a few new edges are checked
+    # alone (``_closes_a_cycle``), many by the whole graph's check.
+    kept = {} if previous is None or not isinstance(previous.raw_edges, list) else \
+        {id(raw): (raw, edge) for raw, edge in zip(previous.raw_edges, previous.edges)}
+    new: list[Any] = []
     for i, e in enumerate(raw_edges):
+        pair = kept.get(id(e))
+        if pair is not None and pair[0] is e:
+            edge = pair[1]
+            for end in (edge.parent, edge.child):
+                if end not in ids:
+                    raise _Bad(f"edge {i} refers to node {end}, which is not in the snapshot")
+            k = fan_in[edge.parent] = fan_in.get(edge.parent, 0) + 1
+            if k > MAX_FAN_IN:
+                raise _Bad(f"node {edge.parent} has more than {MAX_FAN_IN} inputs")
+            edges.append(edge)
+            continue
         if not isinstance(e, (list, tuple)) or not 2 <= len(e) <= 4:
             raise _Bad(f"edge {i} must be a list [parent, child, input_nr, output_nr], not {_show(e)}")
         if len(e) == 4:
@@ -153,7 +173,17 @@ def _edges(raw_edges: list, ids: set[int], classes: ModelClasses) -> list[Any]:
         if k > MAX_FAN_IN:
             raise _Bad(f"node {parent} has more than {MAX_FAN_IN} inputs")
         edges.append(make_edge(parent, child, input_nr, output_nr))
-    cycle = _find_cycle(ids, edges)
+        new.append(edges[-1])
+    if kept and len(new) <= FEW_NEW_EDGES:
+        users: dict[int, list[int]] = {}
+        for e in edges:
+            users.setdefault(e.child, []).append(e.parent)
+        if any(_closes_a_cycle(e, users) for e in new):
+            cycle = _find_cycle(ids, edges)  # the node a full validation names
+        else:
+            cycle = None
+    else:
+        cycle = _find_cycle(ids, edges)
     if cycle is not None:
         raise _Bad(
             f"node {cycle} is its own input"
@@ -191,6 +221,27 @@ def _finish(d: dict, nodes: list[Any], edges: list[Any], ids: set[int], classes:
         total_exact=flags["total_exact"],
         torch_version=None if torch_version is None else _text(torch_version, "torch_version", 200),
     )
+
+
+FEW_NEW_EDGES = 8  # more, and one look at the whole graph is cheaper than a search for each
+
+
+def _closes_a_cycle(new: Any, users: dict[int, list[int]]) -> bool:
+    """Is ``new.child`` among the nodes that use ``new.parent``'s output,
+    directly or not (``users``: node -> the parents of its edges)? Searched
+    upward from the parent (a new op is mostly on top, with no users yet),
+    iteratively, each node once."""
+    up = users
+    stack, seen = [new.parent], {new.parent}
+    while stack:
+        node = stack.pop()
+        if node == new.child:
+            return True
+        for user in up.get(node, ()):
+            if user not in seen:
+                seen.add(user)
+                stack.append(user)
+    return False
 
 
 def _find_cycle(ids: set[int], edges: list[Any]) -> int | None:
