@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 import readable_install
-from support import REPO
+from support import REPO, memory_together
 
 PY = readable_install.PY
 USER = "student"
@@ -203,6 +203,8 @@ def graded(install, tmp_path_factory):
         "c-litter": LITTERER.format(mark=MARK),
         "d-loop": "while True:\n    pass\n",
         "e-bomb": "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n",
+        # 4 x 700 MiB, each under the 2 GiB limit: their sum is over it.
+        "f-memory": CORRECT + memory_together(4, 700),
     }
     for name, code in students.items():
         (klass / name).mkdir(parents=True)
@@ -260,6 +262,12 @@ def test_uid_mode_grades_honest_code_and_keeps_limits(graded):
     assert _exercise(graded, "a-honest")["status"] == "passed"
     assert _exercise(graded, "d-loop")["status"] == "timeout"
     assert _exercise(graded, "e-bomb")["status"] in ("error", "timeout")
+    # The sum of the run's memory, over every process of its uid: before,
+    # only each process's RLIMIT_AS held here, and the 4 s wall clock ended
+    # the run as a timeout.
+    memory = _exercise(graded, "f-memory")
+    assert memory["status"] == "error", memory
+    assert "2048 MiB of memory together" in memory["error"], memory["error"]
 
 
 def test_uid_mode_run_reads_no_secret_and_reaches_no_network(graded):

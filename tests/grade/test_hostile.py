@@ -10,7 +10,7 @@ import pytest
 
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import SANDBOX_UID_BASE
-from support import descendants, run_processes
+from support import descendants, memory_together, run_processes
 from tutor.pack.models import Exercise
 
 EXERCISE = Exercise.model_validate({
@@ -24,23 +24,6 @@ EXERCISE = Exercise.model_validate({
 })
 
 CORRECT = "y = (x ** 2).sum()\ny.backward()\n"
-
-
-def memory_together(processes: int, mib: int) -> str:
-    """Code whose ``processes`` children hold ``mib`` MiB each for 7 s.
-
-    The attack checks that it happened: a child that could not hold its
-    memory (a MemoryError, or the machine's OOM killer under a loaded test
-    run: CI saw a run pass once, in 7.4 s, as if the children had held
-    nothing) makes the parent raise, so the run is an error, never a pass.
-    Only a grader that let every child hold its memory lets the run pass."""
-    return (f"import os, time\nkids = []\nfor _ in range({processes}):\n    p = os.fork()\n    if p == 0:\n"
-            f"        try:\n            b = b'x' * ({mib} << 20)\n        except MemoryError:\n            os._exit(3)\n"
-            f"        time.sleep(7)\n        os._exit(0)\n    kids.append(p)\n"
-            f"codes = [os.waitstatus_to_exitcode(os.waitpid(p, 0)[1]) for p in kids]\n"
-            f"if any(codes):\n    raise RuntimeError(f'the attack did not happen: its children ended {{codes}}')\n")
-
-
 MEMORY_TOGETHER = memory_together(4, 700)
 
 # name -> (code, allowed statuses, substring expected in error/messages or None)

@@ -288,7 +288,7 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prep
         # door slows an honest run down without using up its limit), with a
         # wall-clock bound for code that sleeps; otherwise wall clock.
         wall = started + (timeout * WALL_FACTOR + WALL_SLACK if jailed else timeout)
-        status, payload, exit_info = watch.until_done(proc, wall, jailed, cpu_limit=timeout)
+        status, payload, exit_info = watch.until_done(proc, wall, jailed, cpu_limit=timeout, uid=uid)
         if isinstance(payload, dict) and payload.pop("cold", None) is True:
             cold()  # NOTE [warm on need]: a speed hint for the zygote, never part of the reply
         MARK("m.result")

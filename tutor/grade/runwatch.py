@@ -39,10 +39,13 @@ class RunWatch:
         self.baseline = 0
         self.jailed = False
         self.cpu_limit = 0.0
+        self.uid: int | None = None  # the uid mode: the run's processes are those of its uid
 
-    def until_done(self, run: "ChildRun | HandedRun", deadline: float, jailed: bool, cpu_limit: float = 0.0):
+    def until_done(self, run: "ChildRun | HandedRun", deadline: float, jailed: bool, cpu_limit: float = 0.0,
+                   uid: int | None = None):
         self.jailed = jailed
         self.cpu_limit = cpu_limit
+        self.uid = uid
         next_look = time.monotonic() + POLL
         fds = [self.out_fd, self.result_fd, self.control.fileno()]
         while True:
@@ -71,7 +74,7 @@ class RunWatch:
                 # The run is over; its result, if any, is in the pipe already.
                 self._drain_result()
                 return self._result() or ("died", None, None)
-            if self.jailed and time.monotonic() >= next_look:
+            if (self.jailed or self.uid is not None) and time.monotonic() >= next_look:
                 next_look = time.monotonic() + POLL
                 problem = self._over_limits(run)
                 if problem == "cpu":
@@ -164,6 +167,8 @@ class RunWatch:
         in a namespace below the one the worker started in), so that read
         failed and no limit of the whole run was ever checked. A process
         cannot leave the tree: an orphan of the run is given to its PID 1.
+        In the uid mode (no namespaces; orphans go to the monitor, a
+        subreaper) they are every process of the run's uid instead.
         Memory counts the anonymous memory each has beyond what the zygote
         had when it forked the run (``size_before``: a forked process shares
         those pages until it writes them)."""
@@ -190,7 +195,12 @@ class RunWatch:
             ticks_of[int(entry)] = ticks
         if self.root not in ticks_of:
             return ""  # ended: run.exited() says so next
-        count, grown, ticks, stack = 0, 0, 0, [self.root]
+        if self.uid is not None:  # the uid mode: every process of its uid, orphans and all (uidrun.py)
+            stack = [pid for pid in ticks_of if _owner(pid) == self.uid]
+            children = {}
+        else:
+            stack = [self.root]
+        count, grown, ticks = 0, 0, 0
         while stack:
             pid = stack.pop()
             stack.extend(children.get(pid, ()))
@@ -224,6 +234,13 @@ def _parent_and_ticks(pid: int) -> tuple[int, int]:
     with open(f"/proc/{pid}/stat", "rb") as f:
         fields = f.read().rsplit(b")", 1)[1].split()
     return int(fields[1]), int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+
+
+def _owner(pid: int) -> int:
+    try:
+        return os.stat(f"/proc/{pid}").st_uid
+    except OSError:
+        return -1
 
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100

@@ -32,7 +32,6 @@ Modes, recorded in every report:
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
 import site
@@ -63,26 +62,49 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
-@functools.lru_cache(maxsize=1)
+_PROBED: list[tuple[str, str]] = []  # the answer, once it is sure
+PROBE_TIMEOUTS = (20.0, 120.0)  # seconds: the first try, and the one after a try ran out of time
+
+
 def probe() -> tuple[str, str]:
     """(mode, reason): ``("bwrap", "")`` when a worker sandbox can be made
-    here, else ``("none", why)``. Tried once per process (about 10 ms)."""
+    here, else ``("none", why)``. Tried once per process (about 10 ms).
+
+    A probe that only ran out of time (a machine so loaded that Python did
+    not start in bubblewrap within 20 s) is tried once more with longer,
+    and not remembered: remembered, it put every later grader of the
+    process in a weaker mode for good."""
+    if _PROBED:
+        return _PROBED[0]
+    for timeout in PROBE_TIMEOUTS:
+        answer, sure = _probe_once(timeout)
+        if sure:
+            break
+    if sure:
+        _PROBED.append(answer)
+    return answer
+
+
+def _probe_once(timeout: float) -> tuple[tuple[str, str], bool]:
+    """((mode, reason), whether the answer is sure)."""
     if not sys.platform.startswith("linux"):
-        return "none", f"sandboxing needs Linux namespaces; this is {sys.platform}"
+        return ("none", f"sandboxing needs Linux namespaces; this is {sys.platform}"), True
     exe = bwrap_path()
     if exe is None:
-        return "none", "bubblewrap (bwrap) is not installed; on Debian/Ubuntu: apt-get install bubblewrap"
+        return ("none", "bubblewrap (bwrap) is not installed; on Debian/Ubuntu: apt-get install bubblewrap"), True
     argv = command([sys.executable, "-c", "pass"])
     try:
         done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              timeout=20)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return "none", f"bubblewrap could not start: {exc}"
+                              timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        return ("none", f"bubblewrap could not start: {exc}"), False
+    except OSError as exc:
+        return ("none", f"bubblewrap could not start: {exc}"), True
     if done.returncode != 0:
         why = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        return "none", "bubblewrap could not make a sandbox" + (f": {why[-1]}" if why else "") + \
-            " (are unprivileged user namespaces disabled?)"
-    return "bwrap", ""
+        return ("none", "bubblewrap could not make a sandbox" + (f": {why[-1]}" if why else "") +
+                " (are unprivileged user namespaces disabled?)"), True
+    return ("bwrap", ""), True
 
 
 def probe_uid(uid: int) -> tuple[str, str]:
