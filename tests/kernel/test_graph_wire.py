@@ -215,11 +215,15 @@ def _forged_changes(base: dict) -> dict:
                                         [0, 0, [[999_999, top, 0, 0], [below, 999_999, 7, 0]]]),
         "many new edges, one cycle": ([n, n, []], [0, 0, [[below, top, 7 + k, 0] for k in range(12)]]),
         "a kept edge's node removed": ([n - 1, n, []], [0, 0, []]),
+        "a changed node with a control character": ([n - 1, n, [{**base["nodes"][-1], "op": "Mul\x1b[2J"}]],
+                                                    [0, 0, []]),
+        "a changed node under another node's id": ([n - 1, n, [{**base["nodes"][-1], "id": base["nodes"][0]["id"]}]],
+                                                   [0, 0, []]),
         "a kept edge's parent over its fan-in": ([n, n, []], [0, 0, [[top, below, 9 + k, 0] for k in range(10_000)]]),
     }
 
 
-@pytest.mark.parametrize("case", sorted(_forged_changes({"nodes": [0], "edges": [[1, 0]]})))
+@pytest.mark.parametrize("case", sorted(_forged_changes({"nodes": [{"id": 0}], "edges": [[1, 0]]})))
 def test_a_forged_change_gets_the_words_of_a_full_validation(case):
     """What the receiver rebuilds keeps the unchanged nodes' and edges'
     very objects, which the UI's validation takes back without checking
