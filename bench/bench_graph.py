@@ -286,14 +286,14 @@ def kernel_message(repeat: int) -> None:
     protocol.EncodedJSON), interleaved in one loop."""
     import json
 
-    from tutor.graph.model import _digest
+    from tutor.graph.model import content_digest
     from tutor.kernel import protocol
 
     snap = capture({"h": chain(10_000)}, max_nodes=100_000)
 
     def twice() -> bytes:
         body = snap.to_dict()
-        digest = _digest(json.dumps(body, separators=(",", ":")))
+        digest = content_digest(json.dumps(body, separators=(",", ":")))
         return protocol.encode(protocol.Graph("e", digest, body))
 
     def once() -> bytes:

@@ -47,7 +47,7 @@ def chain(n: int) -> torch.Tensor:
     return h
 
 
-def before(snapshot) -> tuple[bytes, float, float]:
+def before(snapshot) -> tuple[bytes, float, float, object]:
     t0 = time.process_time()
     text, digest = snapshot.to_json_and_hash()
     line = protocol.encode(protocol.Graph("e", digest, protocol.EncodedJSON(text)))
@@ -56,7 +56,7 @@ def before(snapshot) -> tuple[bytes, float, float]:
     return line, t1 - t0, time.process_time() - t1, event
 
 
-def now(sender: GraphSender, receiver: GraphReceiver, snapshot) -> tuple[bytes, float, float]:
+def now(sender: GraphSender, receiver: GraphReceiver, snapshot) -> tuple[bytes, float, float, object]:
     t0 = time.process_time()
     line = protocol.encode(sender.message("e", snapshot, only_if_changed=True))
     t1 = time.process_time()

@@ -284,14 +284,14 @@ class GraphSnapshot:
         """A hash of everything a snapshot shows (grads, saved-tensor states,
         names): what a viewer needs to know whether to redraw. Unlike
         :meth:`canonical_hash`, it changes after ``backward()``."""
-        return _digest(self.to_json())
+        return content_digest(self.to_json())
 
     def to_json_and_hash(self) -> tuple[str, str]:
         """``(to_json(), content_hash())``, encoding the snapshot once: what
         the kernel sends after every cell (the text goes into its message as
         it is: tutor.kernel.protocol.EncodedJSON)."""
         text = self.to_json()
-        return text, _digest(text)
+        return text, content_digest(text)
 
     def canonical_hash(
         self, root: str | None = None, *, collapse_views: bool = True, neutral: Any = None, prefer: Any = None
@@ -304,7 +304,7 @@ class GraphSnapshot:
         return canonical_hash(self, root, collapse_views=collapse_views, neutral=neutral, prefer=prefer)
 
 
-def _digest(text: str) -> str:
+def content_digest(text: str) -> str:
     import hashlib
 
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

@@ -231,13 +231,12 @@ def _closes_a_cycle(new: Any, users: dict[int, list[int]]) -> bool:
     directly or not (``users``: node -> the parents of its edges)? Searched
     upward from the parent (a new op is mostly on top, with no users yet),
     iteratively, each node once."""
-    up = users
     stack, seen = [new.parent], {new.parent}
     while stack:
         node = stack.pop()
         if node == new.child:
             return True
-        for user in up.get(node, ()):
+        for user in users.get(node, ()):
             if user not in seen:
                 seen.add(user)
                 stack.append(user)
