@@ -119,3 +119,58 @@ def test_a_run_seeds_without_reading_source(warm):
         assert read == "[]"
     else:
         assert "torch/cuda" in read
+
+
+DEAD_SEEDS = r"""
+import traceback
+import torch
+from tutor.grade import child, zygote
+from tutor.grade.protocol import RunRequest
+torch.manual_seed(3)
+before = [torch.rand(3).tolist(), torch.initial_seed()]
+changed = zygote.drop_dead_seed_stacks(torch) if DROP else []
+calls = []
+real = traceback.format_stack
+traceback.format_stack = lambda *a, **k: calls.append(1) or real(*a, **k)
+child.run(RunRequest(setup="torch.manual_seed(3)\n", code="", seed=3, timeout=1.0))  # seeds as every run does
+after = [torch.rand(3).tolist(), torch.initial_seed()]
+print(repr({"changed": changed, "stacks": len(calls), "same": before == after,
+            "built": {n: getattr(torch, n)._is_compiled() for n in ("cuda", "xpu", "mtia")},
+            "queued": any(c is not None for c in torch.xpu._lazy_seed_tracker.get_calls())}))
+"""
+
+
+@pytest.mark.parametrize("drop", [True, False])
+def test_a_run_formats_no_stack_for_a_backend_torch_lacks(drop):
+    """NOTE [dead lazy seeds]: with the zygote's change, seeding (the run's
+    own and a setup's) formats no stack for a backend this torch was built
+    without, and draws the same numbers; the control formats one per
+    backend per call."""
+    import ast
+
+    done = subprocess.run([sys.executable, "-c", DEAD_SEEDS.replace("DROP", str(drop))], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    dead = [name for name, built in out["built"].items() if not built]
+    assert out["same"] and out["queued"]  # the seed is drawn from and still queued as torch does
+    if drop:
+        assert out["changed"] == dead
+        assert out["stacks"] == 2 * (3 - len(dead))  # two seeds: only the built-in backends format
+    else:
+        assert out["stacks"] == 2 * 3
+
+
+def test_a_backend_torch_was_built_with_keeps_its_stacks():
+    import traceback
+    from types import SimpleNamespace
+
+    from tutor.grade import zygote
+
+    def backend(built):
+        return SimpleNamespace(_is_compiled=lambda: built, traceback=traceback)
+
+    fake = SimpleNamespace(cuda=backend(True), xpu=backend(False), mtia=SimpleNamespace())  # mtia: another torch
+    assert zygote.drop_dead_seed_stacks(fake) == ["xpu"]
+    assert fake.cuda.traceback is traceback and fake.xpu.traceback is not traceback
+    assert fake.xpu.traceback.format_stack() == []

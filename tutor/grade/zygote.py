@@ -39,6 +39,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
 
     torch.set_num_threads(1)  # forked children must not inherit a busy thread pool
     _first_ops(torch)
+    drop_dead_seed_stacks(torch)
     warm_line_cache()
     if warm == "now":
         _warm_up(torch)
@@ -209,6 +210,44 @@ def warm_line_cache() -> None:
             if isinstance(path, str) and path.endswith(".py"):
                 linecache.getlines(path)
     torch.manual_seed(0)
+
+
+# NOTE [dead lazy seeds]: torch.manual_seed seeds every backend. For CUDA,
+# XPU and MTIA, until the backend starts, the seed is queued together with
+# a traceback.format_stack() of the call, read only if starting the backend
+# later fails, to say where the call came from. A backend that torch was
+# built without can never start (its _lazy_init raises "Torch not compiled
+# with ... enabled" before it reads its queue), so those stacks are never
+# read; formatting them was 3.3 of the 4.9 ms (340 of 585 page faults) of a
+# forked run's first torch.manual_seed, which every run makes (child.run),
+# on this CPU-only build. For such a backend only, the module's name
+# `traceback` is pointed at a stand-in whose format_stack() returns [] (the
+# seed is still queued, and the queue is still never read); a backend that
+# was built in (CUDA on a CUDA wheel) keeps torch's own. Done in the zygote
+# before pristine.snapshot, so it is the state every run starts from.
+
+
+class _NoStack:
+    """The `traceback` that a backend torch was built without sees."""
+
+    @staticmethod
+    def format_stack(*args, **kwargs) -> list:
+        return []
+
+
+def drop_dead_seed_stacks(torch) -> list[str]:
+    """NOTE [dead lazy seeds]. Returns the backends changed."""
+    changed = []
+    for name in ("cuda", "xpu", "mtia"):
+        try:
+            backend = getattr(torch, name)
+            dead = not backend._is_compiled()
+        except Exception:  # another torch: leave it as it is (costs only speed)
+            continue
+        if dead and getattr(backend, "traceback", None) is not None:
+            backend.traceback = _NoStack
+            changed.append(name)
+    return changed
 
 
 def _warm_up(torch) -> None:
