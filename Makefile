@@ -17,7 +17,13 @@ start: $(VENV)/.installed
 	$(BIN)/autograd-tutor
 
 # The parallel part, then the tests that must run alone (tests/conftest.py, ALONE).
+# First the tutor's bytecode, once: an editable install has none, and the
+# suite's hundreds of Python processes (grading workers, kernels, the CLI)
+# write none where PYTHONDONTWRITEBYTECODE is set (CI images; every grading
+# worker, docs/grading.md), so each compiled what it imported again: some
+# 70 ms of CPU for a grading worker's tutor modules (python -X importtime).
 test: $(VENV)/.installed
+	$(BIN)/python -m compileall -q -j 0 tutor
 	$(BIN)/python -m pytest -m "not alone"
 	$(BIN)/python -m pytest -n 0 -m alone
 
