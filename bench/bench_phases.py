@@ -1,6 +1,7 @@
 """Where the milliseconds of one sandboxed run go: a per-phase profile.
 
     .venv/bin/python bench/bench_phases.py [--rounds 3] [--sandbox require|off] [--exercises ID,...]
+    .venv/bin/python bench/bench_phases.py --by-exercise [--rounds 3]
 
 Runs, one at a time on one warm worker (so nothing competes inside the
 grader), each built-in exercise's reference and starter on its first trial,
@@ -11,7 +12,10 @@ grader's own (encode, send, receive, decode, judge). Prints, per phase, the
 median milliseconds over all runs and its share of the median run, then the
 CPU time the whole grade used per run (grader, worker, monitors and runs:
 forks and exits happen off a run's wall-clock path but cost a core all the
-same).
+same). ``--by-exercise`` prints instead the CPU and wall time per run of
+each exercise (its reference and starter, ``--rounds`` times each, one at
+a time on one warm worker), heaviest first: what a run costs beyond the
+floor of any run (fork, confinement, exit) is the exercise's own work.
 
 The phases, in order:
 
@@ -127,6 +131,24 @@ def profile(exercises, rounds: int, sandbox: str) -> tuple[dict, list, str, floa
     return spans, totals, mode, cpu / runs
 
 
+def by_exercise(exercises, rounds: int, sandbox: str) -> list[tuple]:
+    """(CPU ms per run, wall ms per run, exercise) for each exercise, heaviest first."""
+    rows = []
+    with Grader(jobs=1, sandbox=sandbox) as grader:
+        grader.pool.start()
+        worker = grader.pool._workers[0]
+        for ex in exercises:
+            trial = ex.trials[0]
+            exchange(worker, grader.request(ex, ex.solution, trial.seed, "reference"))  # the first touch, not counted
+            cpu0, t0, runs = _cpu(), time.monotonic(), 0
+            for _ in range(rounds):
+                for code in (ex.solution, ex.starter or "pass\n"):
+                    exchange(worker, grader.request(ex, code, trial.seed, "learner"))
+                    runs += 1
+            rows.append(((_cpu() - cpu0) / runs * 1000, (time.monotonic() - t0) / runs * 1000, ex))
+    return sorted(rows, key=lambda row: -row[0])
+
+
 def _cpu() -> float:
     """CPU seconds of this process and every process under it: each live
     one's own time plus what it has reaped (so each run, monitor and probe
@@ -154,10 +176,20 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--sandbox", default="require", choices=("require", "off"))
     parser.add_argument("--exercises", default="", help="comma-separated ids (default: all)")
+    parser.add_argument("--by-exercise", action="store_true", help="CPU and wall per run of each exercise")
     args = parser.parse_args()
     pack = load_pack(None)
     wanted = [e for e in args.exercises.split(",") if e]
     exercises = [ex for ex in pack.exercises.values() if not wanted or ex.id in wanted]
+    if args.by_exercise:
+        rows = by_exercise(exercises, args.rounds, args.sandbox)
+        print(f"one run at a time on one worker, {len(exercises)} exercises x reference + starter x {args.rounds}")
+        print(f"  {'CPU ms':>7}{'wall ms':>9}  exercise (its checks)")
+        for cpu, wall, ex in rows:
+            print(f"  {cpu:>7.1f}{wall:>9.1f}  {ex.id} ({', '.join(c.kind for c in ex.checks)})")
+        cpus = [row[0] for row in rows]
+        print(f"  CPU ms per run: median {statistics.median(cpus):.1f}, mean {statistics.mean(cpus):.1f}")
+        return
     spans, totals, mode, cpu_per_run = profile(exercises, args.rounds, args.sandbox)
     median_run = statistics.median(totals)
     print(f"one run at a time on one worker, isolation {mode}, {len(totals)} learner runs "
