@@ -57,6 +57,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -77,6 +78,14 @@ ORDER = ("g.start", "g.encode", "g.send", "m.read", "m.request", "m.namespaces",
          "r.limits", "r.setup", "r.code", "r.probe-fork", "r.restore", "r.pipe", "r.probes", "r.encode",
          "m.result", "m.killed", "m.encode", "g.receive", "g.decode", "g.judge")
 BESIDE = {"m.fork": "m.namespaces"}
+
+
+@contextmanager
+def one_warm_worker(sandbox: str):
+    """A grader of one worker, started: (grader, its worker)."""
+    with Grader(jobs=1, sandbox=sandbox) as grader:
+        grader.pool.start()
+        yield grader, grader.pool._workers[0]
 
 
 def exchange(worker, request) -> tuple[RunReply, list]:
@@ -103,9 +112,7 @@ def profile(exercises, rounds: int, sandbox: str) -> tuple[dict, list, str, floa
     spans: dict[str, list[float]] = defaultdict(list)
     totals = []
     runs = 0
-    with Grader(jobs=1, sandbox=sandbox) as grader:
-        grader.pool.start()
-        worker = grader.pool._workers[0]
+    with one_warm_worker(sandbox) as (grader, worker):
         mode = grader.pool.mode
         cpu0 = _cpu()
         for _ in range(rounds):
@@ -114,7 +121,6 @@ def profile(exercises, rounds: int, sandbox: str) -> tuple[dict, list, str, floa
                 reference, _marks = exchange(worker, grader.request(ex, ex.solution, trial.seed, "reference"))
                 for code in (ex.solution, ex.starter or "pass\n"):
                     reply, marks = exchange(worker, grader.request(ex, code, trial.seed, "learner"))
-                    t = time.monotonic()
                     exercise_result(ex, code, [TrialRuns(trial, reference, reply, {})], [None] * len(ex.checks),
                                     grader.limit(ex))
                     marks.append(("g.judge", time.monotonic()))
@@ -134,9 +140,7 @@ def profile(exercises, rounds: int, sandbox: str) -> tuple[dict, list, str, floa
 def by_exercise(exercises, rounds: int, sandbox: str) -> list[tuple]:
     """(CPU ms per run, wall ms per run, exercise) for each exercise, heaviest first."""
     rows = []
-    with Grader(jobs=1, sandbox=sandbox) as grader:
-        grader.pool.start()
-        worker = grader.pool._workers[0]
+    with one_warm_worker(sandbox) as (grader, worker):
         for ex in exercises:
             trial = ex.trials[0]
             exchange(worker, grader.request(ex, ex.solution, trial.seed, "reference"))  # the first touch, not counted

@@ -189,8 +189,10 @@ def _first_ops(torch) -> None:
 # the source file of every frame on the stack through linecache. In a run
 # forked from a zygote that never read them, the first call cost 1.6 to
 # 2.2 ms and some 330 page faults (the lines read, split and kept), in
-# every run; with the files cached here once, 0.65 to 0.8 ms. Torch itself
-# is untouched: only the cache of lines it reads is filled ahead.
+# every run; with the files cached here once, 0.65 to 0.8 ms. Only the
+# cache of lines torch reads is filled ahead. Since NOTE [dead lazy seeds],
+# a backend torch was built without formats no stack at all: the cache now
+# serves the backends that were built in (CUDA on a CUDA wheel).
 
 
 def warm_line_cache() -> None:
