@@ -5,6 +5,7 @@ matrix that meets a deadline.
 
     .venv/bin/python bench/bench_class.py [--students 25,50,100] [--jobs N]
         [--project 500] [--deadline 2000:10] [--seed 19] [--keep DIR]
+    .venv/bin/python bench/bench_class.py --baseline DIR [--rounds 3] [--students 1,60]
 
 Each student's folder holds one `<exercise-id>.py` per built-in exercise,
 drawn (seeded, so every run of the bench grades the same class) from: the
@@ -14,6 +15,11 @@ see tests/grade/test_corpus.py), and now and then no file at all. Every
 file but a starter ends with a comment naming its student, so no two are the
 same bytes: the grader runs identical code once (NOTE [same code, same run]
 in tutor/grade/grader.py), and a class is not a corpus copied 100 times.
+
+``--baseline DIR`` (a tree made by ``bench/baseline_tree.sh REV DIR``)
+grades each class with that tree and with this checkout, alternating, and
+prints the median walls and their ratio: a before/after side by side. One
+student is a course CI's grade of one push.
 
 Memory: the peak resident size of the `grade` process itself, and the peak
 of the proportional set size (PSS: a page shared by k processes counts 1/k
@@ -32,6 +38,7 @@ import math
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -116,14 +123,14 @@ def _hwm(pid: int) -> int:
     return 0
 
 
-def grade(folder: Path, jobs: int, out: Path) -> dict:
-    """`autograd-tutor grade FOLDER --json OUT`, timed and watched."""
-    exe = Path(sys.executable).with_name("autograd-tutor")
-    argv = [str(exe) if exe.exists() else sys.executable, *([] if exe.exists() else ["-m", "tutor.cli"]),
-            "grade", str(folder), "--json", str(out), "--jobs", str(jobs)]
+def grade(folder: Path, jobs: int, out: Path, python: str = sys.executable) -> dict:
+    """`autograd-tutor grade FOLDER --json OUT`, timed and watched; ``python``:
+    another tree's (``--baseline``), whose tutor it imports from outside this
+    checkout (cwd /)."""
+    argv = [python, "-m", "tutor.cli", "grade", str(folder), "--json", str(out), "--jobs", str(jobs)]
     peak = {"tree_pss": 0, "grade_rss": 0}
     started = time.monotonic()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd="/")
     done = threading.Event()
 
     def watch() -> None:
@@ -142,7 +149,9 @@ def grade(folder: Path, jobs: int, out: Path) -> dict:
     if proc.returncode not in (0, 1):
         raise SystemExit(f"grade exited {proc.returncode}: {err.decode(errors='replace')[-2000:]}")
     report = json.loads(out.read_text())
-    return {"wall": wall, **peak, "isolation": report.get("isolation"), "submissions": len(report["submissions"]),
+    # one student's folder is graded as one submission: its report is that submission's
+    return {"wall": wall, **peak, "isolation": report.get("isolation"),
+            "submissions": len(report.get("submissions", [report])),
             "stderr": err.decode(errors="replace").strip()}
 
 
@@ -166,6 +175,29 @@ def runners(students: int, minutes: float, a: float, b: float) -> int | None:
     return max(1, math.ceil(students * b / budget))
 
 
+def side_by_side(args, sizes: list[int], base: Path) -> None:
+    """Each class graded by the baseline tree and by this checkout, in
+    alternating processes (a machine's load changes by the minute)."""
+    pythons = {"now": sys.executable, "baseline": str(Path(args.baseline) / ".venv" / "bin" / "python")}
+    print(f"class of N students, `autograd-tutor grade --jobs {args.jobs}`, {os.cpu_count()} cores, "
+          f"{args.rounds} rounds alternating with {args.baseline}")
+    for n in sizes:
+        folder = base / f"class-{n}"
+        if folder.exists():
+            shutil.rmtree(folder)
+        made = make_class(folder, n, args.seed)
+        walls: dict[str, list[float]] = {"baseline": [], "now": []}
+        for r in range(args.rounds):
+            for label in ("baseline", "now") if r % 2 == 0 else ("now", "baseline"):
+                got = grade(folder, args.jobs, base / f"class-{n}-{label}.json", pythons[label])
+                assert got["submissions"] == n, got
+                walls[label].append(got["wall"])
+                print(f"  {n} students, round {r + 1} {label:<8} {got['wall']:7.2f} s", flush=True)
+        med = {k: statistics.median(v) for k, v in walls.items()}
+        print(f"  N={n} ({made['learner_runs']} learner runs): baseline {med['baseline']:.2f} s, now {med['now']:.2f} s, "
+              f"baseline / now x{med['baseline'] / med['now']:.2f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--students", default="25,50,100", help="class sizes to grade, comma-separated")
@@ -174,9 +206,19 @@ def main() -> None:
     parser.add_argument("--deadline", default="2000:10", help="STUDENTS:MINUTES the shard matrix must meet")
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--keep", default="", help="write the classes and reports here (kept)")
+    parser.add_argument("--baseline", metavar="DIR", help="a tree made by bench/baseline_tree.sh: grade each "
+                        "class with it and with this checkout, alternating, and print both")
+    parser.add_argument("--rounds", type=int, default=3, help="with --baseline: grades of each class by each")
     args = parser.parse_args()
     sizes = [int(s) for s in args.students.split(",") if s]
     base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="agt-class-"))
+    if args.baseline:
+        try:
+            side_by_side(args, sizes, base)
+        finally:
+            if not args.keep:
+                shutil.rmtree(base, ignore_errors=True)
+        return
     points, rows = [], []
     try:
         for n in sizes:
@@ -206,7 +248,7 @@ def main() -> None:
     print(f"  fit: wall = {a:.1f} s + {b:.3f} s x N; projected for {args.project} students: "
           f"{projected:.0f} s = {projected / 60:.1f} min on one runner")
     students, minutes = (float(x) for x in args.deadline.split(":"))
-    print(f"\nrunners needed (`grade --shard K/N` on N runners like this one, then `grade merge`):")
+    print("\nrunners needed (`grade --shard K/N` on N runners like this one, then `grade merge`):")
     deadlines = sorted({5.0, 10.0, 15.0, minutes})
     classes = sorted({500, 1000, int(students), 5000})
     print("  " + f"{'students':>9}" + "".join(f"{f'{d:g} min':>9}" for d in deadlines))

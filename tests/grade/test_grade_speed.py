@@ -92,6 +92,60 @@ def test_heap_collapse_is_harmless():
     assert os.waitstatus_to_exitcode(status) == 0
 
 
+
+def _folded_in_a_fork(runs) -> int:
+    """Bytes ``jail.collapse_heap(runs)`` folds in a fork of this process."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.write(w, str(jail.collapse_heap(runs)).encode())
+        finally:
+            os._exit(0)
+    os.close(w)
+    with os.fdopen(r) as f:
+        out = f.read()
+    os.waitpid(pid, 0)
+    return int(out)
+
+
+def test_the_heap_is_folded_only_as_far_as_the_runs_to_come_pay():
+    """NOTE [collapse pays]: told of no runs to come, only the probe's
+    chunks are folded; told of a class's worth, as much as without a count."""
+    import torch  # noqa: F401  (a heap the size of a zygote's)
+
+    everything = _folded_in_a_fork(None)
+    if everything == 0:
+        pytest.skip("this kernel folds no memory into huge pages (MADV_COLLAPSE)")
+    assert _folded_in_a_fork(0) <= jail.PROBE_CHUNKS * jail.HUGE
+    assert _folded_in_a_fork(10**9) >= everything
+
+
+def _zygote_huge_pages(pool) -> int:
+    from support import descendants, process_name
+
+    worker = pool._workers[0]
+    zygotes = [p for p in [worker.proc.pid, *descendants(worker.proc.pid)] if process_name(p) == "agt-zygote"]
+    with open(f"/proc/{zygotes[0]}/smaps_rollup") as f:
+        return sum(int(line.split()[1]) << 10 for line in f if line.startswith("AnonHugePages:"))
+
+
+def test_a_worker_folds_its_heap_for_a_class_and_not_for_a_handful_of_runs():
+    """The pool tells each worker the runs it plans for it (``--runs``), and
+    the zygote spends its start on huge pages only where they pay back."""
+    from tutor.grade.pool import WorkerPool
+
+    folded = {}
+    for runs in (1, 10**6):
+        with WorkerPool(jobs=1, sandbox="auto") as pool:
+            pool.plan(runs, warm=True)  # warm "now": the mode that folds
+            assert pool._workers[0].runs == runs and pool._workers[0]._argv().count("--runs") == 1
+            pool.start()
+            folded[runs] = _zygote_huge_pages(pool)
+    if folded[10**6] == 0:
+        pytest.skip("this kernel folds no memory into huge pages (MADV_COLLAPSE)")
+    assert folded[1] < folded[10**6] / 2, folded
+
 SEED_READS = r"""
 import linecache
 from tutor.grade import child, zygote

@@ -112,9 +112,12 @@ class Worker:
         self.proc: subprocess.Popen | None = None
         self.info: WorkerHello | None = None
         self.sent = 0  # requests sent: each request's id
+        self.runs: int | None = None  # the runs planned for it, where known (NOTE [collapse pays], jail.py)
 
     def _argv(self) -> list[str]:
         argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", self.warm]
+        if self.runs is not None:
+            argv += ["--runs", str(self.runs)]
         if os.environ.get("AGT_PREFORK") == "1":  # monitor.py, NOTE [forked ahead]
             argv.append("--prefork")
         if os.environ.get("AGT_BENCH_OFF"):  # a benchmark's baseline (bench/bench_grade.py --compare)
@@ -259,6 +262,7 @@ class WorkerPool:
         self._lock = threading.Lock()
         self._wanted = 0  # workers worth using (plan); 0: all ``jobs``
         self._planned_warm = False  # a plan big enough to warm up for (WARM_RUNS)
+        self._planned_runs = 0  # every plan's runs together
         self.retried = 0  # runs run again after a grader fault
         self.closed = False
 
@@ -281,9 +285,11 @@ class WorkerPool:
             self._wanted = max(self._wanted, worth)
             if runs >= WARM_RUNS or warm:
                 self._planned_warm = True
+            self._planned_runs += runs
             for worker in self._workers:  # those not started yet start as the plan says
                 if worker.proc is None and worker.warm in ("now", "need"):
                     worker.warm = "now" if self._planned_warm else "need"
+                    worker.runs = -(-self._planned_runs // self._wanted)
             return self._wanted
 
     def run(self, request: RunRequest) -> RunReply:

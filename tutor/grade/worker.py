@@ -9,7 +9,7 @@ result pipe only once its code has finished, writes one reply frame, and
 exits. The zygote's memory never holds request data or replies, so no run
 can find an earlier run's code or results in the memory it was forked from.
 
-    python -m tutor.grade.worker [--uid UID | --run-uid UID] [--sandboxed] [--warm now|later|need]
+    python -m tutor.grade.worker [--uid UID | --run-uid UID] [--sandboxed] [--warm now|later|need] [--runs N]
 
 Inside the sandbox of sandbox.py. ``--uid`` (as root) is the uid the worker
 drops to before it does anything else. ``--run-uid`` (as root, the ``uid``
@@ -17,6 +17,8 @@ mode: no sandbox can be made) keeps the worker root and has each run drop
 to that uid (monitor.py); ``--warm later`` answers before
 warming torch.func & co. up (a learner's single check), ``--warm need``
 only once a run had to import them (a small grade: NOTE [warm on need]).
+``--runs N``: the runs the grader expects of this worker (NOTE [collapse
+pays], jail.py); without it, the worker folds its whole heap.
 """
 
 from __future__ import annotations
@@ -69,8 +71,9 @@ def main() -> None:
         from tutor.grade.monitor import Host
 
         Host.prefork = True
+    runs = int(args[args.index("--runs") + 1]) if "--runs" in args else None  # NOTE [collapse pays]
     serve(outbox, sandboxed="--sandboxed" in args, off=off, warm=warm, run_uid=run_uid, shared_dirs=shared,
-          one_fork=one_fork)
+          one_fork=one_fork, runs=runs)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ from tutor.grade.protocol import ExitRecord, WorkerHello, reply_frame
 
 
 def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: int | None = None,
-          shared_dirs: list | None = None, off: set | None = None, one_fork: bool = False) -> None:
+          shared_dirs: list | None = None, off: set | None = None, one_fork: bool = False,
+          runs: int | None = None) -> None:
     """``warm``: "now" warms torch.func & co. up before saying ready (a
     class's grading: every run then starts warm); "later" says ready first
     and warms up once the first monitor waits (a learner's single check:
@@ -28,7 +29,9 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     warms up only once a run had to (NOTE [warm on need]: a small grade,
     whose runs may never use what the warm-up loads). ``one_fork``: the
     worker's namespaces are made and this process is their PID 1 (NOTE
-    [one fork per run]): runs are forked here and a relay serves them."""
+    [one fork per run]): runs are forked here and a relay serves them.
+    ``runs``: how many runs the grader expects of this worker, where it
+    knows (NOTE [collapse pays])."""
     jail.set_name("agt-zygote")
     import torch  # noqa: F401  (the point of the worker: pay for this once)
 
@@ -59,7 +62,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     if "settle" not in off:
         # A learner's single check answers first, and collapses later; a
         # small grade never does (its runs are too few to pay for it).
-        settle(collapse=warm == "now")
+        settle(collapse=warm == "now" and "collapse" not in off, runs=runs)
     Host.jail_works = _jail_works()
     Host.sandboxed = sandboxed
     if run_uid is not None:  # the uid mode (uidrun.py)
@@ -144,7 +147,7 @@ def _serve_monitors(outbox_fd: int, later=None, on_need=None) -> None:
                 replied.discard(pid)
 
 
-def settle(collapse: bool = True) -> None:
+def settle(collapse: bool = True, runs: int | None = None) -> None:
     """Make every later fork cheap. A fork copies the page tables of the
     zygote's anonymous memory (some 220 MB once torch is warm: 55,000 4 KiB
     pages) and its exit tears them down again, twice per run (the monitor,
@@ -154,13 +157,15 @@ def settle(collapse: bool = True) -> None:
     into 2 MiB huge pages (``MADV_COLLAPSE``, Linux 6.1+): one page-table
     entry instead of 512 to copy and tear down. A page a run writes to is
     still copied 4 KiB at a time (the kernel splits the huge page first).
-    Where the kernel refuses, nothing changes but the speed."""
+    Where the kernel refuses, nothing changes but the speed. ``runs``: the
+    runs to come, where known: then the heap is folded only while it pays
+    (NOTE [collapse pays], jail.py)."""
     import gc
 
     gc.collect()
     gc.freeze()
-    if collapse:  # some 0.3 to 0.8 s, once per worker
-        jail.collapse_heap()
+    if collapse:  # 0.3 to 3.5 s, once per worker (NOTE [collapse pays])
+        jail.collapse_heap(runs)
 
 
 def _select(fds: list, timeout: float):
