@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 from tutor.progress import ExerciseProgress
-from tutor.session import (LearnerSession, SessionGrader, current_exercise, first_visible_seed, next_unsolved,
-                           solution_allowed, start_exercise)
+from tutor.session import (SESSION_RUNS, LearnerSession, SessionGrader, current_exercise, first_visible_seed,
+                           next_unsolved, solution_allowed, start_exercise)
 
 ORDER = ["a", "b", "c", "d"]
 SOLVED = ExerciseProgress(attempts=1, solved=True, best_score=1.0)
@@ -130,5 +130,5 @@ def test_one_grader_setting_for_every_front_end(monkeypatch):
     grader.start()
     assert grader.grade(SimpleNamespace(id="a"), "x = 1").code == "x = 1"
     grader.close()
-    assert made == [{"jobs": 1, "timeout": 5.0, "warm": "later"}]
+    assert made == [{"jobs": 1, "timeout": 5.0, "warm": "later", "expect": SESSION_RUNS}]
     assert isinstance(Services().grader, SessionGrader) and isinstance(LearnerSession(_Pack()).grader, SessionGrader)

@@ -94,6 +94,14 @@ def solution_allowed(exercise: Any, progress: Progress) -> tuple[bool, str]:
 # ----------------------------------------------------------------- the grader
 
 
+# The runs one learner's worker makes in a session, some 20 checks of a few
+# runs each: what its heap's fold into huge pages must pay back over
+# (NOTE [collapse pays], tutor/grade/jail.py). Where huge pages are cheap the
+# worker folds it all, as before; where each costs tens of milliseconds, it
+# spends no seconds of the learner's CPU on a fold their checks never repay.
+SESSION_RUNS = 100
+
+
 class SessionGrader:
     """The one grader of a learner's session, kept for every check it makes.
 
@@ -146,7 +154,7 @@ class SessionGrader:
         if self._grader is None:
             from tutor.grade.grader import Grader
 
-            self._grader = Grader(jobs=1, timeout=self.timeout, warm=self.warm)
+            self._grader = Grader(jobs=1, timeout=self.timeout, warm=self.warm, expect=SESSION_RUNS)
         return self._grader
 
     def grade(self, exercise: Any, code: str | None) -> Any:

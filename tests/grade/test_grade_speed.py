@@ -132,19 +132,27 @@ def _zygote_huge_pages(pool) -> int:
 
 def test_a_worker_folds_its_heap_for_a_class_and_not_for_a_handful_of_runs():
     """The pool tells each worker the runs it plans for it (``--runs``), and
-    the zygote spends its start on huge pages only where they pay back."""
+    the zygote spends its start on huge pages only where they pay back; a
+    learner's worker ("later": it folds after its first answer) is told what
+    its session expects."""
     from tutor.grade.pool import WorkerPool
+    from tutor.grade.protocol import RunRequest
 
     folded = {}
-    for runs in (1, 10**6):
-        with WorkerPool(jobs=1, sandbox="auto") as pool:
-            pool.plan(runs, warm=True)  # warm "now": the mode that folds
+    for warm, runs in (("now", 10**6), ("now", 1), ("later", 1)):
+        with WorkerPool(jobs=1, sandbox="auto", warm=warm, expect=runs if warm == "later" else None) as pool:
+            if warm == "now":
+                pool.plan(runs, warm=True)  # warm "now": folds before its first run
             assert pool._workers[0].runs == runs and pool._workers[0]._argv().count("--runs") == 1
             pool.start()
-            folded[runs] = _zygote_huge_pages(pool)
-    if folded[10**6] == 0:
+            if warm == "later":  # the third run is forked once the warm-up and the fold are over
+                for _ in range(3):
+                    assert pool.run(RunRequest(setup="", code="", seed=0, timeout=60, probes=())).finished
+            folded[warm, runs] = _zygote_huge_pages(pool)
+    if folded["now", 10**6] == 0:
         pytest.skip("this kernel folds no memory into huge pages (MADV_COLLAPSE)")
-    assert folded[1] < folded[10**6] / 2, folded
+    assert folded["now", 1] < folded["now", 10**6] / 2, folded
+    assert folded["later", 1] < folded["now", 10**6] / 2, folded
 
 SEED_READS = r"""
 import linecache

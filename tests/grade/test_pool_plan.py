@@ -25,6 +25,33 @@ def test_the_plan_grows_with_the_runs_and_never_shrinks():
     assert all(worker.proc is None for worker in pool._workers)  # planning starts nothing
 
 
+def test_each_worker_is_told_the_runs_it_will_make():
+    """NOTE [collapse pays]: what a worker's fold of its heap must pay back
+    over. A plan's runs are shared among the workers it wants; a session's
+    expectation is a floor that a small plan does not lower."""
+    from tutor.session import SESSION_RUNS, SessionGrader
+
+    pool = WorkerPool(jobs=2, sandbox="off")
+    try:
+        assert pool._workers[0].runs is None and "--runs" not in pool._workers[0]._argv()  # no plan: folds all
+        pool.plan(10)
+        assert [w.runs for w in pool._workers] == [10, 10]
+        pool.plan(100)  # 110 runs in all, now worth both workers
+        assert [w.runs for w in pool._workers] == [55, 55]
+        argv = pool._workers[1]._argv()
+        assert argv[argv.index("--runs") + 1] == "55"
+    finally:
+        pool.close()
+    session = SessionGrader()
+    try:
+        with session._lock:
+            grader = session._make()
+        grader.plan(6)  # a check of a few runs
+        assert grader.pool._workers[0].runs == SESSION_RUNS
+    finally:
+        session.close()
+
+
 def _started(grader: Grader) -> int:
     return sum(worker.proc is not None for worker in grader.pool._workers)
 

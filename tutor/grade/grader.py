@@ -79,13 +79,14 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
 class Grader:
     def __init__(self, jobs: int | None = None, timeout: float | None = None, device: str = "cpu",
                  memory: int = DEFAULT_MEMORY, sandbox: str = "auto", secrets: tuple[str, ...] = (),
-                 warm: bool | str = True) -> None:
+                 warm: bool | str = True, expect: int | None = None) -> None:
         # sandbox: "auto" (a learner's own check), "require" (grading untrusted
         # code) or "off"; secrets: host paths no run may see (see sandbox.py);
         # warm: True (before the first run; a small plan warms up on need
         # instead), False or "later" (answer first, a learner's session),
-        # "need" (only once a run needs it: NOTE [warm on need]).
-        self.pool = WorkerPool(jobs, sandbox=sandbox, secrets=secrets, device=device, warm=warm)
+        # "need" (only once a run needs it: NOTE [warm on need]); expect: the
+        # runs each worker will make, where no plan says (NOTE [collapse pays]).
+        self.pool = WorkerPool(jobs, sandbox=sandbox, secrets=secrets, device=device, warm=warm, expect=expect)
         self.timeout = timeout
         self.device = device
         self.limits = Limits(memory_bytes=memory, output_bytes=DEFAULT_OUTPUT)

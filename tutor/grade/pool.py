@@ -239,7 +239,9 @@ class WorkerPool:
     """``jobs`` workers; ``run`` is safe to call from many threads."""
 
     def __init__(self, jobs: int | None = None, sandbox: str = "auto", secrets: tuple[str, ...] = (),
-                 device: str = "cpu", warm: bool | str = True) -> None:
+                 device: str = "cpu", warm: bool | str = True, expect: int | None = None) -> None:
+        # expect: the runs each worker will make at least, where known before
+        # any plan (a learner's session: NOTE [collapse pays])
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         uid_base = sandbox_uid_base()
         self.mode = choose_mode(sandbox, uid_base)
@@ -258,7 +260,9 @@ class WorkerPool:
                          for slot in range(self.jobs)]
         for worker in self._workers:
             worker.shared_dirs = shared
+            worker.runs = expect
             self._idle.put(worker)
+        self._expect = expect or 0
         self._lock = threading.Lock()
         self._wanted = 0  # workers worth using (plan); 0: all ``jobs``
         self._planned_warm = False  # a plan big enough to warm up for (WARM_RUNS)
@@ -287,9 +291,10 @@ class WorkerPool:
                 self._planned_warm = True
             self._planned_runs += runs
             for worker in self._workers:  # those not started yet start as the plan says
-                if worker.proc is None and worker.warm in ("now", "need"):
-                    worker.warm = "now" if self._planned_warm else "need"
-                    worker.runs = -(-self._planned_runs // self._wanted)
+                if worker.proc is None:
+                    worker.runs = max(self._expect, -(-self._planned_runs // self._wanted))
+                    if worker.warm in ("now", "need"):
+                        worker.warm = "now" if self._planned_warm else "need"
             return self._wanted
 
     def run(self, request: RunRequest) -> RunReply:

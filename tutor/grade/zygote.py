@@ -75,7 +75,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
         _warm_up(torch)
         pristine.snapshot(versions="versions" not in off)  # the warm-up imported more of torch
         if "settle" not in off:
-            settle(collapse=collapse)
+            settle(collapse=collapse and "collapse" not in off, runs=runs)
 
     if one_fork and Host.jail_works and run_uid is None:
         from tutor.grade.zygote_relay import serve_relay as serve_runs
