@@ -84,8 +84,7 @@ class Grader:
         # code) or "off"; secrets: host paths no run may see (see sandbox.py);
         # warm: True (before the first run; a small plan warms up on need
         # instead), False or "later" (answer first, a learner's session),
-        # "need" (only once a run needs it: NOTE [warm on need]); expect: the
-        # runs each worker will make, where no plan says (NOTE [collapse pays]).
+        # "need" (once a run needs it: NOTE [warm on need]); expect: WorkerPool's.
         self.pool = WorkerPool(jobs, sandbox=sandbox, secrets=secrets, device=device, warm=warm, expect=expect)
         self.timeout = timeout
         self.device = device
