@@ -16,6 +16,9 @@ same). ``--by-exercise`` prints instead the CPU and wall time per run of
 each exercise (its reference and starter, ``--rounds`` times each, one at
 a time on one warm worker), heaviest first: what a run costs beyond the
 floor of any run (fork, confinement, exit) is the exercise's own work.
+With ``AGT_BENCH_OFF=collapse`` the worker's zygote does not fold its heap
+into huge pages: the difference is what a fold saves each run (NOTE
+[collapse pays], tutor/grade/jail.py).
 
 The phases, in order:
 
