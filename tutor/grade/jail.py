@@ -193,7 +193,7 @@ HUGE = 2 << 20
 
 # NOTE [collapse pays]: folding the zygote's heap into huge pages makes
 # every later run cheaper (a fork copies, and an exit tears down, one
-# page-table entry per 2 MiB instead of 512): some 15 ms of CPU per run for
+# page-table entry per 2 MiB instead of 512): 10 to 16 ms of CPU per run for
 # the ~190 MiB of a warm zygote (bench_phases.py, AGT_BENCH_OFF=collapse),
 # i.e. about SAVED_PER_MIB_RUN seconds per MiB and run. What it costs
 # depends on the machine: a huge page is cheap where the kernel has one at
