@@ -280,8 +280,9 @@ class WorkerPool:
         """Expect ``runs`` more runs: use as many workers as they are worth
         (NOTE [workers worth starting]), never fewer than before; warm them
         up before their first run if there are many or ``warm`` says the
-        code needs it (NOTE [warm on need]). Returns the workers the pool
-        now uses."""
+        code needs it (NOTE [warm on need]); tell each one not started yet
+        the runs it will make (NOTE [collapse pays], jail.py). Returns the
+        workers the pool now uses."""
         if "plan" in os.environ.get("AGT_BENCH_OFF", "").split(","):  # a benchmark's baseline: every worker, warm
             runs = max(runs, self.jobs * RUNS_PER_WORKER, WARM_RUNS)
         with self._lock:
