@@ -92,7 +92,6 @@ def test_heap_collapse_is_harmless():
     assert os.waitstatus_to_exitcode(status) == 0
 
 
-
 def _folded_in_a_fork(runs) -> int:
     """Bytes ``jail.collapse_heap(runs)`` folds in a fork of this process."""
     r, w = os.pipe()
@@ -161,6 +160,7 @@ def test_a_worker_told_of_no_runs_to_come_folds_little_of_its_heap():
                     assert pool.run(RunRequest(setup="", code="", seed=0, timeout=60, probes=())).finished
             memory = _zygote_memory(pool)
         assert memory["AnonHugePages"] < memory["Anonymous"] / 4, (warm, memory)
+
 
 SEED_READS = r"""
 import linecache
