@@ -67,3 +67,33 @@ def test_ui_side_modules_do_not_import_torch():
         "assert 'torch' not in sys.modules, 'torch was imported'\n"
     )
     assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
+
+
+def test_a_deep_chain_is_drawn_in_linear_text_with_every_node_once():
+    # NOTE [tree depth]: one indented tree of a chain n deep is O(n^2)
+    # characters (a 5,000-node chain was 50 MB); cut into blocks, it is linear.
+    from tutor.graph.capture import capture
+    from tutor.graph.render import MAX_DEPTH
+
+    x = torch.ones(3, requires_grad=True)
+    y = x
+    for i in range(3000):
+        y = y.sin() if i % 2 else y * 1.5  # a straight step, then one with a constant input
+    snapshot = capture(y.sum(), max_nodes=20_000)
+    assert not snapshot.truncated and len(snapshot.nodes) > 4500
+    text = render_text(snapshot)
+    lines = text.splitlines()
+    indent = [len(line) - len(line.lstrip(" |`-")) for line in lines]
+    assert max(indent) <= 4 * (MAX_DEPTH + 1)
+    assert len(text) < 80 * len(snapshot.nodes)  # one indented tree: 27 MB here
+    # Every node is drawn once, numbered in order; a cut says where its inputs went.
+    numbers = [int(line[i + 1:line.index("]", i)]) for line, i in zip(lines, indent) if line[i:i + 1] == "["]
+    defined = [n for n, line in zip(numbers, (line for line, i in zip(lines, indent) if line[i:i + 1] == "["))
+               if not line.endswith("(continued)")]
+    assert defined == list(range(1, len(snapshot.nodes) + 1))
+    cuts = [line.split("inputs of [")[1].split("]")[0] for line in lines if "inputs of [" in line]
+    heads = [line.split("]")[0][1:] for line in lines if line.endswith("(continued)")]
+    assert cuts and cuts == heads
+    # A shallow graph is drawn as it always was: no cut, one tree.
+    small = render_text(capture((x.sin() * 2).sum()))
+    assert "continued" not in small and small.splitlines()[:2] == ["[1] output = Sum ()", "`-- [2] Mul (3,)"]

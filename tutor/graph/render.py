@@ -4,11 +4,23 @@ Text tree: roots at the top, a node's inputs below it. A node reached a
 second time (a shared leaf, a reused intermediate) is printed as a reference
 ``-> [n]`` to its first occurrence instead of a copied subtree, so the
 drawing stays linear in the graph's size and shows reuse honestly.
+
+NOTE [tree depth]: a tree indents one level per node, so a chain n deep
+drawn as one tree is O(n^2) characters (a 5,000-node chain was 50 MB of
+spaces). A node ``MAX_DEPTH`` levels down has its inputs drawn later, in a
+block of their own that starts at the left margin again (``[n] ...
+(continued)``), and says so where it stops; every line is then at most
+``MAX_DEPTH`` levels in, and the text grows linearly with the graph.
+Graphs shallower than that are drawn exactly as before.
 """
 
 from __future__ import annotations
 
+from collections import deque
+
 from tutor.graph.model import CONST, CUSTOM, FREED, LEAF, STALE, GraphNode, GraphSnapshot
+
+MAX_DEPTH = 16  # levels of indentation before a subtree goes on in a block of its own
 
 _BOLD, _DIM, _GREEN, _YELLOW, _CYAN, _RESET = "\x1b[1m", "\x1b[2m", "\x1b[32m", "\x1b[33m", "\x1b[36m", "\x1b[0m"
 
@@ -82,13 +94,28 @@ def render_text(snapshot: GraphSnapshot, root: str | None = None, *, color: bool
     root_ids = {node_id for _, node_id in starts}
     first_line: dict[int, int] = {}  # node id -> number shown at its first occurrence
     lines: list[str] = []
+
+    def push_inputs(stack: list, node_id: int, prefix: str, depth: int) -> None:
+        kids = snapshot.children(node_id)
+        for i in range(len(kids) - 1, -1, -1):
+            stack.append((kids[i].child, prefix, "`-- " if i == len(kids) - 1 else "|-- ", depth))
+
     for _, start in starts:
         if start in first_line:
             continue  # already drawn under an earlier root
-        # Iterative pre-order walk: (node id, prefix for children, connector).
-        stack = [(start, "", "")]
-        while stack:
-            node_id, prefix, connector = stack.pop()
+        # Iterative pre-order walk: (node id, prefix for children, connector,
+        # depth); then each subtree cut at MAX_DEPTH, in order (NOTE [tree depth]).
+        stack = [(start, "", "", 0)]
+        continued: deque[int] = deque()
+        while stack or continued:
+            if not stack:
+                node_id = continued.popleft()
+                node = snapshot.get(node_id)
+                text = f"[{first_line[node_id]}] " + describe(node) + " (continued)"
+                lines.append(paint(text, node))
+                push_inputs(stack, node_id, "", 1)
+                continue
+            node_id, prefix, connector, depth = stack.pop()
             node = snapshot.get(node_id)
             if node is None:  # a dangling reference in a hand-made snapshot
                 lines.append(prefix + connector + f"? (no node {node_id})")
@@ -104,9 +131,11 @@ def render_text(snapshot: GraphSnapshot, root: str | None = None, *, color: bool
                 text += " ... (inputs cut by the node limit)"
             lines.append(prefix + connector + paint(text, node))
             child_prefix = prefix + ("" if not connector else ("|   " if connector == "|-- " else "    "))
-            kids = snapshot.children(node_id)
-            for i in range(len(kids) - 1, -1, -1):
-                stack.append((kids[i].child, child_prefix, "`-- " if i == len(kids) - 1 else "|-- "))
+            if depth >= MAX_DEPTH and snapshot.children(node_id):
+                lines.append(child_prefix + f"`-- ... inputs of [{number}]: continued below")
+                continued.append(node_id)
+                continue
+            push_inputs(stack, node_id, child_prefix, depth + 1)
     if snapshot.truncated:
         shown = len(snapshot.nodes)
         total = f"{snapshot.total_nodes}" if snapshot.total_exact else f"more than {snapshot.total_nodes}"
