@@ -3,7 +3,9 @@ a JSON Schema written from docs/design.md, junitparser, Gradescope's fields."""
 
 from __future__ import annotations
 
+import atexit
 import json
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -77,7 +79,9 @@ def _make_pack(root: Path) -> Path:
     return root
 
 
-PACK_DIR = _make_pack(Path(tempfile.mkdtemp(prefix="agt-report-pack-")) / "pack")
+_PACK_HOME = Path(tempfile.mkdtemp(prefix="agt-report-pack-"))
+atexit.register(shutil.rmtree, _PACK_HOME, ignore_errors=True)  # made at import, in every xdist worker
+PACK_DIR = _make_pack(_PACK_HOME / "pack")
 PACK = load_pack(str(PACK_DIR))
 IDS = sorted(PACK.exercises)
 TOTAL = sum(e.max_points for e in PACK.exercises.values())
