@@ -51,3 +51,30 @@ def test_an_unchanged_starter_is_run_once_per_grader():
     with Grader(jobs=1, sandbox="require") as grader:  # another grader runs it again
         (fresh,) = grader.grade([Submission(ex, STARTER)])
     assert fresh.score == 0 and draw(fresh) != draw(first)
+
+
+def _runs_of(grader: Grader, submissions: list) -> tuple[int, list]:
+    """The runs one grade asks its (real) pool for, and its results."""
+    asked: list = []
+    run_many = grader.pool.run_many
+    grader.pool.run_many = lambda requests: run_many(asked.extend(requests) or asked[len(asked) - len(requests):])
+    try:
+        results = grader.grade(submissions)
+        return len(asked), results
+    finally:
+        grader.pool.run_many = run_many
+
+
+def test_an_unchanged_starter_is_its_exercises_starter_baseline():
+    # NOTE [free checks] runs the unchanged starter on the first trial: a
+    # learner's unchanged starter is that very request, so it runs once.
+    ex = exercise()
+    for others in ([], [Submission(ex, SOLUTION + DRAW)]):
+        with Grader(jobs=1, sandbox="require") as grader:
+            runs, results = _runs_of(grader, [*others, Submission(ex, STARTER)])
+        with Grader(jobs=1, sandbox="require") as grader:
+            runs_changed, changed = _runs_of(grader, [*others, Submission(ex, STARTER + "# mine\n")])
+        assert runs == runs_changed - 1 == 2 * len(others) + 5, (runs, runs_changed)
+        assert results[-1].score == changed[-1].score == 0
+        assert [c.passed for c in results[-1].checks] == [c.passed for c in changed[-1].checks]
+        assert all(r.score == r.max_score for r in results[:-1])

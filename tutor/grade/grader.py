@@ -9,7 +9,6 @@ code. This module is orchestration: which runs, in which pool, cached how.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 
@@ -17,8 +16,9 @@ from tutor.grade import feedback
 from tutor.grade.kinds import kind_of
 from tutor.grade.kinds.python import NAMESPACE
 from tutor.grade.pool import WorkerPool, uses_lazy_torch
-from tutor.grade.protocol import Limits, Probe, RunReply, RunRequest
+from tutor.grade.protocol import Limits, RunReply, RunRequest
 from tutor.grade.report import ExerciseResult
+from tutor.grade.runkeys import empty_key, learner_key, probes_for, probes_text, reference_key
 from tutor.grade.verdict import TrialRuns, context, exercise_result, grader_fault, judge_trial, missing
 
 DEFAULT_MEMORY = 2 << 30  # bytes per run
@@ -31,13 +31,7 @@ EMPTY_CODE = "pass\n"  # what "doing nothing" is graded as, to find free checks
 # earns nothing").
 BASELINES = ("empty", "starter")
 JUDGE_TIMEOUT = 30.0  # seconds for a python check's judge run
-# NOTE [same code, same run]: a run is a function of its request, and each
-# starts from the same pristine worker in a sandbox of its own. So learner
-# code byte for byte another submission's (same exercise, same trial) runs
-# once per grade, its reply shared as a reference's is; an unchanged starter
-# runs once per grader (kept per exercise and trial: bounded by the pack).
-# Code that varies run to run (the clock, os.urandom) gets one draw for all
-# its copies. Only exact bytes count: line numbers reach tracebacks.
+
 
 
 @dataclass
@@ -51,29 +45,6 @@ def jobs_for(exercise) -> int:
     """Workers worth starting to check one exercise: one per run, at most a core each."""
     return max(1, min(2 * len(exercise.trials), os.cpu_count() or 1))
 
-
-def probes_for(exercise, side: str) -> tuple[Probe, ...]:
-    """What a run on ``side`` ("reference" or "learner") must read: each
-    check kind's probes (shared keys read once), then the observers' record
-    with what the kinds asked them to watch."""
-    probes: dict[str, Probe] = {}
-    unchanged: set[str] = set()
-    saved = False
-    options: dict = {}
-    for c, check in enumerate(exercise.checks):
-        kind = kind_of(check)
-        for probe in kind.probes(check, f"c{c}", exercise, side):
-            probes.setdefault(probe.key, probe)
-        watch = kind.observe(check)
-        unchanged.update(watch.get("unchanged", ()))
-        if "inputs" in watch:
-            options["inputs"] = sorted(watch["inputs"])
-        saved = saved or bool(watch.get("saved"))
-    if unchanged:
-        options["unchanged"] = sorted(unchanged)
-    if saved:
-        options["saved"] = True
-    return (*probes.values(), Probe("observed", "observed", options=options))
 
 
 class Grader:
@@ -120,33 +91,28 @@ class Grader:
         """Grade many submissions at once; all runs share the worker pool."""
         jobs: list[tuple[int, int, str, RunRequest]] = []  # (submission, trial, side, request)
         wanted: set[tuple] = set()  # each reference run once per (exercise, seed)
-        same: dict[tuple, tuple[int, int]] = {}  # learner key -> the (submission, trial) whose run it is
-        copies: list[tuple[int, int, tuple]] = []  # learner runs another's reply answers
+        same: dict[tuple, tuple] = {}  # learner key -> the run (submission, trial, side) that answers it
+        copies: list[tuple[tuple, tuple]] = []  # (run, learner key): runs another's reply answers
         probes: dict[int, str] = {}  # per exercise (by identity): its learner probes, for the keys
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
             ex = sub.exercise
             for t, trial in enumerate(ex.trials):
-                key = _reference_key(ex, trial.seed)
+                key = reference_key(ex, trial.seed)
                 if key not in self._reference_cache and key not in wanted:
                     wanted.add(key)
                     jobs.append((i, t, "reference", self.request(ex, ex.solution, trial.seed, "reference")))
                 if id(ex) not in probes:
-                    probes[id(ex)] = _probes_text(ex, "learner")
-                learner = _learner_key(ex, trial.seed, sub.code, probes[id(ex)])
-                if learner in same or learner in self._starter_cache:
-                    copies.append((i, t, learner))
-                    continue
-                same[learner] = (i, t)
-                jobs.append((i, t, "learner", self.request(ex, sub.code, trial.seed, "learner")))
+                    probes[id(ex)] = probes_text(ex, "learner")
+                self._learner_run(jobs, same, copies, (i, t, "learner"), ex, sub.code, probes[id(ex)])
             # the baselines on the first trial: which checks doing nothing, or the starter, passes
             for side in BASELINES if sub.free_rule else ():
-                key = (side, _empty_key(ex))
+                key = (side, empty_key(ex))
                 if key not in self._baseline_cache and key not in wanted:
                     wanted.add(key)
                     code = EMPTY_CODE if side == "empty" else ex.starter or EMPTY_CODE
-                    jobs.append((i, 0, side, self.request(ex, code, ex.trials[0].seed, "learner")))
+                    self._learner_run(jobs, same, copies, (i, 0, side), ex, code, probes[id(ex)])
         self.plan(len(jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
                                       for sub in submissions))
         replies = self.pool.run_many([job[3] for job in jobs])
@@ -157,37 +123,51 @@ class Grader:
         for n, reply in zip(again, self.pool.run_many([jobs[n][3] for n in again])):
             replies[n] = reply
         runs: dict[tuple[int, int, str], RunReply] = {}
-        for (i, t, side, _), reply in zip(jobs, replies):
+        for (i, t, side, request), reply in zip(jobs, replies):
             runs[(i, t, side)] = reply
             ex = submissions[i].exercise
             if reply.grader_fault:
                 continue  # never cached: the next grade runs it again
             if side == "reference":
-                self._reference_cache[_reference_key(ex, ex.trials[t].seed)] = reply
-            elif side in BASELINES:
-                self._baseline_cache[(side, _empty_key(ex))] = reply
-            elif submissions[i].code == ex.starter:
-                self._starter_cache[_learner_key(ex, ex.trials[t].seed, ex.starter, probes[id(ex)])] = reply
-        for i, t, learner in copies:
-            first = same.get(learner)
-            runs[(i, t, "learner")] = runs[(*first, "learner")] if first is not None else self._starter_cache[learner]
+                self._reference_cache[reference_key(ex, ex.trials[t].seed)] = reply
+                continue
+            if side in BASELINES:
+                self._baseline_cache[(side, empty_key(ex))] = reply
+            if request.code == ex.starter:
+                self._starter_cache[learner_key(ex, ex.trials[t].seed, ex.starter, probes[id(ex)])] = reply
+        for run, learner in copies:
+            runs[run] = runs[same[learner]] if learner in same else self._starter_cache[learner]
+            if run[2] in BASELINES and not runs[run].grader_fault:
+                self._baseline_cache[(run[2], empty_key(submissions[run[0]].exercise))] = runs[run]
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
             for t, trial in enumerate(sub.exercise.trials):
                 runs.setdefault((i, t, "reference"), self._cached(self._reference_cache,
-                                                                  _reference_key(sub.exercise, trial.seed)))
+                                                                  reference_key(sub.exercise, trial.seed)))
             for side in BASELINES if sub.free_rule else ():
-                runs.setdefault((i, 0, side), self._cached(self._baseline_cache, (side, _empty_key(sub.exercise))))
+                runs.setdefault((i, 0, side), self._cached(self._baseline_cache, (side, empty_key(sub.exercise))))
         judged = self._judge_apart(submissions, runs)
         free: dict[tuple, list[bool] | None] = {}
         for i, sub in enumerate(submissions):
-            key = _empty_key(sub.exercise)
+            key = empty_key(sub.exercise)
             if sub.code is not None and sub.free_rule and key not in self._free and key not in free:
                 free[key] = self._free_checks(i, sub.exercise, runs, judged)
                 if free[key] is not None:
                     self._free[key] = free[key]
         return [self._result(i, sub, runs, judged, free) for i, sub in enumerate(submissions)]
+
+    def _learner_run(self, jobs: list, same: dict, copies: list, run: tuple, ex, code: str, probes: str) -> None:
+        """Queue learner-side ``run`` (submission, trial, side: "learner" or a
+        baseline's), unless the same request already runs or ran: then it
+        shares that reply (NOTE [same code, same run]; a learner's unchanged
+        starter is its exercise's "starter" baseline, for one)."""
+        learner = learner_key(ex, ex.trials[run[1]].seed, code, probes)
+        if learner in same or learner in self._starter_cache:
+            copies.append((run, learner))
+            return
+        same[learner] = run
+        jobs.append((*run, self.request(ex, code, ex.trials[run[1]].seed, "learner")))
 
     @staticmethod
     def _cached(cache: dict, key: tuple) -> RunReply:
@@ -208,17 +188,17 @@ class Grader:
         if not sub.free_rule:
             return exercise_result(ex, sub.code, trials, [None] * len(ex.checks), self.limit(ex))
         known = self.free_checks(ex)
-        if known is None and free.get(_empty_key(ex)) is None:
+        if known is None and free.get(empty_key(ex)) is None:
             # Which checks doing nothing passes is unknown (its run was lost):
             # points cannot be given fairly, so the exercise is not graded.
             return grader_fault(ex, next((runs[(i, 0, side)] for side in BASELINES if runs[(i, 0, side)].grader_fault),
                                          runs[(i, 0, "reference")]))
-        return exercise_result(ex, sub.code, trials, known or free[_empty_key(ex)], self.limit(ex))
+        return exercise_result(ex, sub.code, trials, known or free[empty_key(ex)], self.limit(ex))
 
     def free_checks(self, exercise) -> list | None:
         """Per check, the baseline ("empty" or "starter") that already passes
         it, or None (known once the exercise was graded)."""
-        return self._free.get(_empty_key(exercise))
+        return self._free.get(empty_key(exercise))
 
     def _free_checks(self, i: int, exercise, runs: dict, judged: dict) -> list | None:
         """NOTE [free checks], judged on the first trial. None: unknown (a
@@ -252,7 +232,7 @@ class Grader:
                 if not kind.separate_run:
                     continue
                 pairs = [(t, runs[(i, t, "learner")]) for t in range(len(sub.exercise.trials))]
-                if sub.free_rule and _empty_key(sub.exercise) not in self._free:
+                if sub.free_rule and empty_key(sub.exercise) not in self._free:
                     pairs += [(side, runs[(i, 0, side)]) for side in BASELINES]
                 for t, run in pairs:
                     learner = _namespace(run)
@@ -269,28 +249,6 @@ class Grader:
             # A judge run the grader lost is kept as its reply: no verdict rests on it.
             out[key] = reply if reply.grader_fault else probe if isinstance(probe, dict) else {}
         return out
-
-
-def _reference_key(exercise, seed: int) -> tuple:
-    """What a reference run depends on: the same key, the same data back."""
-    return (exercise.id, seed, exercise.setup, exercise.solution, _probes_text(exercise, "reference"))
-
-
-def _probes_text(exercise, side: str) -> str:  # the probes a run on ``side`` reads, for a key
-    return json.dumps([p.to_wire() for p in probes_for(exercise, side)], sort_keys=True)
-
-
-def _learner_key(exercise, seed: int, code: str, probes: str) -> tuple:
-    """What a learner's run depends on besides the grader's own settings
-    (NOTE [same code, same run]); ``probes``: ``_probes_text(exercise, "learner")``."""
-    return (exercise.id, seed, exercise.setup, exercise.timeout, probes, code)
-
-
-def _empty_key(exercise) -> tuple:
-    """What the baselines' runs (and the free checks found from them) depend on."""
-    checks = json.dumps([c.model_dump(mode="json", by_alias=True) for c in exercise.checks], sort_keys=True)
-    return (exercise.id, exercise.trials[0].seed, exercise.setup, exercise.solution, exercise.starter, checks,
-            json.dumps(exercise.tolerance.model_dump(exclude_none=True), sort_keys=True))
 
 
 def _namespace(run: RunReply) -> dict | None:

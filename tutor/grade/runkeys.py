@@ -1,0 +1,67 @@
+"""What a run depends on: the probes each side reads, and the keys under
+which the grader shares and keeps runs (grader.py). Torch-free.
+
+NOTE [same code, same run]: a run is a function of its request, and each
+starts from the same pristine worker in a sandbox of its own. So learner
+code byte for byte another submission's (same exercise, same trial) runs
+once per grade, its reply shared as a reference's is; an unchanged starter
+runs once per grader (kept per exercise and trial: bounded by the pack).
+Code that varies run to run (the clock, os.urandom) gets one draw for all
+its copies. Only exact bytes count: line numbers reach tracebacks. The
+baselines of NOTE [free checks] are learner-side requests like any other:
+a learner's unchanged starter, on the first trial, is its exercise's
+"starter" baseline, and runs once for both.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tutor.grade.kinds import kind_of
+from tutor.grade.protocol import Probe
+
+
+def probes_for(exercise, side: str) -> tuple[Probe, ...]:
+    """What a run on ``side`` ("reference" or "learner") must read: each
+    check kind's probes (shared keys read once), then the observers' record
+    with what the kinds asked them to watch."""
+    probes: dict[str, Probe] = {}
+    unchanged: set[str] = set()
+    saved = False
+    options: dict = {}
+    for c, check in enumerate(exercise.checks):
+        kind = kind_of(check)
+        for probe in kind.probes(check, f"c{c}", exercise, side):
+            probes.setdefault(probe.key, probe)
+        watch = kind.observe(check)
+        unchanged.update(watch.get("unchanged", ()))
+        if "inputs" in watch:
+            options["inputs"] = sorted(watch["inputs"])
+        saved = saved or bool(watch.get("saved"))
+    if unchanged:
+        options["unchanged"] = sorted(unchanged)
+    if saved:
+        options["saved"] = True
+    return (*probes.values(), Probe("observed", "observed", options=options))
+
+
+def reference_key(exercise, seed: int) -> tuple:
+    """What a reference run depends on: the same key, the same data back."""
+    return (exercise.id, seed, exercise.setup, exercise.solution, probes_text(exercise, "reference"))
+
+
+def probes_text(exercise, side: str) -> str:  # the probes a run on ``side`` reads, for a key
+    return json.dumps([p.to_wire() for p in probes_for(exercise, side)], sort_keys=True)
+
+
+def learner_key(exercise, seed: int, code: str, probes: str) -> tuple:
+    """What a learner's run depends on besides the grader's own settings
+    (NOTE [same code, same run]); ``probes``: ``probes_text(exercise, "learner")``."""
+    return (exercise.id, seed, exercise.setup, exercise.timeout, probes, code)
+
+
+def empty_key(exercise) -> tuple:
+    """What the baselines' runs (and the free checks found from them) depend on."""
+    checks = json.dumps([c.model_dump(mode="json", by_alias=True) for c in exercise.checks], sort_keys=True)
+    return (exercise.id, exercise.trials[0].seed, exercise.setup, exercise.solution, exercise.starter, checks,
+            json.dumps(exercise.tolerance.model_dump(exclude_none=True), sort_keys=True))
