@@ -33,7 +33,6 @@ BASELINES = ("empty", "starter")
 JUDGE_TIMEOUT = 30.0  # seconds for a python check's judge run
 
 
-
 @dataclass
 class Submission:
     exercise: object  # tutor.pack.models.Exercise
@@ -44,7 +43,6 @@ class Submission:
 def jobs_for(exercise) -> int:
     """Workers worth starting to check one exercise: one per run, at most a core each."""
     return max(1, min(2 * len(exercise.trials), os.cpu_count() or 1))
-
 
 
 class Grader:
