@@ -12,6 +12,14 @@ and the same exercise solved with torch.func (its runs need torch._dynamo,
 so the default warms up on need). Prints the median wall
 time and, as root, the median CPU time of everything the command started
 (its sandboxes too: a cgroup v1 ``cpuacct`` of its own), and the ratios.
+
+    .venv/bin/python bench/bench_small_grade.py --builtin --baseline DIR [--rounds 3]
+
+``--builtin``: one push of a course's CI on the built-in pack instead, two
+ways: the template (every file its starter) and a student partway (the
+first 10 exercises solved, the rest starters). ``--baseline DIR``: the
+baseline is the code of DIR (``bench/baseline_tree.sh REV DIR``) run the
+same way, not ``AGT_BENCH_OFF=plan``.
 """
 
 from __future__ import annotations
@@ -58,14 +66,30 @@ def make_packs(tmp: Path) -> dict[str, tuple[Path, Path]]:
     return classes
 
 
-def run_once(pack: Path, folder: Path, baseline: bool, tmp: Path, n: int) -> tuple[float, float | None]:
+def builtin_pushes(tmp: Path) -> dict[str, tuple[Path | None, Path]]:
+    """{name: (None: the built-in pack, class folder of one student)}."""
+    sys.path.insert(0, str(ROOT))
+    from tutor.pack import load_pack as load
+
+    out = {}
+    for name, solved in (("built-in, template", 0), ("built-in, 10 solved", 10)):
+        student = tmp / f"class-{solved}" / "student"
+        student.mkdir(parents=True)
+        for n, ex in enumerate(load(None).exercises.values()):
+            (student / f"{ex.id}.py").write_text(ex.solution + "\n# mine\n" if n < solved else ex.starter or "")
+        out[name] = (None, student.parent)
+    return out
+
+
+def run_once(pack: Path | None, folder: Path, baseline: bool, tmp: Path, n: int,
+             tree: Path | None = None) -> tuple[float, float | None]:
     env = {**os.environ, "AUTOGRAD_TUTOR_HOME": str(tmp / "home")}
-    if baseline:
+    env.pop("AGT_BENCH_OFF", None)
+    if baseline and tree is None:
         env["AGT_BENCH_OFF"] = "plan"
-    else:
-        env.pop("AGT_BENCH_OFF", None)
+    python, cwd = (tree / ".venv" / "bin" / "python", tree) if baseline and tree is not None else (sys.executable, ROOT)
     group = CGROUPS / f"agt-bench-small-{os.getpid()}-{n}"
-    argv = [sys.executable, "-m", "tutor", "grade", str(folder), "--pack", str(pack), "--jobs", "2"]
+    argv = [str(python), "-m", "tutor", "grade", str(folder), *(["--pack", str(pack)] if pack else []), "--jobs", "2"]
     try:
         group.mkdir()
         # The command joins the cgroup before it execs: every process under it counts.
@@ -73,9 +97,9 @@ def run_once(pack: Path, folder: Path, baseline: bool, tmp: Path, n: int) -> tup
     except OSError:
         group = None
     started = time.monotonic()
-    proc = subprocess.run(argv, env=env, cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(argv, env=env, cwd=cwd, capture_output=True, text=True)
     wall = time.monotonic() - started
-    if proc.returncode != 0:
+    if proc.returncode not in (0, 1):  # 1: a submission failed a check
         raise SystemExit(f"grade failed ({proc.returncode}): {proc.stdout[-400:]} {proc.stderr[-400:]}")
     cpu = None
     if group is not None:
@@ -92,19 +116,22 @@ def run_once(pack: Path, folder: Path, baseline: bool, tmp: Path, n: int) -> tup
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--builtin", action="store_true", help="one push on the built-in pack (template, partway)")
+    parser.add_argument("--baseline", type=Path, metavar="DIR", help="a tree made by bench/baseline_tree.sh")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="agt-bench-small-"))
     try:
-        classes = make_packs(tmp)
+        classes = builtin_pushes(tmp) if args.builtin else make_packs(tmp)
         n = 0
-        print(f"{args.rounds} rounds, baseline (AGT_BENCH_OFF=plan) and default alternating; load {os.getloadavg()[0]:.1f}")
+        before = f"the code in {args.baseline}" if args.baseline else "AGT_BENCH_OFF=plan"
+        print(f"{args.rounds} rounds, baseline ({before}) and default alternating; load {os.getloadavg()[0]:.1f}")
         print(f"{'pack':24s} {'':9s} {'wall s':>8s} {'CPU s':>8s}")
         for name, (pack, folder) in classes.items():
             figures = {True: [], False: []}
             for _ in range(args.rounds):
                 for baseline in (True, False):
                     n += 1
-                    figures[baseline].append(run_once(pack, folder, baseline, tmp, n))
+                    figures[baseline].append(run_once(pack, folder, baseline, tmp, n, args.baseline))
             med = {b: (statistics.median(w for w, _ in f),
                        statistics.median(c for _, c in f) if all(c is not None for _, c in f) else None)
                    for b, f in figures.items()}

@@ -102,6 +102,10 @@ def test_what_code_needs_the_warm_up_is_read_from_its_text():
     assert uses_lazy_torch("from torch.func import grad")
     assert uses_lazy_torch(None, "y = checkpoint(f, x, use_reentrant=False)")
     assert not uses_lazy_torch("y = (x ** 2).sum()\ny.backward()\n", None, "")
+    # A gradient given to backward or grad: torch checks its shape with sympy.
+    assert uses_lazy_torch("y.backward(gradient=v)") and uses_lazy_torch("y.backward(torch.ones(3))")
+    assert uses_lazy_torch("torch.autograd.grad(y, x, grad_outputs=v)")
+    assert not uses_lazy_torch("y.backward(retain_graph=True)\nz.backward(inputs=[w])\n")
 
 
 @pytest.mark.parametrize("warm", ["need", "later"])
@@ -115,3 +119,49 @@ def test_the_first_run_of_a_cold_worker_prints_only_its_own_output(warm):
     with WorkerPool(jobs=1, sandbox="auto", warm=warm) as pool:
         reply = pool.run(RunRequest(setup="", code=code, seed=0, timeout=60, probes=()))
     assert reply.finished and reply.output == "4.0\n", reply.output
+
+
+def test_one_worker_warms_up_where_few_runs_need_it():
+    """NOTE [one warm worker], the plan: one worker warm, the others cold,
+    only where every worker is used and the runs that need the warm-up are
+    few (at most half of one worker's share)."""
+    def modes(jobs: int, runs: int, needing: int | None) -> list[str]:
+        pool = WorkerPool(jobs=jobs, sandbox="off")
+        try:
+            pool.plan(runs, needing=needing)
+            return [w.warm for w in pool._workers]
+        finally:
+            pool.close()
+
+    assert modes(2, 248, 25) == ["now", "cold"]  # one student of the built-in pack
+    assert modes(2, 248, None) == modes(2, 248, 200) == ["now", "now"]  # not said, or many: all warm
+    assert modes(1, 248, 25) == ["now"]
+    assert modes(4, 2 * RUNS_PER_WORKER, 1) == ["now", "now", "now", "now"]  # two of four used: no split
+    assert modes(2, 10, 1) == ["need", "need"]  # a small grade warms on need anyway
+    pool = WorkerPool(jobs=2, sandbox="off")
+    try:
+        pool.plan(248, needing=25)
+        argv = pool._workers[1]._argv()
+        assert argv[argv.index("--warm") + 1] == "cold"
+    finally:
+        pool.close()
+
+
+def test_the_runs_that_need_the_warm_up_go_to_the_warm_worker():
+    # Real sandboxed workers. A run sees torch._dynamo loaded only on a
+    # warm worker: the cold one serves plain runs and never warms up.
+    from tutor.grade.protocol import Probe, RunRequest
+
+    probe = (Probe("v", "value", expr="found"),)
+    plain = RunRequest(setup="", code=WARM, seed=0, timeout=60, probes=probe)
+    needing = RunRequest(setup="", code=NEEDS_DYNAMO, seed=0, timeout=60, probes=probe)
+    requests = [needing if n % 12 == 5 else plain for n in range(48)]
+    assert sum(map(WorkerPool.needs_warm, requests)) == 4
+    with WorkerPool(jobs=2, sandbox="auto") as pool:
+        pool.plan(len(requests), warm=True, needing=4)
+        assert sorted(w.warm for w in pool._workers) == ["cold", "now"]
+        replies = pool.run_many(requests)
+    seen = [reply.probes()["v"]["v"] for reply in replies]
+    assert all(reply.finished and reply.payload.error is None for reply in replies), replies
+    assert all(seen[n] is True for n, r in enumerate(requests) if r is needing), seen
+    assert any(seen[n] is False for n, r in enumerate(requests) if r is plain), seen  # the cold worker's

@@ -111,8 +111,9 @@ class Grader:
                     wanted.add(key)
                     code = EMPTY_CODE if side == "empty" else ex.starter or EMPTY_CODE
                     self._learner_run(jobs, same, copies, (i, 0, side), ex, code, probes[id(ex)])
-        self.plan(len(jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
-                                      for sub in submissions))
+        self.pool.plan(len(jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
+                                           for sub in submissions),
+                       needing=sum(self.pool.needs_warm(job[3]) for job in jobs))
         replies = self.pool.run_many([job[3] for job in jobs])
         # Runs still lost after the pool's retries get one more round, once the
         # rest is done: faults come in bursts (a worker restarting is killed

@@ -9,14 +9,16 @@ result pipe only once its code has finished, writes one reply frame, and
 exits. The zygote's memory never holds request data or replies, so no run
 can find an earlier run's code or results in the memory it was forked from.
 
-    python -m tutor.grade.worker [--uid UID | --run-uid UID] [--sandboxed] [--warm now|later|need] [--runs N]
+    python -m tutor.grade.worker [--uid UID | --run-uid UID] [--sandboxed] [--warm now|later|need|cold] [--runs N]
 
 Inside the sandbox of sandbox.py. ``--uid`` (as root) is the uid the worker
 drops to before it does anything else. ``--run-uid`` (as root, the ``uid``
 mode: no sandbox can be made) keeps the worker root and has each run drop
 to that uid (monitor.py); ``--warm later`` answers before
 warming torch.func & co. up (a learner's single check), ``--warm need``
-only once a run had to import them (a small grade: NOTE [warm on need]).
+only once a run had to import them (a small grade: NOTE [warm on need]),
+``--warm cold`` likewise, with its heap folded as for ``now`` (NOTE [one
+warm worker], pool.py).
 ``--runs N``: the runs the grader expects of this worker (NOTE [collapse
 pays], jail.py); without it, the worker folds its whole heap.
 """

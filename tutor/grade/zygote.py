@@ -27,7 +27,9 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     and warms up once the first monitor waits (a learner's single check:
     it answers sooner, and only the first run may start cold); "need"
     warms up only once a run had to (NOTE [warm on need]: a small grade,
-    whose runs may never use what the warm-up loads). ``one_fork``: the
+    whose runs may never use what the warm-up loads); "cold" folds its heap
+    as "now" does and warms up as "need" (NOTE [one warm worker], pool.py:
+    the runs that need the warm-up go to another worker). ``one_fork``: the
     worker's namespaces are made and this process is their PID 1 (NOTE
     [one fork per run]): runs are forked here and a relay serves them.
     ``runs``: how many runs the grader expects of this worker, where it
@@ -62,7 +64,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     if "settle" not in off:
         # A learner's single check answers first, and collapses later; a
         # small grade never does (its runs are too few to pay for it).
-        settle(collapse=warm == "now" and "collapse" not in off, runs=runs)
+        settle(collapse=warm in ("now", "cold") and "collapse" not in off, runs=runs)
     Host.jail_works = _jail_works()
     Host.sandboxed = sandboxed
     if run_uid is not None:  # the uid mode (uidrun.py)
@@ -82,7 +84,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     else:
         serve_runs = _serve_monitors
     serve_runs(outbox_fd, later=warm_up_later if warm == "later" else None,
-               on_need=(lambda: warm_up_later(collapse=False)) if warm == "need" else None)
+               on_need=(lambda: warm_up_later(collapse=False)) if warm in ("need", "cold") else None)
     os._exit(0)  # an interpreter's orderly exit after torch takes most of a second
 
 
