@@ -50,7 +50,7 @@ RUNS_PER_WORKER = 32
 # workers with ``--warm need``: they warm up once a run had to import it.
 WARM_RUNS = 64
 # NOTE [one warm worker]: in a grade that warms up, most runs never use what
-# the warm-up loads (the built-in pack: some 25 of 250 runs of a student). So
+# the warm-up loads (the built-in pack: 40 of 248 runs of a student). So
 # where those runs are few enough for one worker (``needing`` at most half a
 # worker's share of the plan) and every worker is used, one worker warms up
 # ("now") and the others start "cold": they fold their heap as "now" does
