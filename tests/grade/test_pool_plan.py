@@ -9,7 +9,8 @@ import pytest
 from support import make_exercise
 
 from tutor.grade.grader import Grader, Submission
-from tutor.grade.pool import RUNS_PER_WORKER, WARM_RUNS, WorkerPool, uses_lazy_torch
+from tutor.grade.lazytorch import uses_lazy_torch
+from tutor.grade.pool import RUNS_PER_WORKER, WARM_RUNS, WorkerPool
 
 
 def test_the_plan_grows_with_the_runs_and_never_shrinks():
@@ -106,6 +107,13 @@ def test_what_code_needs_the_warm_up_is_read_from_its_text():
     assert uses_lazy_torch("y.backward(gradient=v)") and uses_lazy_torch("y.backward(torch.ones(3))")
     assert uses_lazy_torch("torch.autograd.grad(y, x, grad_outputs=v)")
     assert not uses_lazy_torch("y.backward(retain_graph=True)\nz.backward(inputs=[w])\n")
+    # grad_outputs given by position, and the Hessian-vector products (which pass one).
+    assert uses_lazy_torch("g, = torch.autograd.grad(y, x, torch.eye(2)[0], create_graph=True)")
+    assert uses_lazy_torch("torch.autograd.grad(f(x), [a, b], v)")
+    assert uses_lazy_torch("torch.autograd.functional.vhp(f, x, v)") and uses_lazy_torch("F.hvp(f, x, v)")
+    for plain in ("torch.autograd.grad(y, x, create_graph=True)", "torch.autograd.grad(loss, [h, W])",
+                  "torch.autograd.grad(w * 3, [w, u], allow_unused=True)", "torch.autograd.grad(f(x, y), x)"):
+        assert not uses_lazy_torch(plain), plain
 
 
 @pytest.mark.parametrize("warm", ["need", "later"])
@@ -143,6 +151,10 @@ def test_one_worker_warms_up_where_few_runs_need_it():
         pool.plan(248, needing=25)
         argv = pool._workers[1]._argv()
         assert argv[argv.index("--warm") + 1] == "cold"
+        # A pack check plans the whole pack, then each exercise: one whose runs
+        # all need the warm-up keeps the cold worker cold, its runs routed.
+        pool.plan(20, needing=20)
+        assert [w.warm for w in pool._workers] == ["now", "cold"] and pool._split
     finally:
         pool.close()
 

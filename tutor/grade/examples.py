@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tutor.grade.pool import uses_lazy_torch
+from tutor.grade.lazytorch import uses_lazy_torch
 from tutor.grade.protocol import RunRequest
 from tutor.i18n import _
 from tutor.pack.yamlsource import load_yaml
@@ -29,7 +29,8 @@ def check_examples(pack, grader) -> list[str]:
     requests = [RunRequest(setup="", code=example.code, seed=0, timeout=TIMEOUT, limits=grader.limits)
                 for _, _, example in examples]
     problems = []
-    grader.plan(len(requests), warm=uses_lazy_torch(*(request.code for request in requests)))
+    grader.plan(len(requests), warm=uses_lazy_torch(*(request.code for request in requests)),
+                needing=sum(map(grader.pool.needs_warm, requests)))
     for (lesson, n, example), reply in zip(examples, grader.pool.run_many(requests)):
         where = places.get((lesson.id, n), f"{lesson.id}:1")
         label = f"example {n + 1}"
@@ -66,7 +67,8 @@ def run_claims(pack, grader) -> list[tuple]:
     claims = [(lesson, n, claim) for lesson in pack.lessons for n, claim in enumerate(lesson.claims)]
     requests = [RunRequest(setup="", code=claim.code, seed=0, timeout=TIMEOUT, limits=grader.limits)
                 for _, _, claim in claims]
-    grader.plan(len(requests), warm=uses_lazy_torch(*(request.code for request in requests)))
+    grader.plan(len(requests), warm=uses_lazy_torch(*(request.code for request in requests)),
+                needing=sum(map(grader.pool.needs_warm, requests)))
     return [(lesson, n, claim, claim_failure(claim, reply))
             for (lesson, n, claim), reply in zip(claims, grader.pool.run_many(requests))]
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from tutor.grade import feedback
 from tutor.grade.kinds import kind_of
 from tutor.grade.kinds.python import NAMESPACE
-from tutor.grade.pool import WorkerPool, uses_lazy_torch
+from tutor.grade.lazytorch import uses_lazy_torch
+from tutor.grade.pool import WorkerPool
 from tutor.grade.protocol import Limits, RunReply, RunRequest
 from tutor.grade.report import ExerciseResult
 from tutor.grade.runkeys import empty_key, learner_key, probes_for, probes_text, reference_key
@@ -72,11 +73,12 @@ class Grader:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def plan(self, runs: int, warm: bool = False) -> None:
+    def plan(self, runs: int, warm: bool = False, needing: int | None = None) -> None:
         """Expect about ``runs`` runs in all (the pool's size follows: NOTE
-        [workers worth starting]; ``warm``: their code needs the warm-up);
-        each ``grade`` call plans its own too."""
-        self.pool.plan(runs, warm)
+        [workers worth starting]; ``warm``: their code needs the warm-up;
+        ``needing``: how many of them, NOTE [one warm worker]); each
+        ``grade`` call plans its own too."""
+        self.pool.plan(runs, warm, needing)
 
     def limit(self, exercise) -> float:
         return self.timeout or exercise.timeout

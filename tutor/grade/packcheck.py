@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from tutor.grade.kinds import kind_of, label
 from tutor.grade.grader import Grader, Submission
-from tutor.grade.pool import uses_lazy_torch
+from tutor.grade.lazytorch import uses_lazy_torch
 from tutor.i18n import _
 
 
@@ -52,9 +52,12 @@ def check_pack(pack, jobs: int | None = None, grader: Grader | None = None) -> l
     with (contextlib.nullcontext(grader) if grader is not None else Grader(jobs=jobs)) as grader:
         # Each exercise is graded apart, but the pool is sized for them all:
         # per exercise, the reference, the starter and a mutant per check on
-        # every trial, the references and two baselines.
-        grader.plan(sum((len(e.checks) + 3) * len(e.trials) + 2 for e in pack.exercises.values()),
-                    warm=any(uses_lazy_torch(e.setup, e.solution) for e in pack.exercises.values()))
+        # every trial, the references and two baselines. An exercise's runs
+        # need the warm-up where its reference's does (NOTE [one warm worker]).
+        runs = {e.id: (len(e.checks) + 3) * len(e.trials) + 2 for e in pack.exercises.values()}
+        grader.plan(sum(runs.values()), warm=any(uses_lazy_torch(e.setup, e.solution) for e in pack.exercises.values()),
+                    needing=sum(runs[e.id] for e in pack.exercises.values() if grader.pool.needs_warm(
+                        grader.request(e, e.solution, e.trials[0].seed, "reference"))))
         for exercise in pack.exercises.values():
             started = time.monotonic()
             subs = [Submission(exercise, exercise.solution), Submission(exercise, exercise.starter)]

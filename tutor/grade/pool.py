@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Iterable
 
 from tutor.grade import framing
+from tutor.grade.lazytorch import needs_warm
 from tutor.grade.protocol import ProtocolError, RunReply, RunRequest, WorkerHello
 
 # As root, each worker drops to a uid of its own, so that no run holds root's
@@ -56,22 +56,10 @@ WARM_RUNS = 64
 # ("now") and the others start "cold": they fold their heap as "now" does
 # (NOTE [collapse pays], jail.py) and warm up only once a run needs it, as
 # "need". Runs whose text calls what the warm-up loads (``needs_warm``) wait
-# for the warm worker; the others go to a cold one first. A reading of the
-# text: wrong either way, it costs speed only (a cold worker warms on need).
-# What makes a run import torch._dynamo & co. (and a small grade warm up
-# first, when the pack's own code calls it: ``plan(warm=uses_lazy_torch(...))``);
-# and a gradient given to backward or grad, whose shape check imports sympy
-# (torch.fx.experimental.symbolic_shapes: 487 modules, 0.55 s; the warm-up has it).
-_LAZY_TORCH = re.compile(r"torch\.func|functorch|optim|checkpoint|gradcheck|vmap|jacrev|jacfwd|hessian|\bjvp\b|\bvjp\b"
-                         r"|gradient\s*=|grad_tensors|grad_outputs"
-                         r"|\.backward\(\s*(?!\)|retain_graph|create_graph|inputs\s*=)")
-
-
-def uses_lazy_torch(*sources: str | None) -> bool:
-    """Does this code (a reference, a setup, a lesson example) call what
-    torch loads on first use? A reading of the text, made by the grader on
-    the pack's own code: wrong either way, it only costs speed."""
-    return any(source and _LAZY_TORCH.search(source) for source in sources)
+# for the warm worker, in every later plan too (a pack check plans each
+# exercise); the others go to a cold one first. A reading of the text:
+# wrong either way, it costs speed only (a cold worker warms on need):
+# lazytorch.py.
 
 
 def _retry(reply: RunReply, attempt: int) -> bool:
@@ -252,8 +240,7 @@ class WorkerPool:
 
     def __init__(self, jobs: int | None = None, sandbox: str = "auto", secrets: tuple[str, ...] = (),
                  device: str = "cpu", warm: bool | str = True, expect: int | None = None) -> None:
-        # expect: the runs each worker will make at least, where known before
-        # any plan (a learner's session: NOTE [collapse pays])
+        # expect: the runs each worker makes at least, known before any plan (a session: NOTE [collapse pays])
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         uid_base = sandbox_uid_base()
         self.mode = choose_mode(sandbox, uid_base)
@@ -308,19 +295,17 @@ class WorkerPool:
             unstarted = [w for w in self._workers if w.proc is None]
             for worker in unstarted:  # those not started yet start as the plan says
                 worker.runs = max(self._expect, -(-self._planned_runs // self._wanted))
-                if worker.warm in ("now", "need", "cold"):
+                if worker.warm in ("now", "need"):  # a cold one stays cold (NOTE [one warm worker])
                     worker.warm = "now" if self._planned_warm else "need"
-            self._split = (needing is not None and self._planned_warm and self._wanted == self.jobs >= 2
-                           and needing * 2 * self.jobs <= runs)
-            if self._split and len(unstarted) == self.jobs and all(w.warm == "now" for w in unstarted):
+            if (needing is not None and self._planned_warm and self._wanted == self.jobs >= 2
+                    and needing * 2 * self.jobs <= runs and len(unstarted) == self.jobs
+                    and all(w.warm == "now" for w in unstarted)):
                 for worker in unstarted[1:]:
                     worker.warm = "cold"
+            self._split = any(w.warm == "cold" for w in self._workers)
             return self._wanted
 
-    @staticmethod
-    def needs_warm(request: RunRequest) -> bool:
-        """Does this run call what the warm-up loads? (NOTE [one warm worker])"""
-        return uses_lazy_torch(request.setup, request.code, *(probe.kind for probe in request.probes))
+    needs_warm = staticmethod(needs_warm)  # does this run call what the warm-up loads? (lazytorch.py)
 
     def run(self, request: RunRequest) -> RunReply:
         """One run; one lost to a fault of the grader's own processes is run

@@ -1,0 +1,34 @@
+"""What a run's code calls that torch loads only on first use: torch.func,
+torch.optim, checkpointing, gradcheck (torch._dynamo & co., some 2.6 s of CPU,
+which a warm worker has loaded ahead: NOTE [warm on need], NOTE [one warm
+worker] in pool.py), and a gradient given to backward or grad, whose shape
+check imports sympy (torch.fx.experimental.symbolic_shapes: 487 modules,
+0.55 s; the warm-up has it).
+
+A reading of the text, made by the grader on the pack's own code and on the
+requests it sends: wrong either way, it costs speed only (a run imports what
+it needs; a cold worker then warms up)."""
+
+from __future__ import annotations
+
+import re
+
+# Nested brackets one level deep, inside a call's arguments.
+_ARG = r"(?:[^()\[\],]|\([^()]*\)|\[[^\[\]]*\])*"
+_LAZY_TORCH = re.compile(
+    r"torch\.func|functorch|optim|checkpoint|gradcheck|vmap|jacrev|jacfwd|hessian|\bjvp\b|\bvjp\b|\bhvp\b|\bvhp\b"
+    r"|gradient\s*=|grad_tensors|grad_outputs"
+    r"|\.backward\(\s*(?!\)|retain_graph|create_graph|inputs\s*=)"  # backward(v): a gradient, positional
+    rf"|autograd\.grad\({_ARG},{_ARG},(?!\s*\w+\s*=)")  # grad(y, x, v): grad_outputs, positional
+
+
+def uses_lazy_torch(*sources: str | None) -> bool:
+    """Does this code (a reference, a setup, a lesson example) call what
+    torch loads on first use?"""
+    return any(source and _LAZY_TORCH.search(source) for source in sources)
+
+
+def needs_warm(request) -> bool:
+    """Does this run (a ``protocol.RunRequest``) call what the warm-up loads?
+    Its setup, its code and its probes' kinds (``gradcheck``) are read."""
+    return uses_lazy_torch(request.setup, request.code, *(probe.kind for probe in request.probes))
