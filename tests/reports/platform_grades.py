@@ -1,4 +1,5 @@
-"""Real grades, run once per test session and shared by tests/reports/test_platform_*.py.
+"""Real grades, run once per test session and shared by tests/reports/test_platform_*.py,
+in whichever of the session's pytest processes (xdist workers) reads them first (``_once``).
 
 A pack of our own (``pack new`` + four exercises), submissions that pass,
 fail, raise, pass visible trials only, flood their output, and print or raise
@@ -10,7 +11,9 @@ fresh process, the sandbox) with every platform option, as in CI
 from __future__ import annotations
 
 import atexit
+import fcntl
 import functools
+import json
 import os
 import shutil
 import subprocess
@@ -119,11 +122,44 @@ def partial_files(pack: Path) -> dict[str, str]:
     }
 
 
+# A folder every pytest process of the session shares (tests/reports/conftest.py
+# sets it); None outside such a session: each process then grades for itself.
+ROOT: Path | None = None
+
+
 def _tempdir(prefix: str) -> Path:
     """A folder for this session's grades, removed when the session ends."""
     path = Path(tempfile.mkdtemp(prefix=prefix))
     atexit.register(shutil.rmtree, path, ignore_errors=True)
     return path
+
+
+def _once(name: str, make) -> dict:
+    """``make(base)``, a grade's files in ``base`` and a dict of what the tests read,
+    made once per session: the first process to take ``name``'s lock makes it and
+    writes the dict down, the others wait and read it. Each such grade starts torch
+    three times (the command, its workers); five files read the same four grades,
+    and xdist sends them to different processes."""
+    if ROOT is None:
+        return make(_tempdir(f"agt-platform-{name}-"))
+    with open(ROOT / f"agt-platform-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = ROOT / f"agt-platform-{name}.json"
+        if not made.exists():  # a process that failed to make it left nothing: try again in a new folder
+            result = make(Path(tempfile.mkdtemp(prefix=f"agt-platform-{name}-", dir=ROOT)))
+            made.write_text(json.dumps({k: _plain(v) for k, v in result.items()}), encoding="utf-8")
+    return {k: _revived(v) for k, v in json.loads(made.read_text(encoding="utf-8")).items()}
+
+
+def _plain(value):
+    if isinstance(value, subprocess.CompletedProcess):
+        return {"proc": [value.args, value.returncode, value.stdout, value.stderr]}
+    return {"path": str(value)} if isinstance(value, Path) else {"value": value}
+
+
+def _revived(plain: dict):
+    (kind, value), = plain.items()
+    return subprocess.CompletedProcess(*value) if kind == "proc" else Path(value) if kind == "path" else value
 
 
 def _write(folder: Path, files: dict[str, str]) -> Path:
@@ -143,14 +179,18 @@ def run(args: list[str], cwd: Path, env: dict | None = None) -> subprocess.Compl
 
 @functools.cache
 def pack() -> Path:
-    root = _tempdir("agt-platform-pack-") / "pack"
+    return _once("pack", _make_pack)["root"]
+
+
+def _make_pack(base: Path) -> dict:
+    root = base / "pack"
     proc = run(["pack", "new", str(root), "--id", "platform-pack"], cwd=REPO)
     assert proc.returncode == 0, proc.stderr
     for ex_id, text in EXERCISES.items():
         (root / "exercises" / f"{ex_id}.yaml").write_text(text, encoding="utf-8")
     lesson = root / "lessons" / "01-first-lesson.yaml"
     lesson.write_text(lesson.read_text().replace("  - square-gradient\n", "".join(f"  - {i}\n" for i in IDS)))
-    return root
+    return {"root": root}
 
 
 def _ci_env(out: Path) -> dict:
@@ -165,7 +205,10 @@ def single(name: str) -> dict:
     """One student (``honest``, ``hostile`` or ``partial``) graded alone, every format, in GitHub Actions.
     The workspace (and the current folder) is the folder above the submission: file paths read
     ``<name>/<exercise-id>.py``."""
-    base = _tempdir(f"agt-platform-{name}-")
+    return _once(name, lambda base: _single(name, base))
+
+
+def _single(name: str, base: Path) -> dict:
     files = {"honest": lambda: solutions(pack()), "hostile": hostile_files, "partial": lambda: partial_files(pack())}[name]()
     folder = _write(base / name, files)
     out = base / "out"
@@ -182,7 +225,10 @@ def single(name: str) -> dict:
 def klass() -> dict:
     """honest, hostile (under HOSTILE_NAME), partial and blank (nothing submitted) as a class: JSON,
     JUnit, and GitHub Actions' summary and annotations."""
-    base = _tempdir("agt-platform-class-")
+    return _once("class", _klass)
+
+
+def _klass(base: Path) -> dict:
     subs = base / "class"
     students = {"honest": solutions(pack()), HOSTILE_NAME: hostile_files(), "partial": partial_files(pack()), "blank": {}}
     for name, files in students.items():
