@@ -67,6 +67,22 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "alone: runs after the parallel part, one test at a time (tests/conftest.py)")
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """``make test``'s two parts leave the files the other part runs unread:
+    collecting every test file (torch, textual and the app imported) took
+    the tests-alone part (``-m alone``) 16 s, its own files 3 s; ``-m "not
+    alone"`` spares each xdist worker the ALONE files. Safe because
+    ``alone`` is given by file (ALONE, above), never by a decorator."""
+    wanted = {"alone": True, "not alone": False}.get(config.getoption("markexpr", ""))
+    if wanted is None or collection_path.suffix != ".py" or not collection_path.name.startswith("test_"):
+        return None
+    try:
+        rel = collection_path.resolve().relative_to(Path(__file__).resolve().parent).as_posix()
+    except ValueError:
+        return None
+    return None if (rel in ALONE) == wanted else True
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the marks (it suffixes node ids with the group)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     tests = Path(__file__).resolve().parent
