@@ -17,6 +17,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -67,9 +68,28 @@ def _class(root: Path, pack: Path) -> Path:
     return folder
 
 
-def _grade(pack: Path, folder: Path, out: Path, extra: list[str], killer=None):
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "grade", str(folder), "--pack", str(pack),
-                             "--json", str(out), "--jobs", "2", *extra],
+SUBREAPER = Path(__file__).resolve().parents[1] / "subreaper.py"
+
+
+def _under_subreaper(command: list[str], left: Path, **popen) -> subprocess.Popen:
+    """``command`` below tests/subreaper.py, which writes to ``left`` what the
+    command left alive (so these tests need not count the machine's grading
+    processes, and run beside other tests)."""
+    return subprocess.Popen([sys.executable, str(SUBREAPER), str(left), "--", *command], **popen)
+
+
+def _left(path: Path) -> list:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _grade(pack: Path, folder: Path, out: Path, extra: list[str], killer=None, left: Path | None = None):
+    """Exit status, stderr, what the killer killed; what outlived the grade is written to ``left``."""
+    scratch = None
+    if left is None:
+        scratch = tempfile.mkdtemp(prefix="agt-faults-")
+        left = Path(scratch) / "left.json"
+    proc = _under_subreaper([sys.executable, "-m", "tutor", "grade", str(folder), "--pack", str(pack),
+                             "--json", str(out), "--jobs", "2", *extra], left,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     kills: list[str] = []
     thread = None
@@ -79,6 +99,8 @@ def _grade(pack: Path, folder: Path, out: Path, extra: list[str], killer=None):
     stdout, stderr = proc.communicate(timeout=600)
     if thread is not None:
         thread.join(10)
+    if scratch is not None:
+        shutil.rmtree(scratch, ignore_errors=True)
     return proc.returncode, stderr, kills
 
 
@@ -154,21 +176,6 @@ def _verdicts(path: Path) -> dict:
     return {(s["submission"], e["id"]): e for s in data["submissions"] for e in s["exercises"]}
 
 
-def _grading_processes() -> set[int]:
-    """Live workers, monitors, runs and sandboxes on this machine (a run is a
-    fork of its worker, so it carries the worker's command line)."""
-    out = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit() and _what(int(entry)) != "other":
-            try:
-                state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
-            except (OSError, IndexError):
-                continue
-            if state not in ("Z", "X"):
-                out.add(int(entry))
-    return out
-
-
 @pytest.fixture(scope="module")
 def course(tmp_path_factory):
     root = tmp_path_factory.mktemp("faults")
@@ -185,10 +192,9 @@ def test_fault_injection_changes_no_verdict_silently(course, sandbox):
     clean_code, clean_err, _ = _grade(course["pack"], course["class"], root / f"clean-{sandbox}.json", extra)
     assert clean_code == 0, clean_err
     clean = _verdicts(root / f"clean-{sandbox}.json")
-    before = _grading_processes()
     seed = random.randrange(1 << 30)
     code, stderr, kills = _grade(course["pack"], course["class"], root / f"faulty-{sandbox}.json", extra,
-                                 killer=_killer(seed, most=8))
+                                 killer=_killer(seed, most=8), left=root / f"faulty-{sandbox}.left")
     faulty = _verdicts(root / f"faulty-{sandbox}.json")
     marked = [key for key, e in faulty.items() if e.get("fault") == "grader"]
     changed = [key for key, e in faulty.items() if e.get("fault") != "grader"
@@ -204,10 +210,7 @@ def test_fault_injection_changes_no_verdict_silently(course, sandbox):
     assert code == (3 if marked else 0), stderr
     if marked:
         assert f"{len(marked)} exercise" in stderr
-    deadline = time.monotonic() + 10
-    while _grading_processes() - before and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert _grading_processes() - before == set()
+    assert _left(root / f"faulty-{sandbox}.left") == []  # nothing outlived the grade (10 s allowed)
 
 
 # ------------------------------------------------------ cancel, resume, reports
@@ -223,9 +226,9 @@ def test_cancelled_grade_resumes_to_the_clean_report(course):
     assert again.read_bytes() == clean_path.read_bytes()  # the same class twice: byte-identical
 
     partial = root / "partial.json"
-    before = _grading_processes()
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "grade", str(folder), "--pack", str(pack),
-                             "--json", str(partial), "--jobs", "2"], stderr=subprocess.PIPE, text=True)
+    proc = _under_subreaper([sys.executable, "-m", "tutor", "grade", str(folder), "--pack", str(pack),
+                             "--json", str(partial), "--jobs", "2"], root / "partial.left", stderr=subprocess.PIPE,
+                            text=True)
     deadline = time.monotonic() + 300
     while not partial.exists() and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)  # the report is streamed after every batch of students
@@ -235,10 +238,7 @@ def test_cancelled_grade_resumes_to_the_clean_report(course):
     data = json.loads(partial.read_text(encoding="utf-8"))
     assert data["partial"] is True and 0 < len(data["submissions"]) < STUDENTS, stderr
     assert "cancelled" in stderr and "Traceback" not in stderr
-    deadline = time.monotonic() + 10
-    while _grading_processes() - before and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert _grading_processes() - before == set()
+    assert _left(root / "partial.left") == []  # nothing outlived the grade (10 s allowed)
 
     resumed = root / "resumed.json"
     code, stderr, _ = _grade(pack, folder, resumed, ["--resume", str(partial)])
@@ -294,3 +294,16 @@ def test_a_lost_judge_run_is_a_grader_fault_not_a_false_assertion():
         (result,) = grader.grade([Submission(exercise, exercise.solution)])
     assert result.fault == "grader" and result.status == "error", result
     assert "not your code's doing" in result.error
+
+
+def test_the_subreaper_sees_what_a_command_leaves_behind(tmp_path):
+    """What the tests above rely on to find leftovers: a daemon (its own
+    session, its parent gone) is still found below tests/subreaper.py."""
+    left = tmp_path / "left.json"
+    proc = _under_subreaper(["sh", "-c", "(setsid sleep 60 &); exit 3"], left, env={**os.environ, "AGT_LEFT_WAIT": "0.5"})
+    try:
+        assert proc.wait(timeout=60) == 3
+        assert [name for _, name, _ in _left(left)] == ["sleep"], _left(left)
+    finally:
+        for pid, _, _ in _left(left) if left.exists() else []:
+            os.kill(pid, signal.SIGKILL)
