@@ -96,11 +96,14 @@ def student_rows(student_env):
     copy, work = student_env["copy"], student_env["work"]
     junit = work / "rows.xml"
     expr = " or ".join(f"test_{key}_" for key in ROWS.values())
+    # Two processes where the user's venv has xdist (it shares ours, when it
+    # can): the rows and the fault injection each kill only their own
+    # grades' processes. Else one, with the copy's addopts (which ask for it) put aside.
+    xdist = _as_student([str(VENV / "bin" / "python"), "-c", "import xdist"], cwd=Path("/tmp")).returncode == 0
+    parallel = ["-o", "addopts=-ra -n 2 --dist loadgroup"] if xdist else ["-p", "no:xdist", "-o", "addopts=-ra"]
     proc = _as_student([str(VENV / "bin" / "python"), "-m", "pytest", str(copy / "tests/grade/test_isolation.py"),
                         str(copy / "tests/grade/test_faults.py"), str(copy / "tests/grade/test_one_fork.py"),
-                        # one process, as before the suite ran in parallel: the copy's
-                        # addopts ask for xdist, which the user's venv may lack
-                        "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-o", "addopts=-ra",
+                        "-q", "-p", "no:cacheprovider", *parallel,
                         "-k", expr, f"--junitxml={junit}", "-o",
                         f"cache_dir={work}/.cache", f"--basetemp={work}/pytest"], cwd=copy, timeout=1500)
     assert junit.exists(), (proc.stdout[-3000:], proc.stderr[-3000:])
