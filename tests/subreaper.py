@@ -24,26 +24,10 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from support import descendants  # noqa: E402  (light: os, subprocess, sys, pathlib)
+
 PR_SET_CHILD_SUBREAPER = 36
-
-
-def _below(root: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if fields[0] not in ("Z", "X"):
-                children.setdefault(int(fields[1]), []).append(int(entry))
-    out, todo = [], [root]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
-    return out
 
 
 def _describe(pid: int) -> list:
@@ -79,7 +63,7 @@ def main() -> None:
     deadline = time.monotonic() + float(os.environ.get("AGT_LEFT_WAIT", "10"))
     while True:
         _reap()
-        left = _below(os.getpid())
+        left = descendants(os.getpid())
         if not left or time.monotonic() > deadline:
             break
         time.sleep(0.1)
