@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO, run_cli  # noqa: F401  (re-exported for older tests)
+from support import ALONE, REPO, run_cli  # noqa: F401  (REPO, run_cli: re-exported for older tests)
 
 
 # How xdist shares the tests out (``--dist loadgroup``): tests that use a
@@ -50,18 +50,8 @@ def _group(item: pytest.Item, rel: str) -> str | None:
     return None
 
 
-# Run after the parallel part, one test at a time (``make test`` runs
-# ``-m "not alone"`` with the workers, then ``-n 0 -m alone``): snapshots
-# whose frames depend on timing under load, and tests that kill or count
-# grader processes machine-wide (which would hit the other workers' graders).
-# grade/test_faults.py kills only its own grade's processes, and counts what
-# outlived it below a subreaper (tests/subreaper.py): it runs in parallel.
-ALONE = {
-    "app/test_app_snapshots.py",
-    "app/test_app_e2e.py",  # a key pressed while the kernel starts under load can miss its moment
-    "grade/test_isolation_nonroot.py",
-    "grade/test_container.py",
-}
+# ALONE (the files run after the parallel part, one test at a time) lives in
+# support.py, where tests/test_suite_parts.py can import it.
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -73,7 +63,7 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     collecting every test file (torch, textual and the app imported) took
     the tests-alone part (``-m alone``) 16 s, its own files 3 s; ``-m "not
     alone"`` spares each xdist worker the ALONE files. Safe because
-    ``alone`` is given by file (ALONE, above), never by a decorator."""
+    ``alone`` is given by file (``support.ALONE``), never by a decorator."""
     wanted = {"alone": True, "not alone": False}.get(config.getoption("markexpr", ""))
     if wanted is None or collection_path.suffix != ".py" or not collection_path.name.startswith("test_"):
         return None

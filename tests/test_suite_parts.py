@@ -1,14 +1,14 @@
 """``make test``'s two parts, ``-m "not alone"`` and ``-m alone``, run every
 test once between them, though each leaves the other's files uncollected
 (tests/conftest.py, ``pytest_ignore_collect``): that holds while ``alone``
-is given by file (ALONE) and by nothing else."""
+is given by file (``support.ALONE``) and by nothing else."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from conftest import ALONE
+from support import ALONE
 
 TESTS = Path(__file__).resolve().parent
 
