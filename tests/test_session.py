@@ -4,6 +4,8 @@ where to start and the next unsolved one, shared by the app, the REPL,
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -112,12 +114,12 @@ def test_one_grader_setting_for_every_front_end(monkeypatch):
     """The app, the REPL, ``watch`` and ``check`` all grade through SessionGrader: one worker, answering first (a one-off ``check`` warms up on need)."""
     from tutor.app.services import Services
 
-    made = []
+    made, pools = [], []
 
     class Grader:
         def __init__(self, **settings):
             made.append(settings)
-            self.pool = SimpleNamespace(start=lambda: None)
+            self.pool = settings["pool"] or SimpleNamespace(start=lambda: None)
 
         def grade(self, submissions):
             return [SimpleNamespace(code=s.code) for s in submissions]
@@ -125,10 +127,39 @@ def test_one_grader_setting_for_every_front_end(monkeypatch):
         def close(self):
             pass
 
+    class Pool:  # start() makes the pool before the grader, and the grader takes it
+        def __init__(self, jobs, **settings):
+            pools.append({"jobs": jobs, **settings})
+
+        def start(self):
+            pass
+
     monkeypatch.setattr("tutor.grade.grader.Grader", Grader)
+    monkeypatch.setattr("tutor.grade.pool.WorkerPool", Pool)
     grader = SessionGrader(timeout=5.0)
     grader.start()
     assert grader.grade(SimpleNamespace(id="a"), "x = 1").code == "x = 1"
     grader.close()
+    assert pools == [{"jobs": 1, "warm": "later", "expect": SESSION_RUNS}]
+    assert len(made) == 1 and isinstance(made[0].pop("pool"), Pool)
     assert made == [{"jobs": 1, "timeout": 5.0, "warm": "later", "expect": SESSION_RUNS}]
     assert isinstance(Services().grader, SessionGrader) and isinstance(LearnerSession(_Pack()).grader, SessionGrader)
+
+
+def test_the_worker_starts_before_the_graders_judging_modules_load():
+    """``start`` makes and starts the pool without importing the grader (numpy,
+    the check kinds: some 0.3 s), so the worker's torch import begins first."""
+    script = (
+        "import sys, threading\n"
+        "from tutor.grade.pool import WorkerPool\n"
+        "started = threading.Event()\n"
+        "WorkerPool.start = lambda self: (started.set(), self)[1]\n"
+        "from tutor.session import SessionGrader\n"
+        "g = SessionGrader()\n"
+        "g.start()\n"
+        "assert started.wait(30)\n"
+        "print(sorted(m for m in ('tutor.grade.grader', 'numpy', 'tutor.grade.kinds') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]", proc.stdout

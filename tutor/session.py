@@ -123,25 +123,32 @@ class SessionGrader:
         self.warm = warm
         self.grade_fn = grade_fn
         self._grader: Any = None
+        self._pool: Any = None  # made by start() before the grader, which then takes it
         self._lock = threading.Lock()
         self._starting: threading.Thread | None = None
         self._closed = False
 
     def start(self) -> None:
         """Start the worker (it imports torch) in the background and return:
-        it overlaps whatever the front end does next (loading the pack).
-        Without it the first check starts the worker."""
+        it overlaps whatever the front end does next (loading the pack, and
+        the grader's own modules: the pool is made first, without them, so
+        the worker starts some 0.3 s sooner). Without it the first check
+        starts the worker."""
         if self.grade_fn is not None or self._starting is not None:
             return
+        from tutor.grade.pool import WorkerPool  # light: the grader's judging modules load later
+
         with self._lock:
-            grader = self._make()
-        self._starting = threading.Thread(target=self._start_pool, args=(grader,), name="grader-start", daemon=True)
+            if self._grader is None and self._pool is None and not self._closed:
+                self._pool = WorkerPool(1, warm=self.warm, expect=SESSION_RUNS)
+            pool = self._pool or self._make().pool
+        self._starting = threading.Thread(target=self._start_pool, args=(pool,), name="grader-start", daemon=True)
         self._starting.start()
 
     @staticmethod
-    def _start_pool(grader: Any) -> None:
+    def _start_pool(pool: Any) -> None:
         try:
-            grader.pool.start()
+            pool.start()
         except Exception:  # noqa: BLE001  (the first run starts it again and reports why)
             pass
 
@@ -154,7 +161,8 @@ class SessionGrader:
         if self._grader is None:
             from tutor.grade.grader import Grader
 
-            self._grader = Grader(jobs=1, timeout=self.timeout, warm=self.warm, expect=SESSION_RUNS)
+            self._grader = Grader(jobs=1, timeout=self.timeout, warm=self.warm, expect=SESSION_RUNS, pool=self._pool)
+            self._pool = None  # the grader's now
         return self._grader
 
     def grade(self, exercise: Any, code: str | None) -> Any:
@@ -172,9 +180,11 @@ class SessionGrader:
     def close(self) -> None:
         """Stop the worker (and any run it has: a run dies with its monitor). Closing twice is harmless."""
         self._closed = True
-        grader, self._grader = self._grader, None
-        if grader is not None:
-            grader.close()
+        grader, self._grader = self._grader, None  # not under the lock: a check may hold it, and this stops it
+        pool, self._pool = self._pool, None
+        for owner in (grader, pool):
+            if owner is not None:
+                owner.close()
 
     def __enter__(self) -> SessionGrader:
         return self

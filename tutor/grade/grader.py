@@ -49,13 +49,14 @@ def jobs_for(exercise) -> int:
 class Grader:
     def __init__(self, jobs: int | None = None, timeout: float | None = None, device: str = "cpu",
                  memory: int = DEFAULT_MEMORY, sandbox: str = "auto", secrets: tuple[str, ...] = (),
-                 warm: bool | str = True, expect: int | None = None) -> None:
+                 warm: bool | str = True, expect: int | None = None, pool: WorkerPool | None = None) -> None:
         # sandbox: "auto" (a learner's own check), "require" (grading untrusted
         # code) or "off"; secrets: host paths no run may see (see sandbox.py);
         # warm: True (before the first run; a small plan warms up on need
         # instead), False or "later" (answer first, a learner's session),
-        # "need" (once a run needs it: NOTE [warm on need]); expect: WorkerPool's.
-        self.pool = WorkerPool(jobs, sandbox=sandbox, secrets=secrets, device=device, warm=warm, expect=expect)
+        # "need" (once a run needs it: NOTE [warm on need]); expect: WorkerPool's;
+        # pool: one made (and started) already, in place of those five.
+        self.pool = pool or WorkerPool(jobs, sandbox=sandbox, secrets=secrets, device=device, warm=warm, expect=expect)
         self.timeout = timeout
         self.device = device
         self.limits = Limits(memory_bytes=memory, output_bytes=DEFAULT_OUTPUT)
