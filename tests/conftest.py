@@ -52,6 +52,15 @@ def _group(item: pytest.Item, rel: str) -> str | None:
 
 # ALONE (the files run after the parallel part, one test at a time) lives in
 # support.py, where tests/test_suite_parts.py can import it.
+TESTS = Path(__file__).resolve().parent
+
+
+def _rel(path) -> str | None:
+    """A test file's path under tests/ (as ALONE and SERIAL_GROUPS name it), or None outside it."""
+    try:
+        return Path(str(path)).resolve().relative_to(TESTS).as_posix()
+    except ValueError:
+        return None
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -67,32 +76,22 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     wanted = {"alone": True, "not alone": False}.get(config.getoption("markexpr", ""))
     if wanted is None or collection_path.suffix != ".py" or not collection_path.name.startswith("test_"):
         return None
-    try:
-        rel = collection_path.resolve().relative_to(Path(__file__).resolve().parent).as_posix()
-    except ValueError:
-        return None
-    return None if (rel in ALONE) == wanted else True
+    rel = _rel(collection_path)
+    return None if rel is None or (rel in ALONE) == wanted else True
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the marks (it suffixes node ids with the group)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    tests = Path(__file__).resolve().parent
     for item in items:
-        try:
-            if Path(str(item.path)).resolve().relative_to(tests).as_posix() in ALONE:
-                item.add_marker(pytest.mark.alone)
-        except ValueError:
-            pass
+        if _rel(item.path) in ALONE:
+            item.add_marker(pytest.mark.alone)
     if not config.pluginmanager.hasplugin("xdist"):
         return  # one process (-p no:xdist): nothing to share out
     for item in items:
         if item.get_closest_marker("xdist_group"):
             continue
-        try:
-            rel = Path(str(item.path)).resolve().relative_to(tests).as_posix()
-        except ValueError:
-            continue
-        group = _group(item, rel)
+        rel = _rel(item.path)
+        group = _group(item, rel) if rel is not None else None
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
 
