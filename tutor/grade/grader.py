@@ -19,7 +19,7 @@ from tutor.grade.lazytorch import uses_lazy_torch
 from tutor.grade.pool import WorkerPool
 from tutor.grade.protocol import Limits, RunReply, RunRequest
 from tutor.grade.report import ExerciseResult
-from tutor.grade.runkeys import empty_key, learner_key, probes_for, probes_text, reference_key
+from tutor.grade.runkeys import RunKeys, empty_key, learner_key, probes_for
 from tutor.grade.verdict import TrialRuns, context, exercise_result, grader_fault, judge_trial, missing
 
 DEFAULT_MEMORY = 2 << 30  # bytes per run
@@ -84,9 +84,10 @@ class Grader:
     def limit(self, exercise) -> float:
         return self.timeout or exercise.timeout
 
-    def request(self, exercise, code: str, seed: int, side: str) -> RunRequest:
+    def request(self, exercise, code: str, seed: int, side: str, keys: RunKeys | None = None) -> RunRequest:
+        probes = keys.probes(exercise, side) if keys else probes_for(exercise, side)
         return RunRequest(setup=exercise.setup, code=code, seed=seed, device=self.device,
-                          timeout=self.limit(exercise), probes=probes_for(exercise, side), limits=self.limits)
+                          timeout=self.limit(exercise), probes=probes, limits=self.limits)
 
     def grade(self, submissions: list[Submission]) -> list[ExerciseResult]:
         """Grade many submissions at once; all runs share the worker pool."""
@@ -94,26 +95,24 @@ class Grader:
         wanted: set[tuple] = set()  # each reference run once per (exercise, seed)
         same: dict[tuple, tuple] = {}  # learner key -> the run (submission, trial, side) that answers it
         copies: list[tuple[tuple, tuple]] = []  # (run, learner key): runs another's reply answers
-        probes: dict[int, str] = {}  # per exercise (by identity): its learner probes, for the keys
+        keys = RunKeys()
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
             ex = sub.exercise
             for t, trial in enumerate(ex.trials):
-                key = reference_key(ex, trial.seed)
+                key = keys.reference(ex, trial.seed)
                 if key not in self._reference_cache and key not in wanted:
                     wanted.add(key)
-                    jobs.append((i, t, "reference", self.request(ex, ex.solution, trial.seed, "reference")))
-                if id(ex) not in probes:
-                    probes[id(ex)] = probes_text(ex, "learner")
-                self._learner_run(jobs, same, copies, (i, t, "learner"), ex, sub.code, probes[id(ex)])
+                    jobs.append((i, t, "reference", self.request(ex, ex.solution, trial.seed, "reference", keys)))
+                self._learner_run(jobs, same, copies, (i, t, "learner"), ex, sub.code, keys)
             # the baselines on the first trial: which checks doing nothing, or the starter, passes
             for side in BASELINES if sub.free_rule else ():
-                key = (side, empty_key(ex))
+                key = (side, keys.empty(ex))
                 if key not in self._baseline_cache and key not in wanted:
                     wanted.add(key)
                     code = EMPTY_CODE if side == "empty" else ex.starter or EMPTY_CODE
-                    self._learner_run(jobs, same, copies, (i, 0, side), ex, code, probes[id(ex)])
+                    self._learner_run(jobs, same, copies, (i, 0, side), ex, code, keys)
         self.pool.plan(len(jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
                                            for sub in submissions),
                        needing=sum(self.pool.needs_warm(job[3]) for job in jobs))
@@ -131,52 +130,53 @@ class Grader:
             if reply.grader_fault:
                 continue  # never cached: the next grade runs it again
             if side == "reference":
-                self._reference_cache[reference_key(ex, ex.trials[t].seed)] = reply
+                self._reference_cache[keys.reference(ex, ex.trials[t].seed)] = reply
                 continue
             if side in BASELINES:
-                self._baseline_cache[(side, empty_key(ex))] = reply
+                self._baseline_cache[(side, keys.empty(ex))] = reply
             if request.code == ex.starter:
-                self._starter_cache[learner_key(ex, ex.trials[t].seed, ex.starter, probes[id(ex)])] = reply
+                self._starter_cache[learner_key(ex, ex.trials[t].seed, ex.starter,
+                                                keys.probes_text(ex, "learner"))] = reply
         for run, learner in copies:
             runs[run] = runs[same[learner]] if learner in same else self._starter_cache[learner]
             if run[2] in BASELINES and not runs[run].grader_fault:
-                self._baseline_cache[(run[2], empty_key(submissions[run[0]].exercise))] = runs[run]
+                self._baseline_cache[(run[2], keys.empty(submissions[run[0]].exercise))] = runs[run]
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
             for t, trial in enumerate(sub.exercise.trials):
                 runs.setdefault((i, t, "reference"), self._cached(self._reference_cache,
-                                                                  reference_key(sub.exercise, trial.seed)))
+                                                                  keys.reference(sub.exercise, trial.seed)))
             for side in BASELINES if sub.free_rule else ():
-                runs.setdefault((i, 0, side), self._cached(self._baseline_cache, (side, empty_key(sub.exercise))))
-        judged = self._judge_apart(submissions, runs)
+                runs.setdefault((i, 0, side), self._cached(self._baseline_cache, (side, keys.empty(sub.exercise))))
+        judged = self._judge_apart(submissions, runs, keys)
         free: dict[tuple, list[bool] | None] = {}
         for i, sub in enumerate(submissions):
-            key = empty_key(sub.exercise)
+            key = keys.empty(sub.exercise)
             if sub.code is not None and sub.free_rule and key not in self._free and key not in free:
                 free[key] = self._free_checks(i, sub.exercise, runs, judged)
                 if free[key] is not None:
                     self._free[key] = free[key]
-        return [self._result(i, sub, runs, judged, free) for i, sub in enumerate(submissions)]
+        return [self._result(i, sub, runs, judged, free, keys) for i, sub in enumerate(submissions)]
 
-    def _learner_run(self, jobs: list, same: dict, copies: list, run: tuple, ex, code: str, probes: str) -> None:
+    def _learner_run(self, jobs: list, same: dict, copies: list, run: tuple, ex, code: str, keys: RunKeys) -> None:
         """Queue learner-side ``run`` (submission, trial, side: "learner" or a
         baseline's), unless the same request already runs or ran: then it
         shares that reply (NOTE [same code, same run]; a learner's unchanged
         starter is its exercise's "starter" baseline, for one)."""
-        learner = learner_key(ex, ex.trials[run[1]].seed, code, probes)
+        learner = learner_key(ex, ex.trials[run[1]].seed, code, keys.probes_text(ex, "learner"))
         if learner in same or learner in self._starter_cache:
             copies.append((run, learner))
             return
         same[learner] = run
-        jobs.append((*run, self.request(ex, code, ex.trials[run[1]].seed, "learner")))
+        jobs.append((*run, self.request(ex, code, ex.trials[run[1]].seed, "learner", keys)))
 
     @staticmethod
     def _cached(cache: dict, key: tuple) -> RunReply:
         # A run lost in this very grade (and so not cached) stays lost here.
         return cache.get(key) or RunReply.lost("the grader lost this run")
 
-    def _result(self, i: int, sub: Submission, runs: dict, judged: dict, free: dict) -> ExerciseResult:
+    def _result(self, i: int, sub: Submission, runs: dict, judged: dict, free: dict, keys: RunKeys) -> ExerciseResult:
         ex = sub.exercise
         if sub.code is None:
             return missing(ex)
@@ -189,13 +189,13 @@ class Grader:
             return grader_fault(ex, lost)
         if not sub.free_rule:
             return exercise_result(ex, sub.code, trials, [None] * len(ex.checks), self.limit(ex))
-        known = self.free_checks(ex)
-        if known is None and free.get(empty_key(ex)) is None:
+        known = self._free.get(keys.empty(ex))  # free_checks(ex), its key worked out once
+        if known is None and free.get(keys.empty(ex)) is None:
             # Which checks doing nothing passes is unknown (its run was lost):
             # points cannot be given fairly, so the exercise is not graded.
             return grader_fault(ex, next((runs[(i, 0, side)] for side in BASELINES if runs[(i, 0, side)].grader_fault),
                                          runs[(i, 0, "reference")]))
-        return exercise_result(ex, sub.code, trials, known or free[empty_key(ex)], self.limit(ex))
+        return exercise_result(ex, sub.code, trials, known or free[keys.empty(ex)], self.limit(ex))
 
     def free_checks(self, exercise) -> list | None:
         """Per check, the baseline ("empty" or "starter") that already passes
@@ -221,7 +221,7 @@ class Grader:
                 free[c] = free[c] or (side if ok else None)
         return free
 
-    def _judge_apart(self, submissions, runs) -> dict:
+    def _judge_apart(self, submissions, runs, run_keys: RunKeys) -> dict:
         """Checks judged in a run of their own (python assertions), over both
         namespaces' plain data: {(submission, check, trial or baseline): probe data,
         or the RunReply of a judge run that was lost}."""
@@ -234,7 +234,7 @@ class Grader:
                 if not kind.separate_run:
                     continue
                 pairs = [(t, runs[(i, t, "learner")]) for t in range(len(sub.exercise.trials))]
-                if sub.free_rule and empty_key(sub.exercise) not in self._free:
+                if sub.free_rule and run_keys.empty(sub.exercise) not in self._free:
                     pairs += [(side, runs[(i, 0, side)]) for side in BASELINES]
                 for t, run in pairs:
                     learner = _namespace(run)

@@ -47,11 +47,11 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
 
 def reference_key(exercise, seed: int) -> tuple:
     """What a reference run depends on: the same key, the same data back."""
-    return (exercise.id, seed, exercise.setup, exercise.solution, probes_text(exercise, "reference"))
+    return RunKeys().reference(exercise, seed)
 
 
 def probes_text(exercise, side: str) -> str:  # the probes a run on ``side`` reads, for a key
-    return json.dumps([p.to_wire() for p in probes_for(exercise, side)], sort_keys=True)
+    return RunKeys().probes_text(exercise, side)
 
 
 def learner_key(exercise, seed: int, code: str, probes: str) -> tuple:
@@ -65,3 +65,40 @@ def empty_key(exercise) -> tuple:
     checks = json.dumps([c.model_dump(mode="json", by_alias=True) for c in exercise.checks], sort_keys=True)
     return (exercise.id, exercise.trials[0].seed, exercise.setup, exercise.solution, exercise.starter, checks,
             json.dumps(exercise.tolerance.model_dump(exclude_none=True), sort_keys=True))
+
+
+class RunKeys:
+    """The probes and keys of one grade's exercises, each worked out once.
+
+    Every one is JSON of the exercise's checks: worked out per run and per
+    lookup, some 7,000 ``json.dumps`` for a batch of 8 students, a quarter
+    of the grader's own CPU, spent while the workers wait for the next
+    batch. Kept for one ``Grader.grade`` call only (exercise models are not
+    frozen); each entry holds its exercise, so an id reused by another
+    object is a miss, never another exercise's key."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple, tuple] = {}
+
+    def _get(self, what: str, exercise, extra, make):
+        slot = (what, id(exercise), extra)
+        hit = self._memo.get(slot)
+        if hit is not None and hit[0] is exercise:
+            return hit[1]
+        value = make()
+        self._memo[slot] = (exercise, value)
+        return value
+
+    def probes(self, exercise, side: str) -> tuple[Probe, ...]:
+        return self._get("probes", exercise, side, lambda: probes_for(exercise, side))
+
+    def probes_text(self, exercise, side: str) -> str:
+        return self._get("text", exercise, side,
+                         lambda: json.dumps([p.to_wire() for p in self.probes(exercise, side)], sort_keys=True))
+
+    def reference(self, exercise, seed: int) -> tuple:
+        return self._get("reference", exercise, seed, lambda: (exercise.id, seed, exercise.setup, exercise.solution,
+                                                               self.probes_text(exercise, "reference")))
+
+    def empty(self, exercise) -> tuple:
+        return self._get("empty", exercise, None, lambda: empty_key(exercise))

@@ -7,6 +7,7 @@ Plain data in, ``ExerciseResult`` out: no process is started here.
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -198,10 +199,19 @@ def same_code(code: str | None, starter: str) -> bool:
     """The learner's code is the starter, up to whitespace and comments."""
     if code is None:
         return False
+    if code == starter:
+        return True
     try:
-        return _normal(code) == _normal(starter or "")
+        return _normal(code) == _starter_normal(starter or "")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
+
+
+@functools.lru_cache(maxsize=128)
+def _starter_normal(starter: str) -> str:
+    """A pack's starter, normalized once: asked again for every student
+    (the learner's own code is not kept: it is unbounded)."""
+    return _normal(starter)
 
 
 def _normal(source: str) -> str:
