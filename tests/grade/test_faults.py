@@ -246,6 +246,49 @@ def test_cancelled_grade_resumes_to_the_clean_report(course):
     assert resumed.read_bytes() == clean_path.read_bytes()
 
 
+SIGNAL_WHILE_JUDGING = """
+import os, signal, sys
+import tutor.grade.verdict as verdict
+
+real = verdict.kind_of
+
+
+class Signalled:  # a check kind whose first judge call is where the SIGTERM lands
+    def __init__(self, kind):
+        self.kind = kind
+
+    def __getattr__(self, name):
+        return getattr(self.kind, name)
+
+    def judge(self, *args):
+        if not os.environ.get("SENT"):
+            os.environ["SENT"] = "1"
+            os.kill(os.getpid(), signal.SIGTERM)  # its handler runs here, inside the judge's try
+        return self.kind.judge(*args)
+
+
+verdict.kind_of = lambda check: Signalled(real(check))
+from tutor.cli import main
+sys.argv = ["autograd-tutor", *sys.argv[1:]]
+raise SystemExit(main())
+"""
+
+
+def test_a_cancel_that_lands_while_a_check_is_judged_still_cancels(course, tmp_path):
+    """The judge takes any Exception for a check's own malformed data; a
+    SIGTERM handled while a check is judged (the grader judges one batch while
+    the next one runs) must still end the grade as cancelled, never read as
+    a failed check with the grade going on."""
+    partial = tmp_path / "partial.json"
+    proc = subprocess.run([sys.executable, "-c", SIGNAL_WHILE_JUDGING, "grade", str(course["class"]), "--pack",
+                           str(course["pack"]), "--json", str(partial), "--jobs", "2"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 128 + signal.SIGTERM, proc.stderr
+    assert "cancelled (SIGTERM)" in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    data = json.loads(partial.read_text(encoding="utf-8"))
+    assert data["partial"] is True and len(data["submissions"]) < STUDENTS
+
+
 def test_a_report_folder_that_does_not_take_files_is_known_before_grading(course, tmp_path):
     pack, folder = course["pack"], course["class"]
     (tmp_path / "a-file").write_text("not a folder")

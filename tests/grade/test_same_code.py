@@ -56,13 +56,13 @@ def test_an_unchanged_starter_is_run_once_per_grader():
 def _runs_of(grader: Grader, submissions: list) -> tuple[int, list]:
     """The runs one grade asks its (real) pool for, and its results."""
     asked: list = []
-    run_many = grader.pool.run_many
-    grader.pool.run_many = lambda requests: run_many(asked.extend(requests) or asked[len(asked) - len(requests):])
+    submit_many = grader.pool.submit_many  # every run's way to the pool (run_many's too)
+    grader.pool.submit_many = lambda requests: submit_many(asked.extend(requests) or asked[len(asked) - len(requests):])
     try:
         results = grader.grade(submissions)
         return len(asked), results
     finally:
-        grader.pool.run_many = run_many
+        grader.pool.submit_many = submit_many
 
 
 def test_an_unchanged_starter_is_its_exercises_starter_baseline():
@@ -78,3 +78,51 @@ def test_an_unchanged_starter_is_its_exercises_starter_baseline():
         assert results[-1].score == changed[-1].score == 0
         assert [c.passed for c in results[-1].checks] == [c.passed for c in changed[-1].checks]
         assert all(r.score == r.max_score for r in results[:-1])
+
+
+def _counted(grader: Grader) -> list:
+    """The requests ``grader`` puts on its pool from now on."""
+    asked: list = []
+    submit_many = grader.pool.submit_many
+    grader.pool.submit_many = lambda requests: submit_many(asked.extend(requests) or asked[len(asked) - len(requests):])
+    return asked
+
+
+def test_a_batch_queued_behind_another_runs_nothing_twice():
+    # NOTE [the next batch queued]: the second batch is queued before the
+    # first is judged; the reference, the baselines and the unchanged starter
+    # the first one runs are not run again, as in two grades one after the other.
+    ex = exercise()
+    one = [Submission(ex, SOLUTION + DRAW), Submission(ex, STARTER)]
+    two = [Submission(ex, SOLUTION + "# two\n" + DRAW), Submission(ex, STARTER)]
+    with Grader(jobs=1, sandbox="require") as grader:
+        after = _counted(grader)
+        results = grader.grade(one) + grader.grade(two)
+    with Grader(jobs=1, sandbox="require") as grader:
+        queued = _counted(grader)
+        first, second = grader.queue(one), grader.queue(two)
+        overlapped = grader.finish(first) + grader.finish(second)
+    # two references, the first batch's 2 + 2 learner runs (the starter's
+    # first trial is its starter baseline) and its empty baseline, the second's 2
+    assert len(queued) == len(after) == 9, (len(queued), len(after))
+    full = results[0].max_score
+    assert [r.score for r in overlapped] == [r.score for r in results] == [full, 0, full, 0]
+    assert draw(overlapped[1]) == draw(overlapped[3])  # the unchanged starter ran once, for both batches
+
+
+def test_a_run_the_batch_ahead_lost_is_run_by_the_batch_behind():
+    # The first batch loses its reference runs (a grader fault, after every
+    # retry): the second, which counted on them, runs them itself and is graded.
+    from tutor.grade.protocol import RunReply
+
+    ex = exercise()
+    with Grader(jobs=1, sandbox="require") as grader:
+        run, losing = grader.pool.run, [True]
+        grader.pool.run = lambda r: RunReply.lost("killed from outside") if losing[0] and r.code == SOLUTION else run(r)
+        first = grader.queue([Submission(ex, SOLUTION + DRAW)])
+        second = grader.queue([Submission(ex, SOLUTION + "# two\n" + DRAW)])
+        (lost,) = grader.finish(first)
+        losing[0] = False
+        (graded,) = grader.finish(second)
+    assert lost.fault == "grader" and lost.status == "error", lost
+    assert graded.score == graded.max_score > 0, graded

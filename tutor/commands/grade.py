@@ -149,8 +149,9 @@ def run_grade(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Cancelled(Exception):
-    pass
+class _Cancelled(BaseException):
+    """Not an Exception: a signal can land while a check is judged, and the
+    judge takes any Exception for the check's own malformed data."""
 
 
 class _Cancellable:

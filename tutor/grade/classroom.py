@@ -35,10 +35,17 @@ def grade_folders(grader, pack, folders: list[tuple[Path, str]], isolation: str,
     gets the reports so far (in folder order) after every batch."""
     done = dict(done or {})
     todo = [(folder, name) for folder, name in folders if name not in done]
-    for start in range(0, len(todo), BATCH):
-        batch = [(name, read_submissions(pack, folder, name)) for folder, name in todo[start:start + BATCH]]
-        flat = [item for _, (items, _) in batch for item in items if not isinstance(item, Refused)]
-        results = iter(grader.grade(flat))
+    queued = None  # the batch on the pool: NOTE [the next batch queued] (queued.py)
+    for start in [*range(0, len(todo), BATCH), None]:
+        previous = queued
+        if start is not None:
+            batch = [(name, read_submissions(pack, folder, name)) for folder, name in todo[start:start + BATCH]]
+            flat = [item for _, (items, _) in batch for item in items if not isinstance(item, Refused)]
+            queued = (batch, grader.queue(flat))
+        if previous is None:
+            continue
+        batch, waiting = previous
+        results = iter(grader.finish(waiting))
         for name, (items, _) in batch:
             exercises = [refused_result(item) if isinstance(item, Refused) else next(results) for item in items]
             for exercise in exercises:

@@ -18,6 +18,7 @@ from tutor.grade.kinds.python import NAMESPACE
 from tutor.grade.lazytorch import uses_lazy_torch
 from tutor.grade.pool import WorkerPool
 from tutor.grade.protocol import Limits, RunReply, RunRequest
+from tutor.grade.queued import Queued
 from tutor.grade.report import ExerciseResult
 from tutor.grade.runkeys import RunKeys, empty_key, learner_key, probes_for
 from tutor.grade.verdict import TrialRuns, context, exercise_result, grader_fault, judge_trial, missing
@@ -64,6 +65,7 @@ class Grader:
         self._baseline_cache: dict[tuple, RunReply] = {}  # (side, exercise key) -> the empty or starter run
         self._free: dict[tuple, list] = {}  # per exercise: per check, which baseline passes it (or None)
         self._starter_cache: dict[tuple, RunReply] = {}  # NOTE [same code, same run]
+        self._queued: set[tuple] = set()  # the cache keys of runs queued and not finished
 
     def close(self) -> None:
         self.pool.close()
@@ -91,11 +93,13 @@ class Grader:
 
     def grade(self, submissions: list[Submission]) -> list[ExerciseResult]:
         """Grade many submissions at once; all runs share the worker pool."""
-        jobs: list[tuple[int, int, str, RunRequest]] = []  # (submission, trial, side, request)
-        wanted: set[tuple] = set()  # each reference run once per (exercise, seed)
-        same: dict[tuple, tuple] = {}  # learner key -> the run (submission, trial, side) that answers it
-        copies: list[tuple[tuple, tuple]] = []  # (run, learner key): runs another's reply answers
-        keys = RunKeys()
+        return self.finish(self.queue(submissions))
+
+    def queue(self, submissions: list[Submission]) -> Queued:
+        """Put ``submissions``' runs on the pool and return at once; ``finish``
+        judges them (NOTE [the next batch queued], queued.py)."""
+        q = Queued(submissions)
+        keys, same, wanted = q.keys, {}, set()  # wanted: each reference and baseline once
         for i, sub in enumerate(submissions):
             if sub.code is None:
                 continue
@@ -104,26 +108,50 @@ class Grader:
                 key = keys.reference(ex, trial.seed)
                 if key not in self._reference_cache and key not in wanted:
                     wanted.add(key)
-                    jobs.append((i, t, "reference", self.request(ex, ex.solution, trial.seed, "reference", keys)))
-                self._learner_run(jobs, same, copies, (i, t, "learner"), ex, sub.code, keys)
+                    q.add((i, t, "reference", self.request(ex, ex.solution, trial.seed, "reference", keys)),
+                          self._reference_cache, key, self._queued)
+                self._learner_run(q, same, (i, t, "learner"), ex, sub.code)
             # the baselines on the first trial: which checks doing nothing, or the starter, passes
             for side in BASELINES if sub.free_rule else ():
                 key = (side, keys.empty(ex))
                 if key not in self._baseline_cache and key not in wanted:
                     wanted.add(key)
                     code = EMPTY_CODE if side == "empty" else ex.starter or EMPTY_CODE
-                    self._learner_run(jobs, same, copies, (i, 0, side), ex, code, keys)
-        self.pool.plan(len(jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
-                                           for sub in submissions),
-                       needing=sum(self.pool.needs_warm(job[3]) for job in jobs))
-        replies = self.pool.run_many([job[3] for job in jobs])
+                    if key in self._queued:  # another queued grade runs it
+                        q.add((i, 0, side, self.request(ex, code, ex.trials[0].seed, "learner", keys)),
+                              self._baseline_cache, key, self._queued)
+                    else:
+                        q.owned.add(key)
+                        self._learner_run(q, same, (i, 0, side), ex, code)
+        self.pool.plan(len(q.jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
+                                             for sub in submissions),
+                       needing=sum(self.pool.needs_warm(job[3]) for job in q.jobs))
+        self._queued |= q.owned
+        q.futures = self.pool.submit_many([job[3] for job in q.jobs])
+        return q
+
+    def finish(self, q: Queued) -> list[ExerciseResult]:
+        """The results of a queued grade (NOTE [the next batch queued])."""
+        submissions, keys, jobs = q.submissions, q.keys, q.jobs
+        try:
+            replies = [future.result() for future in q.futures]
+        finally:
+            self._queued -= q.owned
+        runs: dict[tuple[int, int, str], RunReply] = {}
+        late = []
+        for job, cache, key in q.deferred:  # made by a grade queued before this one
+            if key in cache:
+                runs[job[:3]] = cache[key]
+            else:  # that grade lost it: run here, as a grade after it would
+                late.append(job)
+        jobs += late
+        replies += self.pool.run_many([job[3] for job in late])
         # Runs still lost after the pool's retries get one more round, once the
         # rest is done: faults come in bursts (a worker restarting is killed
         # again), and a lost reference would cost every student of the batch.
         again = [n for n, reply in enumerate(replies) if reply.grader_fault]
         for n, reply in zip(again, self.pool.run_many([jobs[n][3] for n in again])):
             replies[n] = reply
-        runs: dict[tuple[int, int, str], RunReply] = {}
         for (i, t, side, request), reply in zip(jobs, replies):
             runs[(i, t, side)] = reply
             ex = submissions[i].exercise
@@ -137,8 +165,8 @@ class Grader:
             if request.code == ex.starter:
                 self._starter_cache[learner_key(ex, ex.trials[t].seed, ex.starter,
                                                 keys.probes_text(ex, "learner"))] = reply
-        for run, learner in copies:
-            runs[run] = runs[same[learner]] if learner in same else self._starter_cache[learner]
+        for run, learner, source in q.copies:
+            runs[run] = runs[source] if source else self._starter_cache[learner]
             if run[2] in BASELINES and not runs[run].grader_fault:
                 self._baseline_cache[(run[2], keys.empty(submissions[run[0]].exercise))] = runs[run]
         for i, sub in enumerate(submissions):
@@ -159,17 +187,18 @@ class Grader:
                     self._free[key] = free[key]
         return [self._result(i, sub, runs, judged, free, keys) for i, sub in enumerate(submissions)]
 
-    def _learner_run(self, jobs: list, same: dict, copies: list, run: tuple, ex, code: str, keys: RunKeys) -> None:
+    def _learner_run(self, q: Queued, same: dict, run: tuple, ex, code: str) -> None:
         """Queue learner-side ``run`` (submission, trial, side: "learner" or a
         baseline's), unless the same request already runs or ran: then it
         shares that reply (NOTE [same code, same run]; a learner's unchanged
         starter is its exercise's "starter" baseline, for one)."""
-        learner = learner_key(ex, ex.trials[run[1]].seed, code, keys.probes_text(ex, "learner"))
+        learner = learner_key(ex, ex.trials[run[1]].seed, code, q.keys.probes_text(ex, "learner"))
         if learner in same or learner in self._starter_cache:
-            copies.append((run, learner))
+            q.copies.append((run, learner, same.get(learner)))
             return
         same[learner] = run
-        jobs.append((*run, self.request(ex, code, ex.trials[run[1]].seed, "learner", keys)))
+        job = (*run, self.request(ex, code, ex.trials[run[1]].seed, "learner", q.keys))
+        q.add(job, self._starter_cache, learner, self._queued if code == ex.starter else None)
 
     @staticmethod
     def _cached(cache: dict, key: tuple) -> RunReply:

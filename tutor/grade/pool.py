@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Iterable
 
 from tutor.grade import framing
@@ -269,6 +269,8 @@ class WorkerPool:
         self._planned_runs = 0  # every plan's runs together
         self.retried = 0  # runs run again after a grader fault
         self.closed = False
+        self._threads: ThreadPoolExecutor | None = None  # submit_many's, of _threads_size threads
+        self._threads_size = 0
 
     def start(self) -> "WorkerPool":
         """Start every worker now, in parallel (otherwise each starts on first use)."""
@@ -324,6 +326,8 @@ class WorkerPool:
             return RunReply.lost("the grade was stopped")
         worker = self._take(self._split and self.needs_warm(request))
         try:
+            if self.closed:  # closed while it waited for a worker
+                return RunReply.lost("the grade was stopped")
             return worker.run(request)
         except WorkerDied as exc:
             # Killed from outside, out of memory, or stopped answering: the
@@ -354,14 +358,23 @@ class WorkerPool:
     def run_many(self, requests: Iterable[RunRequest]) -> list[RunReply]:
         """Many runs, on as many workers as ``plan`` found them worth (all
         ``jobs`` when nothing was planned)."""
-        requests = list(requests)
-        if not requests:
-            return []
-        with ThreadPoolExecutor(min(self._wanted or self.jobs, len(requests))) as pool:
-            return list(pool.map(self.run, requests))
+        return [future.result() for future in self.submit_many(requests)]
+
+    def submit_many(self, requests: Iterable[RunRequest]) -> list[Future]:
+        """``run_many``, returning at once: one future per run, the runs
+        taken in the order submitted, this call's after every earlier one's
+        (one thread per worker used: NOTE [the next batch queued])."""
+        with self._lock:
+            size = self._wanted or self.jobs
+            if self._threads is None or self._threads_size != size:  # a plan took more workers
+                if self._threads is not None:
+                    self._threads.shutdown(wait=False)  # what it holds still runs
+                self._threads, self._threads_size = ThreadPoolExecutor(size, thread_name_prefix="agt-runs"), size
+            return [self._threads.submit(self.run, request) for request in requests]
 
     def close(self) -> None:
         self.closed = True
+        self._threads = None  # its threads end once idle; a run queued later is lost at once
         # Every worker is told to stop first, then awaited: quitting costs
         # one worker's shutdown, not the sum of them.
         for worker in self._workers:
@@ -382,3 +395,4 @@ class WorkerPool:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
