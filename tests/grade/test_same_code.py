@@ -53,11 +53,18 @@ def test_an_unchanged_starter_is_run_once_per_grader():
     assert fresh.score == 0 and draw(fresh) != draw(first)
 
 
+def _counted(grader: Grader) -> list:
+    """The requests ``grader`` puts on its pool from now on."""
+    asked: list = []
+    submit_many = grader.pool.submit_many
+    grader.pool.submit_many = lambda requests: submit_many(asked.extend(requests) or asked[len(asked) - len(requests):])
+    return asked
+
+
 def _runs_of(grader: Grader, submissions: list) -> tuple[int, list]:
     """The runs one grade asks its (real) pool for, and its results."""
-    asked: list = []
-    submit_many = grader.pool.submit_many  # every run's way to the pool (run_many's too)
-    grader.pool.submit_many = lambda requests: submit_many(asked.extend(requests) or asked[len(asked) - len(requests):])
+    submit_many = grader.pool.submit_many
+    asked = _counted(grader)
     try:
         results = grader.grade(submissions)
         return len(asked), results
@@ -78,14 +85,6 @@ def test_an_unchanged_starter_is_its_exercises_starter_baseline():
         assert results[-1].score == changed[-1].score == 0
         assert [c.passed for c in results[-1].checks] == [c.passed for c in changed[-1].checks]
         assert all(r.score == r.max_score for r in results[:-1])
-
-
-def _counted(grader: Grader) -> list:
-    """The requests ``grader`` puts on its pool from now on."""
-    asked: list = []
-    submit_many = grader.pool.submit_many
-    grader.pool.submit_many = lambda requests: submit_many(asked.extend(requests) or asked[len(asked) - len(requests):])
-    return asked
 
 
 def test_a_batch_queued_behind_another_runs_nothing_twice():
