@@ -395,4 +395,3 @@ class WorkerPool:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
