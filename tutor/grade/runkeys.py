@@ -45,18 +45,9 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
     return (*probes.values(), Probe("observed", "observed", options=options))
 
 
-def reference_key(exercise, seed: int) -> tuple:
-    """What a reference run depends on: the same key, the same data back."""
-    return RunKeys().reference(exercise, seed)
-
-
-def probes_text(exercise, side: str) -> str:  # the probes a run on ``side`` reads, for a key
-    return RunKeys().probes_text(exercise, side)
-
-
 def learner_key(exercise, seed: int, code: str, probes: str) -> tuple:
     """What a learner's run depends on besides the grader's own settings
-    (NOTE [same code, same run]); ``probes``: ``probes_text(exercise, "learner")``."""
+    (NOTE [same code, same run]); ``probes``: ``RunKeys.probes_text(exercise, "learner")``."""
     return (exercise.id, seed, exercise.setup, exercise.timeout, probes, code)
 
 
@@ -93,10 +84,12 @@ class RunKeys:
         return self._get("probes", exercise, side, lambda: probes_for(exercise, side))
 
     def probes_text(self, exercise, side: str) -> str:
+        """The probes a run on ``side`` reads, as text for a key."""
         return self._get("text", exercise, side,
                          lambda: json.dumps([p.to_wire() for p in self.probes(exercise, side)], sort_keys=True))
 
     def reference(self, exercise, seed: int) -> tuple:
+        """What a reference run depends on: the same key, the same data back."""
         return self._get("reference", exercise, seed, lambda: (exercise.id, seed, exercise.setup, exercise.solution,
                                                                self.probes_text(exercise, "reference")))
 
