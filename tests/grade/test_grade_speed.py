@@ -244,3 +244,52 @@ def test_a_backend_torch_was_built_with_keeps_its_stacks():
     assert zygote.drop_dead_seed_stacks(fake) == ["xpu"]
     assert fake.cuda.traceback is traceback and fake.xpu.traceback is not traceback
     assert fake.xpu.traceback.format_stack() == []
+
+
+ONE_ENVIRONMENT = r"""
+import os
+from tutor.grade import child
+os.environ["AGT_CI_TOKEN"] = "secret"
+child.scrub_environment("/tmp")  # the zygote's, once
+made = child._PHASE["scrubbed"]
+child.environment_for("/tmp")  # a run that finds it as it was made
+kept = child._PHASE["scrubbed"] is made
+os.environ["LATE"] = "set in the zygote after its scrub"
+child.environment_for("/tmp")  # a run that finds something changed
+late = dict(os.environ)
+child.environment_for("/elsewhere")  # a run of another working folder (no sandbox)
+print(repr({"kept": kept, "made": list(made[1]), "late": late, "elsewhere": dict(os.environ)}))
+"""
+
+
+def test_a_run_sees_the_scrubbed_environment_however_the_zygote_left_it():
+    """NOTE [one environment]: a run takes the zygote's scrubbed environment
+    as it is only where it is item for item what the scrub made; a variable
+    set since, or another working folder, scrubs again."""
+    import ast
+
+    done = subprocess.run([sys.executable, "-c", ONE_ENVIRONMENT], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    safe = ["PATH", "LANG", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "HOME", "TMPDIR"]
+    assert out["kept"] and out["made"] == [k.encode() for k in safe]
+    assert list(out["late"]) == safe and out["late"]["HOME"] == out["late"]["TMPDIR"] == "/tmp"
+    assert list(out["elsewhere"]) == safe and out["elsewhere"]["HOME"] == out["elsewhere"]["TMPDIR"] == "/elsewhere"
+
+
+DISABLED_SEED = r"""
+import torch
+from tutor.grade import zygote
+zygote._warm_up(torch)  # imports torch._dynamo, which wraps torch.manual_seed
+wrapped = torch.manual_seed.__closure__
+fn = next(c.cell_contents for c in wrapped if callable(c.cell_contents) and c.cell_contents.__name__ == "manual_seed")
+print(getattr(fn, "__dynamo_disable", None) is not None)
+"""
+
+
+def test_the_warm_up_leaves_torch_manual_seed_its_wrapper_made():
+    """A run seeds through the wrapper torch._dynamo puts on torch.manual_seed;
+    the zygote's warm-up makes its real wrapper once, so no run makes it."""
+    done = subprocess.run([sys.executable, "-c", DISABLED_SEED], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().splitlines()[-1] == "True"

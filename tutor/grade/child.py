@@ -64,12 +64,7 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # over a file size cap: writes fail, not a kill
     workdir = "/tmp" if jailed else request.workdir or _private_dir()
     os.chdir(workdir)
-    _PHASE["debug"] = bool(os.environ.get("AGT_DEBUG_RUNS"))  # read before the environment is cleared
-    # Not os.environ.clear(): MutableMapping's pops one item per fresh
-    # iterator, several times the cost of deleting the keys in turn.
-    for key in list(os.environ):
-        del os.environ[key]
-    os.environ.update(SAFE_ENV, HOME=workdir, TMPDIR=workdir)
+    environment_for(workdir)
     limits = request.limits
     jail.limit(resource.RLIMIT_CORE, 0)
     jail.limit(resource.RLIMIT_FSIZE, limits.disk_bytes or jail.TMP_BYTES)
@@ -84,6 +79,38 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
     mark("r.limits")
 
 
+# NOTE [one environment]: the code under test sees SAFE_ENV, with its
+# working folder as HOME and TMPDIR. Every jailed run works in /tmp, so the
+# zygote scrubs its own environment once (scrub_environment), and a run
+# forked from it finds that environment as it was made, checked by value:
+# os.environ's items are compared with the ones the scrub left, and any
+# difference (something in the zygote set a variable since) scrubs again.
+# Scrubbed in every run, it cost 0.4 ms of each (bench_phases.py): the
+# pages of os.environ's objects copied on write, its keys deleted and made
+# again. What a run sees is the same either way.
+
+
+def scrub_environment(workdir: str) -> None:
+    """The environment the code under test may see: SAFE_ENV, HOME and TMPDIR
+    ``workdir``, and nothing else (NOTE [one environment])."""
+    _PHASE["debug"] = _PHASE["debug"] or bool(os.environ.get("AGT_DEBUG_RUNS"))  # read before it goes
+    # Not os.environ.clear(): MutableMapping's pops one item per fresh
+    # iterator, several times the cost of deleting the keys in turn.
+    for key in list(os.environ):
+        del os.environ[key]
+    os.environ.update(SAFE_ENV, HOME=workdir, TMPDIR=workdir)
+    data = getattr(os.environ, "_data", None)
+    _PHASE["scrubbed"] = (workdir, dict(data)) if type(data) is dict else None
+
+
+def environment_for(workdir: str) -> None:
+    """Scrub the environment unless it is, item for item, what a scrub for
+    ``workdir`` left (NOTE [one environment])."""
+    scrubbed = _PHASE["scrubbed"]
+    if scrubbed is None or scrubbed[0] != workdir or getattr(os.environ, "_data", None) != scrubbed[1]:
+        scrub_environment(workdir)
+
+
 def _private_dir() -> str:
     import tempfile
 
@@ -91,7 +118,8 @@ def _private_dir() -> str:
 
 
 # The probe phase: a process forked from the run after its code finished.
-_PHASE: dict = {"control": -1, "entered": False, "result_fd": -1, "debug": False}
+_PHASE: dict = {"control": -1, "entered": False, "result_fd": -1, "debug": False,
+                "scrubbed": None}  # (workdir, os.environ's items) as scrub_environment left them
 # A profiled request's phase marks (RunRequest.profile; bench/bench_phases.py):
 # sent back in the payload, a benchmark's figures, never read for a verdict.
 _MARKS: list = []
