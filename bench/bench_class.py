@@ -18,8 +18,10 @@ in tutor/grade/grader.py), and a class is not a corpus copied 100 times.
 
 ``--baseline DIR`` (a tree made by ``bench/baseline_tree.sh REV DIR``)
 grades each class with that tree and with this checkout, alternating, and
-prints the median walls and their ratio: a before/after side by side. One
-student is a course CI's grade of one push.
+prints the median walls and their ratio: a before/after side by side, and
+the CPU time the machine spent busy during each grade (``_busy``: less
+moved than the wall by a host that takes the cores away now and then). One student is a course CI's grade of
+one push.
 
 Memory: the peak resident size of the `grade` process itself, and the peak
 of the proportional set size (PSS: a page shared by k processes counts 1/k
@@ -123,6 +125,17 @@ def _hwm(pid: int) -> int:
     return 0
 
 
+def _busy() -> float:
+    """Seconds every core of the machine has spent busy (user, system, irq:
+    /proc/stat), not counting time the host took from this VM (steal). A
+    grade's workers are not all waited for by the time it exits (its
+    children's rusage misses them), and on a machine that runs nothing else
+    this is the grade's CPU."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    return sum(fields[i] for i in (0, 1, 2, 5, 6)) / os.sysconf("SC_CLK_TCK")
+
+
 def grade(folder: Path, jobs: int, out: Path, python: str = sys.executable) -> dict:
     """`autograd-tutor grade FOLDER --json OUT`, timed and watched; ``python``:
     another tree's (``--baseline``), whose tutor it imports from outside this
@@ -130,6 +143,7 @@ def grade(folder: Path, jobs: int, out: Path, python: str = sys.executable) -> d
     argv = [python, "-m", "tutor.cli", "grade", str(folder), "--json", str(out), "--jobs", str(jobs)]
     peak = {"tree_pss": 0, "grade_rss": 0}
     started = time.monotonic()
+    before = _busy()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd="/")
     done = threading.Event()
 
@@ -144,13 +158,14 @@ def grade(folder: Path, jobs: int, out: Path, python: str = sys.executable) -> d
     watcher.start()
     _, err = proc.communicate()
     wall = time.monotonic() - started
+    cpu = _busy() - before
     done.set()
     watcher.join()
     if proc.returncode not in (0, 1):
         raise SystemExit(f"grade exited {proc.returncode}: {err.decode(errors='replace')[-2000:]}")
     report = json.loads(out.read_text())
     # one student's folder is graded as one submission: its report is that submission's
-    return {"wall": wall, **peak, "isolation": report.get("isolation"),
+    return {"wall": wall, "cpu": cpu, **peak, "isolation": report.get("isolation"),
             "submissions": len(report.get("submissions", [report])),
             "stderr": err.decode(errors="replace").strip()}
 
@@ -187,15 +202,20 @@ def side_by_side(args, sizes: list[int], base: Path) -> None:
             shutil.rmtree(folder)
         made = make_class(folder, n, args.seed)
         walls: dict[str, list[float]] = {"baseline": [], "now": []}
+        cpus: dict[str, list[float]] = {"baseline": [], "now": []}
         for r in range(args.rounds):
             for label in ("baseline", "now") if r % 2 == 0 else ("now", "baseline"):
                 got = grade(folder, args.jobs, base / f"class-{n}-{label}.json", pythons[label])
                 assert got["submissions"] == n, got
                 walls[label].append(got["wall"])
-                print(f"  {n} students, round {r + 1} {label:<8} {got['wall']:7.2f} s", flush=True)
+                cpus[label].append(got["cpu"])
+                print(f"  {n} students, round {r + 1} {label:<8} {got['wall']:7.2f} s wall, {got['cpu']:7.1f} s CPU",
+                      flush=True)
         med = {k: statistics.median(v) for k, v in walls.items()}
+        cpu = {k: statistics.median(v) for k, v in cpus.items()}
         print(f"  N={n} ({made['learner_runs']} learner runs): baseline {med['baseline']:.2f} s, now {med['now']:.2f} s, "
-              f"baseline / now x{med['baseline'] / med['now']:.2f}", flush=True)
+              f"baseline / now x{med['baseline'] / med['now']:.2f};  machine's CPU "
+              f"{cpu['baseline']:.1f} s, {cpu['now']:.1f} s, x{cpu['baseline'] / cpu['now']:.2f}", flush=True)
 
 
 def main() -> None:

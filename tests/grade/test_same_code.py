@@ -117,7 +117,15 @@ def test_a_run_the_batch_ahead_lost_is_run_by_the_batch_behind():
     ex = exercise()
     with Grader(jobs=1, sandbox="require") as grader:
         run, losing = grader.pool.run, [True]
-        grader.pool.run = lambda r: RunReply.lost("killed from outside") if losing[0] and r.code == SOLUTION else run(r)
+
+        def losing_run(r, worker=None):
+            if not (losing[0] and r.code == SOLUTION):
+                return run(r, worker)
+            if worker is not None:  # the worker taken for it goes back unused
+                grader.pool._give_back(worker)
+            return RunReply.lost("killed from outside")
+
+        grader.pool.run = losing_run
         first = grader.queue([Submission(ex, SOLUTION + DRAW)])
         second = grader.queue([Submission(ex, SOLUTION + "# two\n" + DRAW)])
         (lost,) = grader.finish(first)

@@ -5,7 +5,6 @@ Torch-free: the grader only ever sees plain data."""
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import os
 import signal
 import subprocess
@@ -18,22 +17,9 @@ from typing import Iterable
 from tutor.grade import framing
 from tutor.grade.lazytorch import needs_warm
 from tutor.grade.protocol import ProtocolError, RunReply, RunRequest, WorkerHello
-
-# As root, each worker drops to a uid of its own, so that no run holds root's
-# identity and the per-uid process limit applies. A pool's uids derive
-# from its process id and a per-process pool number: two pools on one machine
-# (CI shards, a learner's check beside a course's grade, two pools in one
-# process) never share a uid, so never kill each other's runs.
-SANDBOX_UID_BASE = 100_000
-SLOTS_PER_POOL = 64
-POOLS_PER_PROCESS = 16
-_pool_numbers = itertools.count()
-
-
-def sandbox_uid_base() -> int:
-    pool = next(_pool_numbers) % POOLS_PER_PROCESS
-    return SANDBOX_UID_BASE + ((os.getpid() % (1 << 21)) * POOLS_PER_PROCESS + pool) * SLOTS_PER_POOL
-
+from tutor.grade.poolmode import (POOLS_PER_PROCESS, SANDBOX_UID_BASE, SLOTS_PER_POOL,  # noqa: F401 (theirs)
+                                  SandboxRequired, choose_mode, sandbox_uid_base)
+from tutor.grade.runqueue import RunQueue
 
 STARTUP_TIMEOUT = 120.0
 RETRIES = 2  # times a run lost to a grader fault is run again
@@ -49,17 +35,7 @@ RUNS_PER_WORKER = 32
 # once a run needs it. A pool planned for fewer runs than this starts its
 # workers with ``--warm need``: they warm up once a run had to import it.
 WARM_RUNS = 64
-# NOTE [one warm worker]: in a grade that warms up, most runs never use what
-# the warm-up loads (the built-in pack: 40 of 248 runs of a student). So
-# where those runs are few enough for one worker (``needing`` at most half a
-# worker's share of the plan) and every worker is used, one worker warms up
-# ("now") and the others start "cold": they fold their heap as "now" does
-# (NOTE [collapse pays], jail.py) and warm up only once a run needs it, as
-# "need". Runs whose text calls what the warm-up loads (``needs_warm``) wait
-# for the warm worker, in every later plan too (a pack check plans each
-# exercise); the others go to a cold one first. A reading of the text:
-# wrong either way, it costs speed only (a cold worker warms on need):
-# lazytorch.py.
+# NOTE [one warm worker] and NOTE [no worker waits for another's run]: runqueue.py.
 
 
 def _retry(reply: RunReply, attempt: int) -> bool:
@@ -74,28 +50,6 @@ def _retry(reply: RunReply, attempt: int) -> bool:
 
 class WorkerDied(Exception):
     pass
-
-
-class SandboxRequired(Exception):
-    """``sandbox="require"`` where no sandbox can be made; one line why."""
-
-
-def choose_mode(sandbox: str, uid: int = SANDBOX_UID_BASE) -> str:
-    """``"bwrap"``, ``"uid"`` or ``"none"`` (sandbox.py) for a pool asked for
-    ``sandbox``: ``"auto"`` (the strongest isolation there is, a learner's
-    own check), ``"require"`` (refuse without one: grading untrusted code)
-    or ``"off"``."""
-    if sandbox == "off":
-        return "none"
-    from tutor.grade import sandbox as sb
-
-    mode, why = sb.probe()
-    if mode == "none":
-        mode, why_not_uid = sb.probe_uid(uid)
-        why = f"{why}; {why_not_uid}"
-    if mode == "none" and sandbox == "require":
-        raise SandboxRequired(why)
-    return mode
 
 
 class Worker:
@@ -270,6 +224,7 @@ class WorkerPool:
         self.retried = 0  # runs run again after a grader fault
         self.closed = False
         self._threads: ThreadPoolExecutor | None = None  # submit_many's, of _threads_size threads
+        self._queue = RunQueue()  # submit_many's runs not taken yet (under _free)
         self._threads_size = 0
 
     def start(self) -> "WorkerPool":
@@ -309,22 +264,27 @@ class WorkerPool:
 
     needs_warm = staticmethod(needs_warm)  # does this run call what the warm-up loads? (lazytorch.py)
 
-    def run(self, request: RunRequest) -> RunReply:
-        """One run; one lost to a fault of the grader's own processes is run
-        again (on a fresh worker where its worker died), ``RETRIES`` times at
-        most. A reply that is still lost is marked so (``grader_fault``)."""
+    def run(self, request: RunRequest, worker: "Worker | None" = None) -> RunReply:
+        """One run (on ``worker``, taken for it, first); one lost to a fault of
+        the grader's own processes is run again (on a fresh worker where its
+        worker died), ``RETRIES`` times at most. A reply that is still lost
+        is marked so (``grader_fault``)."""
         for attempt in range(RETRIES + 1):
-            reply = self._run_once(request)
+            reply = self._run_once(request, worker)
+            worker = None
             if self.closed or not _retry(reply, attempt):
                 return reply
             with self._lock:
                 self.retried += 1
         return reply
 
-    def _run_once(self, request: RunRequest) -> RunReply:
+    def _run_once(self, request: RunRequest, worker: "Worker | None" = None) -> RunReply:
         if self.closed:  # a cancelled grade: no worker is started again
+            if worker is not None:
+                self._give_back(worker)
             return RunReply.lost("the grade was stopped")
-        worker = self._take(self._split and self.needs_warm(request))
+        if worker is None:
+            worker = self._take(self._split and self.needs_warm(request))
         try:
             if self.closed:  # closed while it waited for a worker
                 return RunReply.lost("the grade was stopped")
@@ -334,9 +294,12 @@ class WorkerPool:
             # worker is replaced on its next run.
             return RunReply.lost(f"the grading worker died: {exc}")
         finally:
-            with self._free:
-                self._idle.append(worker)
-                self._free.notify_all()
+            self._give_back(worker)
+
+    def _give_back(self, worker: Worker) -> None:
+        with self._free:
+            self._idle.append(worker)
+            self._free.notify_all()
 
     def _take(self, warm: bool) -> Worker:
         """An idle worker, the last one back first; with NOTE [one warm
@@ -362,15 +325,50 @@ class WorkerPool:
 
     def submit_many(self, requests: Iterable[RunRequest]) -> list[Future]:
         """``run_many``, returning at once: one future per run, the runs
-        taken in the order submitted, this call's after every earlier one's
-        (one thread per worker used: NOTE [the next batch queued])."""
+        queued after every earlier call's (NOTE [the next batch queued]), each
+        taken by the first worker free that may run it (NOTE [no worker waits
+        for another's run], runqueue.py); one thread per worker used."""
+        futures: list[Future] = []
         with self._lock:
             size = self._wanted or self.jobs
             if self._threads is None or self._threads_size != size:  # a plan took more workers
                 if self._threads is not None:
                     self._threads.shutdown(wait=False)  # what it holds still runs
                 self._threads, self._threads_size = ThreadPoolExecutor(size, thread_name_prefix="agt-runs"), size
-            return [self._threads.submit(self.run, request) for request in requests]
+            for request in requests:
+                futures.append(Future())
+                with self._free:
+                    self._queue.put((request, futures[-1]), self._split and self.needs_warm(request))
+                    self._free.notify_all()  # a thread waiting may take this one
+                self._threads.submit(self._run_queued)
+        return futures
+
+    def _run_queued(self) -> None:
+        """A queued run on the first worker free that may run it (each call takes one)."""
+        with self._free:
+            while True:
+                warm = [w for w in self._workers if w.warm != "cold"]
+                item = worker = None
+                for worker in reversed(self._idle):  # the last one back first
+                    item = self._queue.take(worker.warm != "cold" or not warm, self._split)
+                    if item is not None:
+                        break
+                if item is None and self.closed:  # answered lost at once, by run()
+                    item, worker = self._queue.take(True, False), None
+                if item is not None:
+                    if worker is not None:
+                        self._idle.remove(worker)
+                    break
+                self._free.wait()
+        request, future = item
+        if not future.set_running_or_notify_cancel():
+            if worker is not None:
+                self._give_back(worker)
+            return
+        try:
+            future.set_result(self.run(request, worker))
+        except BaseException as exc:  # noqa: BLE001  (the caller's, through the future)
+            future.set_exception(exc)
 
     def close(self) -> None:
         self.closed = True
