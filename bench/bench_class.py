@@ -214,7 +214,7 @@ def side_by_side(args, sizes: list[int], base: Path) -> None:
         med = {k: statistics.median(v) for k, v in walls.items()}
         cpu = {k: statistics.median(v) for k, v in cpus.items()}
         print(f"  N={n} ({made['learner_runs']} learner runs): baseline {med['baseline']:.2f} s, now {med['now']:.2f} s, "
-              f"baseline / now x{med['baseline'] / med['now']:.2f};  machine's CPU "
+              f"baseline / now x{med['baseline'] / med['now']:.2f}; machine's CPU "
               f"{cpu['baseline']:.1f} s, {cpu['now']:.1f} s, x{cpu['baseline'] / cpu['now']:.2f}", flush=True)
 
 
