@@ -54,6 +54,17 @@ def grader():
         yield g
 
 
+def _gone(grader: Grader, name: str, timeout: float = 60.0) -> bool:
+    """True once the worker has no process named ``name``."""
+    worker = grader.pool._workers[0].proc.pid
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not [p for p in descendants(worker) if process_name(p) == name]:
+            return True
+        time.sleep(0.02)
+    return False
+
+
 def _capabilities(pid: int) -> dict:
     with open(f"/proc/{pid}/status") as f:
         return {k: int(v, 16) for k, v in (line.split(":\t") for line in f) if k.startswith("Cap")}
@@ -86,6 +97,10 @@ def _kill_during(grader: Grader, code: str, name: str) -> tuple:
             return
 
     worker = grader.pool._workers[0].proc.pid
+    # A run of the grade before may still be on its way out (it replied, and
+    # an exit takes milliseconds): seen as this grade's run, it had the relay
+    # killed between two requests, and the whole worker ended, rightly.
+    assert _gone(grader, "agt-run"), "a run of an earlier grade never ended"
     killer = threading.Thread(target=kill)
     killer.start()
     (result,) = grader.grade([Submission(EXERCISE, code)])
@@ -136,6 +151,7 @@ def test_one_fork_the_next_run_killed_while_a_run_dies_is_not_the_next_verdict(g
                 os.kill(pid, signal.SIGKILL)
                 killed.append(pid)
 
+    assert _gone(grader, "agt-run"), "a run of an earlier grade never ended"  # as in _kill_during
     killer = threading.Thread(target=kill)
     killer.start()
     died, correct = grader.grade([Submission(EXERCISE, dies), Submission(EXERCISE, CORRECT + "# next\n")])
