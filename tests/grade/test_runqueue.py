@@ -35,8 +35,10 @@ def test_the_warm_worker_takes_the_others_when_nothing_needs_it():
 
 
 def test_without_a_split_every_run_goes_in_the_order_queued():
-    q = _queue("W1", "O1", "W2", "O2")
-    assert [q.take(warm_worker=False, split=False) for _ in range(5)] == ["W1", "O1", "W2", "O2", None]
+    q = RunQueue()
+    for run in ("W1", "O1", "W2", "O2"):  # a pool without a split: nothing waits for the warm worker
+        q.put(run, needs_warm=False)
+    assert [q.take(warm_worker=n % 2 == 0) for n in range(5)] == ["W1", "O1", "W2", "O2", None]
 
 
 class _StandIn:

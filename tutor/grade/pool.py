@@ -279,14 +279,12 @@ class WorkerPool:
         return reply
 
     def _run_once(self, request: RunRequest, worker: "Worker | None" = None) -> RunReply:
-        if self.closed:  # a cancelled grade: no worker is started again
-            if worker is not None:
-                self._give_back(worker)
-            return RunReply.lost("the grade was stopped")
         if worker is None:
+            if self.closed:  # a cancelled grade: no worker is started again
+                return RunReply.lost("the grade was stopped")
             worker = self._take(self._split and self.needs_warm(request))
         try:
-            if self.closed:  # closed while it waited for a worker
+            if self.closed:  # closed while it waited for a worker, or since one was taken for it
                 return RunReply.lost("the grade was stopped")
             return worker.run(request)
         except WorkerDied as exc:
@@ -347,14 +345,14 @@ class WorkerPool:
         """A queued run on the first worker free that may run it (each call takes one)."""
         with self._free:
             while True:
-                warm = [w for w in self._workers if w.warm != "cold"]
+                any_warm = any(w.warm != "cold" for w in self._workers)
                 item = worker = None
                 for worker in reversed(self._idle):  # the last one back first
-                    item = self._queue.take(worker.warm != "cold" or not warm, self._split)
+                    item = self._queue.take(worker.warm != "cold" or not any_warm)
                     if item is not None:
                         break
                 if item is None and self.closed:  # answered lost at once, by run()
-                    item, worker = self._queue.take(True, False), None
+                    item, worker = self._queue.take(True), None
                 if item is not None:
                     if worker is not None:
                         self._idle.remove(worker)

@@ -43,14 +43,11 @@ class RunQueue:
         self._order += 1
         (self._warm if needs_warm else self._other).append((self._order, run))
 
-    def take(self, warm_worker: bool, split: bool = True) -> object | None:
+    def take(self, warm_worker: bool) -> object | None:
         """The run a worker free now takes, or None: a warm worker takes the
         oldest run that needs it, else the oldest other; a cold one only
-        runs that do not need it. Without a split, the oldest of all."""
-        if not split:
-            if self._warm and (not self._other or self._warm[0][0] < self._other[0][0]):
-                return self._warm.popleft()[1]
-            return self._other.popleft()[1] if self._other else None
+        runs that do not need it. A pool without a split queues every run as
+        one that does not: any worker takes them in the order queued."""
         if warm_worker and self._warm:
             return self._warm.popleft()[1]
         return self._other.popleft()[1] if self._other else None
