@@ -73,6 +73,8 @@ def main() -> None:
         from tutor.grade.monitor import Host
 
         Host.prefork = True
+    if "bare-fork" in off:  # NOTE [a bare fork]: every run forked by os.fork()
+        jail.use_os_fork()
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else None  # NOTE [collapse pays]
     serve(outbox, sandboxed="--sandboxed" in args, off=off, warm=warm, run_uid=run_uid, shared_dirs=shared,
           one_fork=one_fork, runs=runs)
