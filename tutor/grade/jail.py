@@ -65,8 +65,8 @@ class JailError(Exception):
 # (torch.get_num_threads) and random's, which reseeds from os.urandom. In a
 # run forked from a warm zygote that work wrote to some 280 pages of the
 # zygote's memory, each copied on write: of a fork and an immediate exit,
-# 3.3 ms of CPU against 2.0 ms for fork() called straight from libc
-# (child faults 375 -> 94; /tmp/rawfork-like loop, docs/grading.md). None
+# 3.1 ms of CPU against 2.0 ms for fork() called straight from libc, the
+# child's page faults 380 against 102 (bench/bench_fork.py). None
 # of it is needed where the zygote has no other Python thread: every lock
 # was free at the fork (only this thread takes them, and it was in the
 # fork call, the GIL held), the thread states are this thread's alone, no
@@ -74,8 +74,10 @@ class JailError(Exception):
 # seeds random itself (child.run) and sets torch's threads itself
 # (child.confine: torch.set_num_threads(1) before any op), and libc still
 # runs the C libraries' own pthread_atfork handlers (OpenMP's, torch's).
-# So ``fork`` calls libc's fork() with the GIL held where that holds, and
-# os.fork() anywhere else: another Python thread alive, another
+# So ``fork``, which forks every run (from the zygote, or from its monitor
+# where runs get one: the uid mode, no worker namespaces) and every monitor,
+# calls libc's fork() with the GIL held where that holds, and os.fork()
+# anywhere else: another Python thread alive, another
 # interpreter than CPython 3.11 (3.12 and later reinitialise more of the
 # runtime after a fork: unverified, so not assumed), no libc to call.
 def _libc_fork():
@@ -99,7 +101,7 @@ def use_os_fork() -> None:
 
 
 def fork() -> int:
-    """os.fork() for the zygote's runs, without Python's after-fork work
+    """os.fork() for a run or a monitor, without Python's after-fork work
     where it is not needed (NOTE [a bare fork])."""
     if _LIBC_FORK is None or threading.active_count() != 1:
         return os.fork()

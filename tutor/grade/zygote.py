@@ -104,7 +104,7 @@ def _serve_monitors(outbox_fd: int, later=None, on_need=None) -> None:
     while True:
         if waiting is None:
             zygote = os.getpid()
-            waiting = os.fork()
+            waiting = jail.fork()  # NOTE [a bare fork]
             if waiting == 0:
                 os.close(said_r)
                 code = 1
