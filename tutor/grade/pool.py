@@ -139,23 +139,18 @@ class Worker:
             raise WorkerDied(str(exc)) from None
 
     def _read(self, timeout: float) -> dict:
-        result: list = []
-
-        def reader() -> None:
-            try:
-                result.append(framing.read_frame(self.proc.stdout))
-            except Exception as exc:  # surfaced below
-                result.append(exc)
-
-        thread = threading.Thread(target=reader, daemon=True)
-        thread.start()
-        thread.join(timeout)
-        if not result:
+        # Our own descriptor for the pipe: another thread may stop the worker
+        # (a cancelled grade) and close proc.stdout, and its number be reused.
+        fd = os.dup(self.proc.stdout.fileno())
+        try:
+            return framing.read_frame_before(fd, time.monotonic() + timeout)
+        except TimeoutError:
             self.stop()
-            raise TimeoutError("the grading worker stopped answering")
-        if isinstance(result[0], Exception):
-            raise framing.FrameError(str(result[0]))
-        return result[0]
+            raise TimeoutError("the grading worker stopped answering") from None
+        except (OSError, ValueError) as exc:  # the pipe went under us: as a stream that ended
+            raise framing.FrameError(str(exc)) from None
+        finally:
+            os.close(fd)
 
     def stop(self, deadline: float | None = None) -> None:
         """End the worker: its input closes, it exits at once; past
