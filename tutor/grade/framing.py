@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import struct
+import time
 from typing import Any, BinaryIO
 
 from tutor.gcpause import paused as gc_paused
@@ -101,8 +103,6 @@ def stamp(frame: bytes, name: str) -> bytes:
     """A profiled frame (protocol.RunRequest.profile) holds the mark
     ``[name, 0.0]`` until it is encoded; this writes the time of the end of
     the encoding over it, and the frame's new length into its header."""
-    import time
-
     body = frame[HEADER.size:].replace(f'["{name}",0.0]'.encode(), f'["{name}",{time.monotonic()!r}]'.encode(), 1)
     return HEADER.pack(len(body)) + body
 
@@ -128,9 +128,6 @@ def read_frame_before(fd: int, deadline: float, limit: int = MAX_FRAME) -> Any:
 
 
 def _read_before(fd: int, size: int, deadline: float) -> bytearray:
-    import select
-    import time
-
     buffer = bytearray(size)
     view = memoryview(buffer)
     poller = select.poll()
