@@ -1,4 +1,4 @@
-"""What a fork costs a warm zygote: os.fork() against jail.fork() (NOTE [a
+"""What a fork costs a warm zygote: os.fork() against barefork.fork() (NOTE [a
 bare fork]), side by side in one process. Printed figures, not a test.
 
     .venv/bin/python bench/bench_fork.py [--forks 300] [--rounds 3]
@@ -67,11 +67,11 @@ def main() -> int:
     args = ap.parse_args()
     t0 = time.perf_counter()
     zygote_like()
-    from tutor.grade import jail
+    from tutor.grade import barefork
 
     print(f"zygote-like process ready in {time.perf_counter() - t0:.1f} s; "
-          f"jail.fork is {'libc fork()' if jail._LIBC_FORK is not None else 'os.fork() (no bare fork here)'}")
-    kinds = {"os.fork": os.fork, "jail.fork": jail.fork}
+          f"barefork.fork is {'libc fork()' if barefork._LIBC_FORK is not None else 'os.fork() (no bare fork here)'}")
+    kinds = {"os.fork": os.fork, "barefork.fork": barefork.fork}
     results: dict[str, list[tuple[float, float, float]]] = {k: [] for k in kinds}
     for _ in range(args.rounds):
         for name, fork in kinds.items():
@@ -79,7 +79,7 @@ def main() -> int:
     med = {k: tuple(statistics.median(r[i] for r in v) for i in range(3)) for k, v in results.items()}
     for name, (cpu, parent, child) in med.items():
         print(f"  {name:10s} {cpu:5.2f} ms CPU per fork and exit; page faults: parent {parent:4.0f}, child {child:4.0f}")
-    print(f"  ratio jail.fork / os.fork: {med['jail.fork'][0] / med['os.fork'][0]:.2f} "
+    print(f"  ratio barefork.fork / os.fork: {med['barefork.fork'][0] / med['os.fork'][0]:.2f} "
           f"(medians of {args.rounds} rounds of {args.forks} forks each)")
     return 0
 

@@ -1,4 +1,4 @@
-"""NOTE [a bare fork] (jail.py): the zygote forks its runs with libc's fork()
+"""NOTE [a bare fork] (barefork.py): the zygote forks its runs with libc's fork()
 where no other Python thread is alive, skipping Python's after-fork work;
 anywhere else, os.fork(). Each case runs in a fresh interpreter: pytest's
 own process has threads (xdist's), which would send every fork the old way.
@@ -23,13 +23,13 @@ BARE = sys.implementation.name == "cpython" and sys.version_info[:2] == (3, 11)
 # handlers (main thread only), and a fork of its own (the probe phase's).
 CHILD_WORKS = """
 import json, logging, os, random, signal, sys, threading
-from tutor.grade import jail
+from tutor.grade import barefork
 
 ran = []
 os.register_at_fork(after_in_child=lambda: ran.append("callback"))
 {before}
 r, w = os.pipe()
-pid = jail.fork()
+pid = barefork.fork()
 if pid == 0:
     os.close(r)
     out = {{"callback": ran == ["callback"], "main": threading.current_thread() is threading.main_thread()}}
@@ -91,5 +91,5 @@ def test_with_another_python_thread_alive_the_fork_is_os_fork():
 
 
 def test_the_benchmark_baseline_forks_with_os_fork():
-    got = _run("jail.use_os_fork()\n")
+    got = _run("barefork.use_os_fork()\n")
     assert got["child"]["callback"] is True

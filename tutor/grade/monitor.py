@@ -17,7 +17,7 @@ import socket
 import struct
 import time
 
-from tutor.grade import framing, jail
+from tutor.grade import barefork, framing, jail
 from tutor.grade.protocol import ExitRecord, ProtocolError, RunRequest, reply_frame
 from tutor.grade.runwatch import REAPED, ChildRun, HandedRun, RunWatch
 
@@ -130,7 +130,7 @@ def prepare() -> Prepared | None:
     control, run_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         jail.unshare_all(network=not Host.sandboxed)
-        run = jail.fork()  # NOTE [a bare fork]
+        run = barefork.fork()  # NOTE [a bare fork]
     except BaseException:  # noqa: BLE001  (the run is started after the request, and says why it cannot)
         for fd in (out_r, out_w, result_r, result_w, request_r, request_w):
             os.close(fd)
@@ -261,7 +261,7 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prep
                 # is needed only without it.
                 jail.unshare_all(network=not Host.sandboxed)
             MARK("m.namespaces")
-            run = jail.fork()  # NOTE [a bare fork]
+            run = barefork.fork()  # NOTE [a bare fork]
     except BaseException as exc:  # noqa: BLE001  (a run that cannot start is a verdict)
         exit_info = {"why": f"the run could not be started in its sandbox ({exc})"}
     if run == 0:

@@ -30,7 +30,7 @@ import os
 import signal
 import sys
 
-from tutor.grade import jail
+from tutor.grade import barefork, jail
 
 
 # ------------------------------------------------------------------ main
@@ -74,7 +74,7 @@ def main() -> None:
 
         Host.prefork = True
     if "bare-fork" in off:  # NOTE [a bare fork]: every run forked by os.fork()
-        jail.use_os_fork()
+        barefork.use_os_fork()
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else None  # NOTE [collapse pays]
     serve(outbox, sandboxed="--sandboxed" in args, off=off, warm=warm, run_uid=run_uid, shared_dirs=shared,
           one_fork=one_fork, runs=runs)

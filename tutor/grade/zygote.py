@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import select
 
-from tutor.grade import framing, jail
+from tutor.grade import barefork, framing, jail
 from tutor.grade import monitor
 from tutor.grade.monitor import SHUTDOWN_EXIT, Host, _wait, monitor_main
 from tutor.grade.protocol import ExitRecord, WorkerHello, reply_frame
@@ -104,7 +104,7 @@ def _serve_monitors(outbox_fd: int, later=None, on_need=None) -> None:
     while True:
         if waiting is None:
             zygote = os.getpid()
-            waiting = jail.fork()  # NOTE [a bare fork]
+            waiting = barefork.fork()  # NOTE [a bare fork]
             if waiting == 0:
                 os.close(said_r)
                 code = 1
