@@ -20,10 +20,11 @@ processes: this checkout's code, then the code in DIR (made by
 the medians and their ratio: a before/after of two commits, side by side.
 
 ``--compare R`` grades, sandbox on, R rounds alternating the workers as they
-were before issue 19's speed-ups (``AGT_BENCH_OFF=prefork,settle,versions,observers,plan``:
+were before issue 19's speed-ups (``AGT_BENCH_OFF=prefork,settle,versions,observers,plan,bare-fork``:
 runs forked after the request, no huge pages or gc.freeze in the zygote,
 every target put back by pristine.restore, the observers installed in
-every run, a worker per core warmed up first) and as they are now, and prints
+every run, a worker per core warmed up first, every run forked by
+os.fork()) and as they are now, and prints
 the median of each and their ratio: a before/after measured side by side on
 a machine whose load changes by the minute.
 """
@@ -161,7 +162,7 @@ def side_by_side(args) -> None:
           f"baseline / now: x{med['baseline'] / med['now']:.2f}")
 
 
-OFF = "prefork,settle,versions,observers,plan"
+OFF = "prefork,settle,versions,observers,plan,bare-fork"
 
 
 def compare(args, submissions, runs: int, learner_runs: int, reference_runs: int, exercises: int) -> None:
