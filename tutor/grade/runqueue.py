@@ -32,16 +32,14 @@ class RunQueue:
     """Queued runs (any objects), kept apart by whether they need the warm worker."""
 
     def __init__(self) -> None:
-        self._warm: deque = deque()  # (order, run): runs that need the warm worker
-        self._other: deque = deque()  # (order, run): every other run
-        self._order = 0
+        self._warm: deque = deque()  # runs that need the warm worker
+        self._other: deque = deque()  # every other run
 
     def __len__(self) -> int:
         return len(self._warm) + len(self._other)
 
     def put(self, run: object, needs_warm: bool) -> None:
-        self._order += 1
-        (self._warm if needs_warm else self._other).append((self._order, run))
+        (self._warm if needs_warm else self._other).append(run)
 
     def take(self, warm_worker: bool) -> object | None:
         """The run a worker free now takes, or None: a warm worker takes the
@@ -49,5 +47,5 @@ class RunQueue:
         runs that do not need it. A pool without a split queues every run as
         one that does not: any worker takes them in the order queued."""
         if warm_worker and self._warm:
-            return self._warm.popleft()[1]
-        return self._other.popleft()[1] if self._other else None
+            return self._warm.popleft()
+        return self._other.popleft() if self._other else None
