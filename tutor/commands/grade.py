@@ -135,8 +135,12 @@ def run_grade(args: argparse.Namespace) -> int:
     _platform_reports(args, reports, {name: folder for folder, name in folders}, unreadable)
     if args.json != "-":
         _print_summary(reports, sanitize)
+    if grader.pool.starts.broken:  # NOTE [workers that cannot start]
+        print(f"autograd-tutor: the grading workers cannot start ({grader.pool.starts.broken}), so the runs left "
+              "were not made: a fault of this machine or installation, not of the students' code. Mend it and "
+              "grade again (AGT_DEBUG_RUNS=1 shows everything the workers print).", file=sys.stderr)
     if grader.pool.retried:
-        print(f"autograd-tutor: {grader.pool.retried} runs lost to faults of the grader's own processes were run "
+        print(f"autograd-tutor: {grader.pool.retried} run{'s' if grader.pool.retried != 1 else ''} lost to faults of the grader's own processes were run "
               "again", file=sys.stderr)
     faults = sum(e.fault == "grader" for r in reports for e in r.exercises)
     if faults:

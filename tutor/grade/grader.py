@@ -152,11 +152,13 @@ class Grader:
         again = [n for n, reply in enumerate(replies) if reply.grader_fault]
         for n, reply in zip(again, self.pool.run_many([jobs[n][3] for n in again])):
             replies[n] = reply
+        lost: dict[tuple, RunReply] = {}  # this grade's lost references and baselines, for every student's
         for (i, t, side, request), reply in zip(jobs, replies):
             runs[(i, t, side)] = reply
             ex = submissions[i].exercise
-            if reply.grader_fault:
-                continue  # never cached: the next grade runs it again
+            if reply.grader_fault:  # never cached: the next grade runs it again
+                lost[keys.reference(ex, ex.trials[t].seed) if side == "reference" else (side, keys.empty(ex))] = reply
+                continue
             if side == "reference":
                 self._reference_cache[keys.reference(ex, ex.trials[t].seed)] = reply
                 continue
@@ -174,9 +176,10 @@ class Grader:
                 continue
             for t, trial in enumerate(sub.exercise.trials):
                 runs.setdefault((i, t, "reference"), self._cached(self._reference_cache,
-                                                                  keys.reference(sub.exercise, trial.seed)))
+                                                                  keys.reference(sub.exercise, trial.seed), lost))
             for side in BASELINES if sub.free_rule else ():
-                runs.setdefault((i, 0, side), self._cached(self._baseline_cache, (side, keys.empty(sub.exercise))))
+                runs.setdefault((i, 0, side), self._cached(self._baseline_cache, (side, keys.empty(sub.exercise)),
+                                                           lost))
         judged = self._judge_apart(submissions, runs, keys)
         free: dict[tuple, list[bool] | None] = {}
         for i, sub in enumerate(submissions):
@@ -201,9 +204,9 @@ class Grader:
         q.add(job, self._starter_cache, learner, self._queued if code == ex.starter else None)
 
     @staticmethod
-    def _cached(cache: dict, key: tuple) -> RunReply:
-        # A run lost in this very grade (and so not cached) stays lost here.
-        return cache.get(key) or RunReply.lost("the grader lost this run")
+    def _cached(cache: dict, key: tuple, lost: dict) -> RunReply:
+        # A run lost in this very grade (and so not cached) stays lost here, with its words.
+        return cache.get(key) or lost.get(key) or RunReply.lost("the grader lost this run")
 
     def _result(self, i: int, sub: Submission, runs: dict, judged: dict, free: dict, keys: RunKeys) -> ExerciseResult:
         ex = sub.exercise

@@ -20,6 +20,7 @@ from tutor.grade.protocol import ProtocolError, RunReply, RunRequest, WorkerHell
 from tutor.grade.poolmode import (POOLS_PER_PROCESS, SANDBOX_UID_BASE, SLOTS_PER_POOL,  # noqa: F401  (re-exported:
                                   SandboxRequired, choose_mode, sandbox_uid_base)  # their home until round 15)
 from tutor.grade.runqueue import RunQueue
+from tutor.grade.workerstart import StartWatch, StderrTail, why_not_started
 
 STARTUP_TIMEOUT = 120.0
 RETRIES = 2  # times a run lost to a grader fault is run again
@@ -67,6 +68,7 @@ class Worker:
         self.info: WorkerHello | None = None
         self.sent = 0  # requests sent: each request's id
         self.runs: int | None = None  # the runs planned for it, where known (NOTE [collapse pays], jail.py)
+        self.watch = StartWatch()  # its pool's, in a pool (NOTE [workers that cannot start])
 
     def _argv(self) -> list[str]:
         argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", self.warm]
@@ -101,15 +103,20 @@ class Worker:
             cwd="/" if self.mode == "uid" else None,  # not the class folder
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=None if os.environ.get("AGT_DEBUG_RUNS") else subprocess.DEVNULL,
+            stderr=subprocess.PIPE,  # its last words, should it not start (NOTE [workers that cannot start])
             env=env,
             start_new_session=True,  # a Ctrl-C in the terminal reaches the grader only
         )
+        proc, said = self.proc, StderrTail(self.proc.stderr, echo=bool(os.environ.get("AGT_DEBUG_RUNS")))
         try:
             self.info = WorkerHello.from_wire(self._read(STARTUP_TIMEOUT))
         except (framing.FrameError, TimeoutError, ProtocolError) as exc:
             self.stop()
-            raise WorkerDied(f"the grading worker did not start ({exc})") from None
+            words, counts = (f"no answer within {STARTUP_TIMEOUT:.0f} s", False) if isinstance(exc, TimeoutError) \
+                else why_not_started(proc.returncode, said.last_line(), str(exc))
+            self.watch.failed(words, counts)
+            raise WorkerDied(f"the grading worker did not start: {words}") from None
+        self.watch.started()
 
     def run(self, request: RunRequest) -> RunReply:
         return RunReply.from_wire(self.exchange(request))
@@ -136,7 +143,7 @@ class Worker:
         except (framing.FrameError, OSError, TimeoutError, ValueError, AttributeError) as exc:
             # ValueError, AttributeError: the pool was closed under us (a cancelled grade)
             self.stop()
-            raise WorkerDied(str(exc)) from None
+            raise WorkerDied(f"the grading worker died: {exc}") from None
 
     def _read(self, timeout: float) -> dict:
         # Our own descriptor for the pipe: another thread may stop the worker
@@ -204,9 +211,11 @@ class WorkerPool:
             shared = uidrun.shared_dirs(skip=tuple(sb.readable_roots()))
         self._workers = [Worker(slot, uid_base + slot % SLOTS_PER_POOL, self.mode, tuple(secrets), device, warm)
                          for slot in range(self.jobs)]
+        self.starts = StartWatch()  # NOTE [workers that cannot start]
         for worker in self._workers:
             worker.shared_dirs = shared
             worker.runs = expect
+            worker.watch = self.starts
         # Last in, first out: the worker that just ran (started, warm) runs next.
         self._idle: list[Worker] = list(self._workers)
         self._free = threading.Condition()
@@ -267,7 +276,7 @@ class WorkerPool:
         for attempt in range(RETRIES + 1):
             reply = self._run_once(request, worker)
             worker = None
-            if self.closed or not _retry(reply, attempt):
+            if self.closed or self.starts.broken or not _retry(reply, attempt):
                 return reply
             with self._lock:
                 self.retried += 1
@@ -281,11 +290,13 @@ class WorkerPool:
         try:
             if self.closed:  # closed while it waited for a worker, or since one was taken for it
                 return RunReply.lost("the grade was stopped")
+            if self.starts.broken and (worker.proc is None or worker.proc.poll() is not None):
+                return RunReply.lost(f"the grading workers cannot start: {self.starts.broken}")
             return worker.run(request)
         except WorkerDied as exc:
             # Killed from outside, out of memory, or stopped answering: the
             # worker is replaced on its next run.
-            return RunReply.lost(f"the grading worker died: {exc}")
+            return RunReply.lost(str(exc))
         finally:
             self._give_back(worker)
 

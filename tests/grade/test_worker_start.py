@@ -1,0 +1,130 @@
+"""NOTE [workers that cannot start] (tutor/grade/workerstart.py): a worker
+that fails to start the same way twice stops the pool from starting more, and
+its own last words reach the reply, the report and the grade's stderr; a
+worker killed from outside is started again as before.
+
+The broken environment is real: a ``torch`` package first on PYTHONPATH that
+raises when imported (the grader never imports torch; its workers do) and
+counts its imports, so the test counts real worker starts. Before the note a
+class of 3 made 27 starts here and reported "(stream closed)"."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from support import REPO
+from tutor.grade import pool as pool_module
+from tutor.grade.pool import WorkerPool
+from tutor.grade.protocol import RunRequest
+from tutor.grade.workerstart import StartWatch, why_not_started
+
+BROKEN = "this torch is broken (a test stub)"
+
+
+def _broken_torch(root: Path) -> tuple[Path, Path]:
+    """A PYTHONPATH entry whose torch counts its imports in ``starts`` and raises."""
+    starts = root / "starts"
+    package = root / "site" / "torch"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        f"with open({str(starts)!r}, 'a') as f:\n    f.write('x')\nraise ImportError({BROKEN!r})\n", encoding="utf-8")
+    return root / "site", starts
+
+
+def _starts(path: Path) -> int:
+    return len(path.read_text()) if path.exists() else 0
+
+
+def test_a_pool_whose_workers_cannot_start_stops_starting_them(tmp_path, monkeypatch):
+    site, starts = _broken_torch(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    with WorkerPool(jobs=2, sandbox="off") as pool:
+        replies = pool.run_many([RunRequest(setup="", code=f"x = {n}", seed=n, timeout=5.0) for n in range(12)])
+    assert all(r.status == "lost" and r.grader_fault for r in replies), [r.status for r in replies]
+    for reply in replies:
+        assert f"it exited with status 1: ImportError: {BROKEN}" in reply.exit.why, reply.exit.why
+    assert f"ImportError: {BROKEN}" in pool.starts.broken
+    # Two alike in a row make it broken; both workers may have been starting at once.
+    assert 2 <= _starts(starts) <= 3, _starts(starts)
+    assert pool.retried == 0 or pool.retried <= 2
+
+
+def test_the_grade_says_why_and_blames_no_student(tmp_path):
+    site, starts = _broken_torch(tmp_path)
+    folder = tmp_path / "class"
+    for name in ("ana", "bo", "cy"):
+        (folder / name).mkdir(parents=True)
+        (folder / name / "make-a-leaf.py").write_text(f"# {name}\n" + (REPO / "exercises" / "make-a-leaf.py")
+                                                       .read_text(encoding="utf-8"), encoding="utf-8")
+    report = tmp_path / "class.json"
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(site), "AUTOGRAD_TUTOR_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, "-m", "tutor", "grade", str(folder), "--exercise", "make-a-leaf",
+                           "--no-sandbox", "--json", str(report), "--jobs", "2"],
+                          capture_output=True, text=True, env=env, cwd=REPO, timeout=300)
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr
+    assert (f"the grading workers cannot start (it exited with status 1: ImportError: {BROKEN})"
+            in done.stderr), done.stderr
+    assert 2 <= _starts(starts) <= 3, _starts(starts)
+    data = json.loads(report.read_text(encoding="utf-8"))
+    exercises = [e for s in data["submissions"] for e in s["exercises"]]
+    assert len(exercises) == 3
+    for exercise in exercises:
+        assert exercise["fault"] == "grader" and exercise["status"] == "error", exercise
+        assert "not your code" in exercise["error"] and BROKEN in exercise["error"], exercise["error"]
+
+
+@pytest.mark.skipif(not __import__("shutil").which("bwrap"), reason="bubblewrap is not installed")
+def test_the_words_come_through_the_sandbox(monkeypatch):
+    """In the sandbox the worker's stderr passes through bubblewrap: here the
+    worker's module is one that does not exist (what a venv the sandbox does
+    not show looks like: "No module named 'tutor.grade'")."""
+    argv = pool_module.Worker._argv
+
+    def missing_module(self):
+        return [part.replace("tutor.grade.worker", "tutor.grade.no_such_worker") for part in argv(self)]
+
+    monkeypatch.setattr(pool_module.Worker, "_argv", missing_module)
+    with WorkerPool(jobs=1, sandbox="require") as pool:
+        assert pool.mode in ("bwrap", "uid")
+        replies = pool.run_many([RunRequest(setup="", code="", seed=n, timeout=5.0) for n in range(4)])
+    assert all(r.status == "lost" for r in replies)
+    assert "No module named tutor.grade.no_such_worker" in replies[-1].exit.why, replies[-1].exit.why
+    assert pool.starts.starts == 2, pool.starts.starts
+
+
+@pytest.mark.parametrize("returncode, said, counts", [
+    (1, "ModuleNotFoundError: No module named 'tutor.grade'", True),
+    (1, "", False),  # nothing said: no cause to repeat
+    (-9, "", False),  # SIGKILL to the worker
+    (137, "some warning", False),  # its zygote killed (worker.py: 128 + the signal), or bubblewrap's child
+    (0, "", False),
+])
+def test_which_failures_count(returncode, said, counts):
+    words, counted = why_not_started(returncode, said, "stream closed")
+    assert counted is counts
+    if returncode in (-9, 137):
+        assert words.startswith("it was killed (SIGKILL)")
+    if said:
+        assert words.endswith(said)
+
+
+def test_a_start_between_two_failures_keeps_the_pool_going():
+    watch = StartWatch()
+    watch.failed("it exited with status 1: E", True)
+    watch.started()
+    watch.failed("it exited with status 1: E", True)
+    assert not watch.broken
+    watch.failed("it was killed (SIGKILL)", False)
+    watch.failed("it exited with status 1: E", True)
+    assert not watch.broken
+    watch.failed("it exited with status 1: F", True)
+    assert not watch.broken
+    watch.failed("it exited with status 1: F", True)
+    assert watch.broken == "it exited with status 1: F"
+    assert watch.starts == 7

@@ -1,0 +1,118 @@
+"""Why a grading worker did not start, and when a pool stops starting them.
+
+NOTE [workers that cannot start]: a worker that exits before its hello
+because of where it runs (a broken install, a venv the sandbox does not
+show, a torch that fails to import) fails the same way every time. The pool
+used to start a fresh worker for every run lost that way, each failing in
+turn: a class of 2 students made 2,196 worker starts in 35 s, and the report
+said "the grading worker did not start (stream closed)" and nothing of why,
+the worker's own words having gone to /dev/null. Now
+
+- each worker's stderr is drained (``StderrTail``: a thread per worker, so a
+  chatty library never blocks it on a full pipe) and its last lines kept;
+- a start that fails says how the worker ended and the last line it wrote
+  (``why_not_started``): "it exited with status 1: ModuleNotFoundError: ...";
+- once two starts in a row end that way with the same words, and no worker
+  started between them (``StartWatch``), the pool starts no more: every run
+  left comes back lost at once, with those words (``grade`` prints them and
+  exits 3; no student is blamed).
+
+Only a worker that exited by itself, with a status below 128 and something
+said, counts: a worker killed from outside (an OOM killer, the fault tests'
+SIGKILL, or its zygote killed: 128 + the signal, worker.py) is started again
+as before, however often that happens.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+
+KEEP = 4096  # bytes of a worker's stderr kept: its last lines
+SAID = 300  # characters of the last line quoted in a reply's words
+
+
+class StderrTail:
+    """Reads a worker's stderr until it ends, keeping the last ``KEEP`` bytes;
+    with ``echo`` (AGT_DEBUG_RUNS) it also copies everything to ours."""
+
+    def __init__(self, stream, echo: bool = False) -> None:
+        self._stream = stream
+        self._echo = echo
+        self._tail = bytearray()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._drain, name="agt-worker-stderr", daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        fd = self._stream.fileno()
+        try:
+            while chunk := os.read(fd, 65536):
+                if self._echo:
+                    sys.stderr.buffer.write(chunk)
+                    sys.stderr.flush()
+                with self._lock:
+                    self._tail += chunk
+                    del self._tail[:-KEEP]
+        except (OSError, ValueError):
+            pass
+        finally:
+            self._stream.close()
+
+    def last_line(self, wait: float = 1.0) -> str:
+        """The last line the worker wrote, printable and at most ``SAID``
+        characters; waits up to ``wait`` seconds for the rest of a worker that
+        has ended (its sandbox may hold the pipe a moment longer)."""
+        self._thread.join(wait)
+        with self._lock:
+            text = self._tail.decode("utf-8", "replace")
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if not lines:
+            return ""
+        line = "".join(c if c.isprintable() else "?" for c in lines[-1])
+        return line if len(line) <= SAID else line[: SAID - 3] + "..."
+
+
+def why_not_started(returncode: int | None, said: str, fallback: str) -> tuple[str, bool]:
+    """Words for a start that failed, and whether they count towards
+    ``StartWatch`` (the worker exited by itself and said something)."""
+    if returncode is None:
+        return fallback, False  # still running (stopped answering) or not known
+    if returncode < 0 or returncode >= 128:
+        number = -returncode if returncode < 0 else returncode - 128
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        how = f"it was killed ({name})"
+    elif returncode == 0:
+        how = fallback  # it ended quietly, or said something else than hello
+    else:
+        how = f"it exited with status {returncode}"
+    counts = 0 < returncode < 128 and bool(said)
+    return (f"{how}: {said}" if said else how), counts
+
+
+class StartWatch:
+    """A pool's record of its workers' starts: ``broken`` holds the words of
+    two starts in a row that failed alike (NOTE [workers that cannot start])."""
+
+    def __init__(self) -> None:
+        self.broken = ""
+        self.starts = 0  # workers started, or tried: every start counts
+        self._last = ""
+        self._lock = threading.Lock()
+
+    def started(self) -> None:
+        with self._lock:
+            self.starts += 1
+            self._last = ""
+
+    def failed(self, words: str, counts: bool) -> None:
+        with self._lock:
+            self.starts += 1
+            if counts and words == self._last:
+                self.broken = words
+            self._last = words if counts else ""
