@@ -12,10 +12,12 @@ the worker's own words having gone to /dev/null. Now
   chatty library never blocks it on a full pipe) and its last lines kept;
 - a start that fails says how the worker ended and the last line it wrote
   (``why_not_started``): "it exited with status 1: ModuleNotFoundError: ...";
-- once two starts in a row end that way with the same words, and no worker
-  started between them (``StartWatch``), the pool starts no more: every run
-  left comes back lost at once, with those words (``grade`` prints them and
-  exits 3; no student is blamed).
+- once three starts in a row end that way with the same words, and no
+  worker started between them (``StartWatch``), the pool starts no more:
+  every run left comes back lost at once, with those words (``grade`` prints
+  them and exits 3; no student is blamed). Three: what one run is given
+  (pool.RETRIES + 1), so a failure that passes (a namespace refused for a
+  moment under load) costs no more than it did.
 
 Only a worker that exited by itself, with a status below 128 and something
 said, counts: a worker killed from outside (an OOM killer, the fault tests'
@@ -31,6 +33,7 @@ import sys
 import threading
 
 KEEP = 4096  # bytes of a worker's stderr kept: its last lines
+ALIKE = 3  # failed starts in a row, alike, that stop a pool
 SAID = 300  # characters of the last line quoted in a reply's words
 
 
@@ -97,22 +100,27 @@ def why_not_started(returncode: int | None, said: str, fallback: str) -> tuple[s
 
 class StartWatch:
     """A pool's record of its workers' starts: ``broken`` holds the words of
-    two starts in a row that failed alike (NOTE [workers that cannot start])."""
+    ``ALIKE`` starts in a row that failed alike (NOTE [workers that cannot start])."""
 
     def __init__(self) -> None:
         self.broken = ""
         self.starts = 0  # workers started, or tried: every start counts
         self._last = ""
+        self._alike = 0  # failures in a row with the words ``_last``
         self._lock = threading.Lock()
 
     def started(self) -> None:
         with self._lock:
             self.starts += 1
-            self._last = ""
+            self._last, self._alike = "", 0
 
     def failed(self, words: str, counts: bool) -> None:
         with self._lock:
             self.starts += 1
-            if counts and words == self._last:
+            if not counts:
+                self._last, self._alike = "", 0
+                return
+            self._alike = self._alike + 1 if words == self._last else 1
+            self._last = words
+            if self._alike >= ALIKE:
                 self.broken = words
-            self._last = words if counts else ""
