@@ -112,9 +112,9 @@ class Worker:
             self.info = WorkerHello.from_wire(self._read(STARTUP_TIMEOUT))
         except (framing.FrameError, TimeoutError, ProtocolError) as exc:
             self.stop()
-            words, counts = (f"no answer within {STARTUP_TIMEOUT:.0f} s", False) if isinstance(exc, TimeoutError) \
+            words, limit = (f"no answer within {STARTUP_TIMEOUT:.0f} s", 0) if isinstance(exc, TimeoutError) \
                 else why_not_started(proc.returncode, said.last_line(), str(exc))
-            self.watch.failed(words, counts)
+            self.watch.failed(words, limit)
             raise WorkerDied(f"the grading worker did not start: {words}") from None
         self.watch.started()
 

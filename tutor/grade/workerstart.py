@@ -19,10 +19,17 @@ the worker's own words having gone to /dev/null. Now
   (pool.RETRIES + 1), so a failure that passes (a namespace refused for a
   moment under load) costs no more than it did.
 
-Only a worker that exited by itself, with a status below 128 and something
-said, counts: a worker killed from outside (an OOM killer, the fault tests'
-SIGKILL, or its zygote killed: 128 + the signal, worker.py) is started again
-as before, however often that happens.
+A worker killed as it started (SIGKILL, SIGTERM: from outside, or its
+zygote killed, which the worker exits with as 128 + the signal, worker.py)
+needs ``KILLED`` kills in a row instead. The fault tests kill up to 8
+grading processes at random moments (tests/grade/test_faults.py), and each
+worker so killed is started again, as before. But a runner short of memory
+has the kernel's OOM killer kill every worker as it imports torch: a
+student's one exercise took 48 kills and 19 s in a cgroup of 100 MB, and a
+class would have taken hours to say only "Grade again". A crash as it
+started (SIGSEGV, SIGILL: a torch built for another CPU) is the worker's
+own, and counts as an exit does. A worker that stopped answering (the
+start's 120 s) or exited 0 never counts.
 """
 
 from __future__ import annotations
@@ -34,6 +41,8 @@ import threading
 
 KEEP = 4096  # bytes of a worker's stderr kept: its last lines
 ALIKE = 3  # failed starts in a row, alike, that stop a pool
+KILLED = 10  # the same for a worker killed from outside as it started: more than the fault tests' 8 kills
+FROM_OUTSIDE = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP}
 SAID = 300  # characters of the last line quoted in a reply's words
 
 
@@ -78,29 +87,31 @@ class StderrTail:
         return line if len(line) <= SAID else line[: SAID - 3] + "..."
 
 
-def why_not_started(returncode: int | None, said: str, fallback: str) -> tuple[str, bool]:
-    """Words for a start that failed, and whether they count towards
-    ``StartWatch`` (the worker exited by itself and said something)."""
+def why_not_started(returncode: int | None, said: str, fallback: str) -> tuple[str, int]:
+    """Words for a start that failed, and how many such failures in a row
+    stop a pool (``StartWatch``; 0: never)."""
     if returncode is None:
-        return fallback, False  # still running (stopped answering) or not known
+        return fallback, 0  # still running (stopped answering) or not known
     if returncode < 0 or returncode >= 128:
         number = -returncode if returncode < 0 else returncode - 128
         try:
-            name = signal.Signals(number).name
+            how, limit = f"it was killed ({signal.Signals(number).name})", \
+                KILLED if number in FROM_OUTSIDE else ALIKE
         except ValueError:
-            name = f"signal {number}"
-        how = f"it was killed ({name})"
+            how, limit = f"it was killed (signal {number})", ALIKE
+        if number == signal.SIGKILL:
+            how += " as it started: short of memory? (the kernel's OOM killer sends SIGKILL)"
     elif returncode == 0:
-        how = fallback  # it ended quietly, or said something else than hello
+        how, limit = fallback, 0  # it ended quietly, or said something else than hello
     else:
-        how = f"it exited with status {returncode}"
-    counts = 0 < returncode < 128 and bool(said)
-    return (f"{how}: {said}" if said else how), counts
+        how, limit = f"it exited with status {returncode}", ALIKE
+    return (f"{how}: {said}" if said else how), limit
 
 
 class StartWatch:
     """A pool's record of its workers' starts: ``broken`` holds the words of
-    ``ALIKE`` starts in a row that failed alike (NOTE [workers that cannot start])."""
+    the starts in a row that failed alike, once there were as many as their
+    kind's limit (NOTE [workers that cannot start])."""
 
     def __init__(self) -> None:
         self.broken = ""
@@ -114,13 +125,13 @@ class StartWatch:
             self.starts += 1
             self._last, self._alike = "", 0
 
-    def failed(self, words: str, counts: bool) -> None:
+    def failed(self, words: str, limit: int) -> None:
         with self._lock:
             self.starts += 1
-            if not counts:
+            if not limit:
                 self._last, self._alike = "", 0
                 return
             self._alike = self._alike + 1 if words == self._last else 1
             self._last = words
-            if self._alike >= ALIKE:
-                self.broken = words
+            if self._alike >= limit:
+                self.broken = words if limit == ALIKE else f"{words}; {self._alike} times in a row"
