@@ -177,7 +177,8 @@ def test_a_runner_short_of_memory_is_told_so(tmp_path, sandbox):
         (folder / "make-a-leaf.py").write_text((REPO / "exercises" / "make-a-leaf.py").read_text(encoding="utf-8"),
                                                encoding="utf-8")
         command = [sys.executable, "-m", "tutor", "grade", str(folder.parent), "--exercise", "make-a-leaf",
-                   "--json", str(tmp_path / "r.json"), "--jobs", "2"] + (["--no-sandbox"] if sandbox != "sandbox" else [])
+                   "--json", str(tmp_path / "r.json"), "--jobs", "2"]
+        command += [] if sandbox == "sandbox" else ["--no-sandbox"]
         done = subprocess.run(["sh", "-c", f'echo $$ > "{group}/cgroup.procs" && exec "$@"', "sh", *command],
                               capture_output=True, text=True, cwd=REPO, timeout=600,
                               env={**os.environ, "AUTOGRAD_TUTOR_HOME": str(tmp_path / "home")})

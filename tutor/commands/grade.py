@@ -140,8 +140,9 @@ def run_grade(args: argparse.Namespace) -> int:
               "were not made: a fault of this machine or installation, not of the students' code. Mend it and "
               "grade again (AGT_DEBUG_RUNS=1 shows everything the workers print).", file=sys.stderr)
     if grader.pool.retried:
-        print(f"autograd-tutor: {grader.pool.retried} run{'s' if grader.pool.retried != 1 else ''} lost to faults of the grader's own processes were run "
-              "again", file=sys.stderr)
+        retried = grader.pool.retried
+        print(f"autograd-tutor: {retried} run{'s' if retried != 1 else ''} lost to faults of the grader's own "
+              f"processes {'were' if retried != 1 else 'was'} run again", file=sys.stderr)
     faults = sum(e.fault == "grader" for r in reports for e in r.exercises)
     if faults:
         print(f"autograd-tutor: {faults} exercise{'s' if faults != 1 else ''} could not be graded: the grader's "
