@@ -254,6 +254,8 @@ class LearnerSession:
         """Grade ``code`` for ``exercise`` and record the attempt (blocking:
         from a worker thread in the app). Returns the ExerciseResult."""
         result = self.grader.grade(exercise, code)
+        if result.fault == "grader":  # no verdict, so no attempt of the learner's
+            return result
         with self._store() as store:
             store.record_attempt(self.pack.id, exercise.id, score=result.score, max_score=result.max_score)
         return result

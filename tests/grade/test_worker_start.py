@@ -193,3 +193,47 @@ def test_a_runner_short_of_memory_is_told_so(tmp_path, sandbox):
     assert KILLED <= kills <= KILLED + 2, kills
     data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert all(e["fault"] == "grader" for e in data["exercises"]), data
+
+
+@pytest.mark.skipif(_memory_cgroup() is None, reason="no memory cgroup (v1) this test may make one in")
+def test_a_learners_check_that_the_grader_lost_is_not_a_verdict(tmp_path):
+    """``check`` in a memory cgroup too small for a worker: the learner reads
+    that nothing was checked (never FAIL, never "your code"), the command
+    exits 3, and no attempt is recorded in their progress."""
+    group = _memory_cgroup() / f"agt-oom-{uuid.uuid4().hex[:8]}"
+    group.mkdir()
+    home = tmp_path / "home"
+    env = {**os.environ, "AUTOGRAD_TUTOR_HOME": str(home)}
+    try:
+        (group / "memory.limit_in_bytes").write_text(str(100 << 20))
+        done = subprocess.run(["sh", "-c", f'echo $$ > "{group}/cgroup.procs" && exec "$@"', "sh", sys.executable,
+                               "-m", "tutor", "check", "make-a-leaf", str(REPO / "exercises" / "make-a-leaf.py")],
+                              capture_output=True, text=True, cwd=REPO, timeout=600, env=env)
+    finally:
+        group.rmdir()
+    assert done.returncode == 3, (done.stdout, done.stderr)
+    assert "FAIL" not in done.stdout and "raised" not in done.stdout, done.stdout
+    assert "short of memory?" in done.stdout, done.stdout
+    assert done.stdout.count("not your code") == 2, done.stdout  # the grader's words once, and the last line
+    assert "not checked  x.is_leaf" in done.stdout
+    listed = subprocess.run([sys.executable, "-m", "tutor", "list", "--json"], capture_output=True, text=True,
+                            cwd=REPO, timeout=120, env=env)
+    exercises = {e["id"]: e for lesson in json.loads(listed.stdout)["lessons"] for e in lesson["exercises"]}
+    assert exercises["make-a-leaf"]["attempts"] == 0, exercises["make-a-leaf"]
+
+
+def test_the_app_does_not_call_a_lost_check_the_learners_error():
+    """The check screen's text for a result the grader lost (UI only: the
+    result is the grader's own, made from a lost run)."""
+    from tutor.app.screens.check import summary_text
+    from tutor.grade.protocol import RunReply
+    from tutor.grade.verdict import grader_fault
+    from tutor.pack import load_pack
+
+    exercise = load_pack(None).exercise("make-a-leaf")
+    result = grader_fault(exercise, RunReply.lost("the grading workers cannot start: it exited with status 1: E"))
+    text = summary_text(result, "Make a leaf").plain
+    assert text.startswith("✘ Not checked: the grader failed, not your code"), text
+    assert "FAIL" not in text and "Your code raised" not in text, text
+    assert text.count("it exited with status 1: E") == 1, text
+    assert text.count("not checked") == len(exercise.checks), text

@@ -59,7 +59,8 @@ def run_check(args: argparse.Namespace) -> int:
             lang = getattr(args, "lang", None) or "en"
             width = shutil.get_terminal_size((100, 24)).columns if is_tty(sys.stdout) else 100
             print(render(result, exercise, lang, color=color_enabled(sys.stdout), width=width), flush=True)
-        return 0 if result.passed else 1
+        # 3: not checked, the grader's own processes failed (as `grade`'s FAULT_EXIT)
+        return 0 if result.passed else 3 if result.fault == "grader" else 1
     finally:
         grader.close()
 

@@ -167,6 +167,12 @@ def render_exercise(result: ExerciseResult, title: str = "", color: bool = False
         return f"\x1b[{code}m{text}\x1b[0m" if color else text
 
     lines = [f"{result.id}" + (f": {title}" if title else "")]
+    if result.fault == "grader":  # not a verdict: said once, and no check marked failed
+        lines.extend("  " + line for line in sanitize.log(result.error).rstrip().splitlines())
+        lines.append("")
+        lines.extend(f"  {paint(_('not checked'), '33')}  {sanitize.log(check.name)}" for check in result.checks)
+        lines.append("  " + paint(_("not checked: the grader failed, not your code"), "33;1"))
+        return "\n".join(lines)
     lead = result.status in ("error", "timeout") and bool(result.error)
     if lead:  # the code did not finish: that is the news, the checks follow from it
         lines.extend("  " + line for line in sanitize.log(result.error).rstrip().splitlines())

@@ -19,6 +19,13 @@ VERDICTS = {"failed": N_("Not yet"), "error": N_("Your code raised an error"), "
 def summary_text(result, title: str = "") -> Text:
     """Checks and verdict as styled text (also used in the lesson pane)."""
     text = Text()
+    if result.fault == "grader":  # not a verdict: said once, and no check marked failed
+        text.append("✘ " + _("Not checked: the grader failed, not your code") + "\n", style="bold yellow")
+        for check in result.checks:
+            text.append("  " + _("not checked") + "  ", style="yellow")
+            text.append(f"{check.name}\n")
+        text.append("\n" + result.error.rstrip() + "\n")
+        return text
     if result.passed:
         text.append("✔ " + _("Solved!") + " ", style="bold green")
         text.append(f"{title} · " + _("score {score}/{max}").format(score=f"{result.score:g}",
