@@ -21,7 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Run your code and the reference solution on the same seeded inputs, in separate "
         "processes, and say what differs. EXERCISE_ID defaults to your current exercise (the one you "
         "last opened or checked, else the first one not solved); FILE defaults to your workspace file "
-        "for the exercise. Exit 0 when solved, 1 when not.",
+        "for the exercise. Exit 0 when solved, 1 when not, 3 when it could not be checked (the grader's own "
+        "processes failed: not your code; nothing is recorded).",
     )
     parser.add_argument("exercise", metavar="EXERCISE_ID", nargs="?",
                         help="the exercise (default: your current one)")
