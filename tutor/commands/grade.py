@@ -355,7 +355,8 @@ def _print_summary(reports, sanitize) -> None:
         head = f"{log_name(report.submission)}: " if report.submission else ""
         print(f"{head}{report.score:g} / {report.max_score:g} points")
         for exercise in report.exercises:
-            print(f"  {exercise.status:<8} {exercise.score:>5g}/{exercise.max_score:<4g} {exercise.id}")
+            status = "fault" if exercise.fault == "grader" else exercise.status  # no verdict: not the code's error
+            print(f"  {status:<8} {exercise.score:>5g}/{exercise.max_score:<4g} {exercise.id}")
 
 
 def _merge(paths: list[str], out: str | None) -> int:
