@@ -1,0 +1,4 @@
+# expect: forward pass
+loss = model(x)
+with torch.autograd.detect_anomaly():
+    loss.backward()
