@@ -38,6 +38,10 @@ def run(code):
         ("loss = F.linear(v, W, bias)", "loss = v @ W.T + bias"),
         ("lin = torch.nn.Linear(3, 4)\nloss = lin(v)", "lin = torch.nn.Linear(3, 4)\nloss = F.linear(v, lin.weight, lin.bias)"),
         ("loss = torch.maximum(w, v)", "loss = torch.maximum(v, w)"),
+        ("loss = w*x + b", "loss = torch.addcmul(b, w, x)"),  # found by probing the verdicts: linear-gradients
+        ("loss = w*v + b", "loss = torch.addcmul(b, v, w, value=1)"),
+        ("loss = w/v + b", "loss = torch.addcdiv(b, w, v)"),
+        ("loss = 1 + w*x", "loss = torch.ones(3).addcmul(w, x)"),
     ],
 )
 def test_equivalent_spellings_compare_equal(reference, learner):
@@ -100,3 +104,11 @@ def test_views_collapse_optionally():
     ref, mine = run("loss = (w * 2).sum()"), run("loss = (w.view(3, 1) * 2).sum()")
     assert compare(ref, mine, root="loss").equal
     assert not compare(ref, mine, root="loss", collapse_views=False).equal
+
+
+@pytest.mark.parametrize("reference, learner", [
+    ("loss = w*x + b", "loss = torch.addcmul(b, w, x, value=2)"),  # 2*w*x + b: another computation
+    ("loss = v/w + b", "loss = torch.addcdiv(b, w, v)"),  # w / v: the operands' places count
+])
+def test_fused_adds_that_compute_something_else_differ(reference, learner):
+    assert run(reference).canonical_hash("loss") != run(learner).canonical_hash("loss")

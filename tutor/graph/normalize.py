@@ -9,6 +9,8 @@ applies, in this order:
      (of a 0-D or 1-D tensor: nothing, a view)
    - ``mm`` / ``mv`` / ``matmul`` / ``bmm`` -> MatMul
    - ``addmm(b, x, W)`` (``F.linear``, ``nn.Linear``) -> Add(MatMul(x, W), b)
+   - ``addcmul(b, w, x)`` -> Add(Mul(w, x), b), ``addcdiv(b, w, x)`` -> Add(Div(w, x), b)
+     (with ``value=1``, their default)
    - ``rsub`` (``1 - x``) and ``a + (-b)`` -> Sub, operands in their real places
    - ``2 ** x`` puts ``x`` in the exponent's place, so it differs from ``x ** 2``
 2. splicing: view-only ops (view, reshape, (un)squeeze, expand) when
@@ -46,6 +48,8 @@ __all__ = [
     "neutral_set", "normalize", "ordered_children",
 ]
 
+# addcmul / addcdiv with value 1: an Add of this op and the first input (another value: left as it is)
+FUSED_ADD = {"Addcmul": "Mul", "Addcdiv": "Div"}
 VIEW_OPS = frozenset({"View", "Reshape", "UnsafeView", "Unsqueeze", "Squeeze", "Expand", "Alias", "Flatten"})
 MATMUL_OPS = frozenset({"Mm", "Mv", "Matmul", "Dot", "Bmm"})
 TRANSPOSE_OPS = frozenset({"T", "Transpose", "Permute"})
@@ -226,15 +230,17 @@ def _apply_aliases(graph: NormGraph, raw: dict[int, str], algebra: bool) -> None
             swap_operands(n)
             if not n.consts and len(n.children) == 1:
                 n.consts = {0: "number"}
-        elif n.label == "Addmm":  # addmm(b, m1, m2) = m1 @ m2 + b
+        elif n.label == "Addmm" or (n.label in FUSED_ADD and n.attrs.get("value") == 1):
+            # addmm(b, m1, m2) = m1 @ m2 + b; addcmul(b, t1, t2) = t1 * t2 + b; addcdiv: t1 / t2 + b
             kids = dict(n.children)
-            mm = NormNode(fresh_id, "MatMul", "op", shape=n.shape)
+            inner = NormNode(fresh_id, FUSED_ADD.get(n.label, "MatMul"), "op", shape=n.shape)
             fresh_id -= 1
-            mm.children = [(p - 1, kids[p]) for p in (1, 2) if p in kids]
-            mm.outs = {p - 1: o for p, o in n.outs.items() if p in (1, 2)}
-            nodes[mm.id] = mm
+            inner.children = [(p - 1, kids[p]) for p in (1, 2) if p in kids]
+            inner.outs = {p - 1: o for p, o in n.outs.items() if p in (1, 2)}
+            inner.consts = {p - 1: text for p, text in n.consts.items() if p in (1, 2)}
+            nodes[inner.id] = inner
             n.label = "Add"
-            n.children = [(0, mm.id)] + ([(1, kids[0])] if 0 in kids else [])
+            n.children = [(0, inner.id)] + ([(1, kids[0])] if 0 in kids else [])
             n.outs = {1: n.outs[0]} if 0 in n.outs else {}
             n.consts = {1: n.consts[0]} if 0 in n.consts else {}
 

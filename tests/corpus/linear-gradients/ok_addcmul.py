@@ -1,0 +1,2 @@
+y = torch.addcmul(b, w, x)
+y.backward()
