@@ -1,0 +1,2 @@
+s[:] += 1
+loss.backward()
