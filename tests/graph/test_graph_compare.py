@@ -42,6 +42,8 @@ def run(code):
         ("loss = w*v + b", "loss = torch.addcmul(b, v, w, value=1)"),
         ("loss = w/v + b", "loss = torch.addcdiv(b, w, v)"),
         ("loss = 1 + w*x", "loss = torch.ones(3).addcmul(w, x)"),
+        ("loss = (w*x).sum()", "loss = (w*x).sum().sum()"),  # a sum of a number: nothing (linear-gradients)
+        ("loss = (w*x).sum()", "loss = (w*x).sum().mean()"),
     ],
 )
 def test_equivalent_spellings_compare_equal(reference, learner):
@@ -109,6 +111,7 @@ def test_views_collapse_optionally():
 @pytest.mark.parametrize("reference, learner", [
     ("loss = w*x + b", "loss = torch.addcmul(b, w, x, value=2)"),  # 2*w*x + b: another computation
     ("loss = v/w + b", "loss = torch.addcdiv(b, w, v)"),  # w / v: the operands' places count
+    ("loss = w*x", "loss = (w*x).sum()"),  # a sum of a vector is an op
 ])
 def test_fused_adds_that_compute_something_else_differ(reference, learner):
     assert run(reference).canonical_hash("loss") != run(learner).canonical_hash("loss")

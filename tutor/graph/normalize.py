@@ -7,6 +7,7 @@ applies, in this order:
 1. alias rules (one op, several names):
    - ``.T`` / ``.t()`` / ``transpose`` / ``permute`` of a 2-D tensor -> Transpose
      (of a 0-D or 1-D tensor: nothing, a view)
+   - ``sum`` / ``mean`` of a 0-D tensor: nothing, a view
    - ``mm`` / ``mv`` / ``matmul`` / ``bmm`` -> MatMul
    - ``addmm(b, x, W)`` (``F.linear``, ``nn.Linear``) -> Add(MatMul(x, W), b)
    - ``addcmul(b, w, x)`` -> Add(Mul(w, x), b), ``addcdiv(b, w, x)`` -> Add(Div(w, x), b)
@@ -212,6 +213,9 @@ def _apply_aliases(graph: NormGraph, raw: dict[int, str], algebra: bool) -> None
             n.label = "Transpose"
         elif n.label in TRANSPOSE_OPS and n.shape is not None and len(n.shape) < 2:
             n.label = "Alias"  # transposing a vector or a number changes nothing
+        elif (n.label in ("Sum", "Mean") and n.shape == [] and len(n.children) == 1 and not n.consts
+              and nodes.get(n.children[0][1]) is not None and nodes[n.children[0][1]].shape == []):
+            n.label = "Alias"  # summing (or averaging) a number changes nothing: `(w * x + b).sum()` of scalars
         elif algebra and n.label in ("Dot", "Vdot") and r in ("DotBackward0", "VdotBackward0"):
             # dot(a, b) = sum(a * b)
             mul = NormNode(fresh_id, "Mul", "op", children=list(n.children), consts=dict(n.consts),
