@@ -1,0 +1,10 @@
+t = torch.zeros(4)
+u = t.reshape(2, 2)  # contiguous: a view, like t.view(2, 2)
+t += 1
+u[0][0] = 3.0
+t *= 2
+v = t * 2
+v += 1
+t_version = int(t._version)
+u_version = int(u._version)
+v_version = int(v._version)

@@ -1,0 +1,3 @@
+# expect: graph
+preds = model(X_val).detach()
+val_loss = F.mse_loss(preds, y_val)

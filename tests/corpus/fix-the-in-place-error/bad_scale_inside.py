@@ -1,0 +1,4 @@
+# expect: value of h
+h = torch.sigmoid(2 * x * w)
+loss = (h * x).sum()
+loss.backward()

@@ -1,0 +1,2 @@
+# expect: dh
+dW, dh = torch.autograd.grad(loss, [h, W])

@@ -1,0 +1,1 @@
+_, hvp = torch.autograd.functional.hvp(f, x, v)

@@ -1,0 +1,1 @@
+loss = F.tanh(w * x + b).sub(target).square().mean()

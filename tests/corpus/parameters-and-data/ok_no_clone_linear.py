@@ -1,0 +1,2 @@
+w = nn.Parameter(init)
+out = F.linear(data, w)

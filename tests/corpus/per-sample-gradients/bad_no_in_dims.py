@@ -1,0 +1,4 @@
+# expect: per_sample
+from torch.func import grad, vmap
+
+per_sample = vmap(grad(loss_fn))(w, xs, ys)

@@ -1,0 +1,4 @@
+# dy/dw = x, dy/dx = w, dy/db = 1
+dw = x.item()
+dx = w.item()
+db = 1.0

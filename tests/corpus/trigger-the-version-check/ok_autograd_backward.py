@@ -1,0 +1,2 @@
+torch.Tensor.add_(s, 1.0)
+torch.autograd.backward(loss)

@@ -1,0 +1,3 @@
+# expect: graph of loss
+loss = (x * a + torch.exp(x)).mean()
+loss.backward()

@@ -1,0 +1,2 @@
+loss = x.mul(a).add(x.exp()).sum()
+torch.autograd.backward(loss)

@@ -1,0 +1,2 @@
+loss = torch.sum(x * a + x.exp(), dim=0)
+loss.backward()
