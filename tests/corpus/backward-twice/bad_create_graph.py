@@ -1,4 +1,4 @@
-# expect: computed once
+# expect: create_graph=True
 h = x.exp()
 loss1 = h.sum()
 loss2 = (h ** 2).sum()
