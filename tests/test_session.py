@@ -62,14 +62,19 @@ def test_a_session_reads_and_writes_the_learners_store(tutor_home):
 
     def grade(exercise, code):
         grades.append((exercise.id, code))
-        return SimpleNamespace(score=1.0, max_score=1.0)
+        if code == "lost":  # the grader's own processes failed: no verdict (verdict.grader_fault)
+            return SimpleNamespace(score=0.0, max_score=1.0, fault="grader")
+        return SimpleNamespace(score=1.0, max_score=1.0, fault="")
 
     session = LearnerSession(_Pack(), SessionGrader(grade_fn=grade))
     assert session.start() == "a" and session.current() == "a"
     session.select("c")
     assert session.exercise.id == "c" and session.current() == "c"
+    session.check(session.exercise, "lost")  # no attempt of the learner's
+    with open_store() as store:
+        assert store.exercise("pack", "c").attempts == 0
     session.check(session.exercise, "x = 1")
-    assert grades == [("c", "x = 1")] and session.is_solved("c")
+    assert grades == [("c", "lost"), ("c", "x = 1")] and session.is_solved("c")
     assert session.start() == "d" and session.next_unsolved() == "d"
     assert session.start("a") == "a"
     with pytest.raises(Exception, match="no exercise"):
