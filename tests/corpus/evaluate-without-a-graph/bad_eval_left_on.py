@@ -1,0 +1,4 @@
+# expect: model
+model.eval()                    # and never model.train() again
+with torch.no_grad():
+    val_loss = F.mse_loss(model(X_val), y_val)

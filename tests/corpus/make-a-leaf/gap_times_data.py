@@ -1,0 +1,4 @@
+# expect: graph of y
+# squares x by multiplying it with data (same values), so d y/d x = data, not 2x
+x = data.clone().requires_grad_()
+y = (x * data).sum()

@@ -1,0 +1,2 @@
+# expect: dw
+dw, dx, db = "3", "2", "1"

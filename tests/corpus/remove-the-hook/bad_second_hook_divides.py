@@ -1,0 +1,11 @@
+# expect: hook
+handle = w.register_hook(lambda g: g * 100)
+loss1 = (w ** 2).sum()
+loss1.backward()
+first = w.grad.clone()
+w.register_hook(lambda g: g / 100)   # cancels the first hook instead of removing it
+
+w.grad = None
+loss2 = (w ** 3).sum()
+loss2.backward()
+second = w.grad.clone()

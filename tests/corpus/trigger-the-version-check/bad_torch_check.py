@@ -1,0 +1,3 @@
+# expect: a backward pass runs
+s.add_(1)
+torch._check(False, lambda: "one of the variables needed for gradient computation has been modified by an inplace operation")

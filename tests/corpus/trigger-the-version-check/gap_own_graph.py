@@ -1,0 +1,5 @@
+# expect: raises
+s.add_(1)
+t = x.exp()          # a graph of its own; loss.backward() is never called
+t.add_(1)
+t.sum().backward()
