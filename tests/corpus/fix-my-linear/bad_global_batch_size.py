@@ -1,4 +1,4 @@
-# expect: gradcheck
+# expect: a batch of one row
 batch = x.shape[0]   # the batch size of this run
 
 
