@@ -144,6 +144,15 @@ CASES: dict[str, tuple] = {
     "calls_hidden_by_noop_patch": (TWO_BACKWARD, "torch.autograd.backward = lambda *a, **k: None\n"
                                    "y = (x ** 2).sum()\ny.backward(retain_graph=True)\n",
                                    "calls backward (exactly 2)", "failed", ["called backward() once"]),
+    # NOTE [a zero seed is no pass]: a backward seeded with zeros adds nothing and is not counted
+    "calls_zero_seed": (TWO_BACKWARD, "y = (x ** 2).sum()\ny.backward(retain_graph=True)\n"
+                        "y.backward(torch.zeros(()))\nx.grad = 2 * x.grad\n",
+                        "calls backward (exactly 2)", "failed", ["called backward() once"]),
+    "calls_zero_seeds_everywhere": (TWO_BACKWARD, "y = (x ** 2).sum()\n"
+                                    "torch.autograd.backward([y], grad_tensors=[torch.zeros(())], retain_graph=True)\n"
+                                    "torch.autograd.grad(y, x, torch.zeros(()), retain_graph=True)\n"
+                                    "y.backward(gradient=torch.zeros(()))\n",
+                                    "calls backward (exactly 2)", "failed", ["never called backward()"]),
     "calls_full_jacobian": (VJP, "J = torch.autograd.functional.jacobian(f, x)\nvjp = v @ J\n",
                             "calls autograd.functional.jacobian (at most 0)", "failed",
                             ["asks you not to call torch.autograd.functional.jacobian()", "vector product"]),
@@ -241,6 +250,9 @@ PASSING = {
                                          "y.backward(retain_graph=True)\ny.backward()\n"),
     "calls_bound_before": (TWO_BACKWARD, "from torch.autograd import backward as bw\ny = (x ** 2).sum()\n"
                            "bw(y, retain_graph=True)\nbw(y)\n"),
+    "calls_one_zero_seed_among_others": (TWO_BACKWARD, "y = (x ** 2).sum()\n"
+                                         "y.backward(torch.tensor([0.0, 1.0]).sum(), retain_graph=True)\n"
+                                         "torch.autograd.backward([y, y], [torch.zeros(()), torch.ones(())])\n"),
     "vjp_with_func": (VJP, "_, pull = torch.func.vjp(f, x)\n(vjp,) = pull(v)\n"),
     "no_graph_inference_mode": (NO_GRAPH, "with torch.inference_mode():\n    out = model(x)\nout = out.clone()\n"),
     "hook_lambda_elsewhere": (HOOK, "def clip(g):\n    return g.clamp(-1, 1)\nh = x.register_hook(clip)\n"

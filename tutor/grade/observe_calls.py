@@ -15,9 +15,9 @@ import torch.nn.modules.module as _MOD
 import torch.utils.checkpoint as _CKPT
 
 from tutor.grade.observe_state import (
-    MAX_ORDER, SETUP_FILE, _FLAGS, _S, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _element_size, _get_dtype, _graph_task_id,
-    _get_shape, _get_version, _getattr, _getframe, _isinstance, _len, _numel, _pop_saved, _push_saved, _setattr,
-    _top_saved,
+    MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _element_size,
+    _get_dtype, _get_shape, _get_version, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel, _pop_saved,
+    _push_saved, _setattr, _top_saved,
 )
 
 _THIS_FILE = __file__  # the wrappers' frames: neither learner code nor torch
@@ -65,6 +65,24 @@ def _flags(positions, args, kwargs):
         return (create if retain is None else bool(retain)), create
     except Exception:
         return None, create
+
+
+# NOTE [a zero seed is no pass]: `y.backward(torch.zeros_like(y))` runs and
+# adds nothing: a learner who wrote `.grad` by hand made it to satisfy a
+# `calls` check (found by probing the verdicts: three exercises passed so).
+# A reverse pass whose every seed is a tensor of zeros is not counted.
+def _zero_seed(api: str, args, kwargs) -> bool:
+    names = _SEEDS.get(api)
+    if names is None:
+        return False
+    first, second, at = names
+    seed = kwargs.get(first, kwargs.get(second)) if (first in kwargs or second in kwargs) else (
+        args[at] if at < _len(args) else None)
+    seeds = seed if _isinstance(seed, (tuple, list)) else (seed,)
+    try:
+        return _len(seeds) > 0 and all(_isinstance(t, _Tensor) and not bool(_any(t)) for t in seeds)
+    except Exception:
+        return False
 
 
 def _record_call(api: str, retain, create) -> None:
@@ -128,7 +146,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
     def observed(*args, **kwargs):
         if not _S.on:
             return original(*args, **kwargs)
-        counted = _S.active.get(api, 0) == 0 and _learner_caller(_getframe(1))
+        counted = _S.active.get(api, 0) == 0 and _learner_caller(_getframe(1)) and not _zero_seed(api, args, kwargs)
         if counted:
             retain, create = _flags(positions, args, kwargs)
             _record_call(api, retain, create)

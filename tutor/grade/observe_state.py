@@ -35,6 +35,7 @@ _get_grad_fn = _TensorBase.grad_fn.__get__
 _get_shape = _TensorBase.shape.__get__
 _get_dtype = _TensorBase.dtype.__get__
 _zeros = torch.zeros
+_any = _TensorBase.any
 _allclose = torch.allclose
 _is_grad_enabled = torch.is_grad_enabled
 _set_grad_enabled = torch._C._set_grad_enabled
@@ -53,6 +54,8 @@ HOOK_KINDS = ("tensor", "module", "node")
 MAX_ORDER = 64  # calls kept in order (for feedback); counts are kept for all
 
 # API -> which of its arguments are retain_graph / create_graph (None: it has none)
+# Where each reverse pass takes its seed (NOTE [a zero seed is no pass], observe_calls.py): (keyword, position)
+_SEEDS = {"backward": ("gradient", "grad_tensors", 1), "autograd.grad": ("grad_outputs", None, 2)}
 _FLAGS = {
     "backward": ("retain_graph", "create_graph"),
     "autograd.grad": ("retain_graph", "create_graph"),

@@ -1,4 +1,4 @@
-# expect: grad of x
+# expect: calls backward
 h = x.exp()
 loss1 = h.sum()
 loss2 = (h ** 2).sum()
