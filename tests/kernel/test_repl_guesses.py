@@ -59,7 +59,7 @@ def test_check_passes_a_raises_exercise_and_saves_the_workspace_file(tmp_path: P
     for; a typo before it (a NameError) does not count against it."""
     cells = "s.add_(1)\nlss.backward()\nloss.backward()\n%check\n"
     done = run_repl(cells, tmp_path, "--exercise", "trigger-the-version-check")
-    assert "score 4/4: solved" in done.stdout, done.stdout + done.stderr  # 3 checks and the inputs one
+    assert "score 5/5: solved" in done.stdout, done.stdout + done.stderr  # 4 checks and the inputs one
     saved = tmp_path / "workspace" / "builtin" / "trigger-the-version-check.py"
     assert saved.read_text() == "s.add_(1)\nloss.backward()\n"
     listed = json.loads(run_cli(tmp_path, "list", "--json").stdout)
@@ -68,4 +68,4 @@ def test_check_passes_a_raises_exercise_and_saves_the_workspace_file(tmp_path: P
     assert listed["current"] == "trigger-the-version-check"
     again = run_cli(tmp_path, "check")  # the current exercise, its workspace file
     assert again.returncode == 0, again.stdout + again.stderr
-    assert again.stdout.startswith("trigger-the-version-check") and "score 4/4: solved" in again.stdout
+    assert again.stdout.startswith("trigger-the-version-check") and "score 5/5: solved" in again.stdout
