@@ -238,3 +238,21 @@ def test_the_app_does_not_call_a_lost_check_the_learners_error():
     assert "FAIL" not in text and "Your code raised" not in text, text
     assert text.count("it exited with status 1: E") == 1, text
     assert text.count("not checked") == len(exercise.checks), text
+
+
+def test_a_workers_last_words_are_made_safe_as_report_text():
+    """They reach CI logs and reports: no terminal escape, no line a runner
+    reads as a workflow command (sanitize.log), at most SAID characters."""
+    from tutor.grade.workerstart import SAID, StderrTail
+
+    read, write = os.pipe()
+    tail = StderrTail(os.fdopen(read, "rb"))
+    os.write(write, b"warming up\n\x1b[31m::error::pwned\x1b[0m\n\n")
+    os.close(write)
+    said = tail.last_line()
+    assert "\x1b" not in said and not said.startswith("::") and "pwned" in said, said
+    read, write = os.pipe()
+    tail = StderrTail(os.fdopen(read, "rb"))
+    os.write(write, b"x" * 5000)
+    os.close(write)
+    assert len(tail.last_line()) <= SAID + len(" [...]")

@@ -39,6 +39,8 @@ import signal
 import sys
 import threading
 
+from tutor.grade import sanitize
+
 KEEP = 4096  # bytes of a worker's stderr kept: its last lines
 ALIKE = 3  # failed starts in a row, alike, that stop a pool
 KILLED = 10  # the same for a worker killed from outside as it started: more than the fault tests' 8 kills
@@ -74,17 +76,15 @@ class StderrTail:
             self._stream.close()
 
     def last_line(self, wait: float = 1.0) -> str:
-        """The last line the worker wrote, printable and at most ``SAID``
-        characters; waits up to ``wait`` seconds for the rest of a worker that
-        has ended (its sandbox may hold the pipe a moment longer)."""
+        """The last line the worker wrote, as every report's text is made safe
+        (``sanitize.log``: no escapes, no line a CI runner reads as a command),
+        at most ``SAID`` characters; waits up to ``wait`` seconds for the rest
+        of a worker that has ended (its sandbox may hold the pipe a moment longer)."""
         self._thread.join(wait)
         with self._lock:
             text = self._tail.decode("utf-8", "replace")
         lines = [line.strip() for line in text.splitlines() if line.strip()]
-        if not lines:
-            return ""
-        line = "".join(c if c.isprintable() else "?" for c in lines[-1])
-        return line if len(line) <= SAID else line[: SAID - 3] + "..."
+        return sanitize.log(lines[-1], SAID) if lines else ""
 
 
 def why_not_started(returncode: int | None, said: str, fallback: str) -> tuple[str, int]:
