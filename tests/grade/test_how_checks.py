@@ -132,6 +132,16 @@ FORWARD_AD = _exercise(
     [{"kind": "gradcheck", "function": "Double", "inputs": ["x"], "check_forward_ad": True}],
 )
 
+# NOTE [gradients a backward pass left]: `from_backward` wants .grad as a backward pass left it
+FROM_BACKWARD = _exercise(
+    "from-backward", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
+    "(w * x).sum().backward()\n", [{"kind": "grad", "tensor": "w", "from_backward": True}])
+CLIPPED_AFTER = _exercise(  # the reference itself changes .grad after its pass: the learner may too
+    "clipped-after", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
+    "(w * x * 10).sum().backward()\ntorch.nn.utils.clip_grad_value_([w], 1.0)\n",
+    [{"kind": "grad", "tensor": "w", "from_backward": True}])
+BY_HAND = "`w.grad` was set by your code, not left there by a backward pass"
+
 NP = "import numpy as np\n"
 
 # name: (exercise, code, check label (None: the exercise's error text), status, substrings)
@@ -236,6 +246,15 @@ CASES: dict[str, tuple] = {
                                    ["do not match finite differences"]),
     "gradcheck_cannot_run": (GRADCHECK_ARGS, "f = 3\n" + SCALED.format(grad="g * ctx.k"), "gradcheck of f",
                              "failed", ["could not run", "not a function"]),
+    "from_backward_dummy_pass": (FROM_BACKWARD, "w.grad = x.clone()\ntorch.zeros((), requires_grad=True).backward()\n",
+                                 "grad of w", "failed", [BY_HAND]),
+    "from_backward_no_pass": (FROM_BACKWARD, "w.grad = x.clone()\n", "grad of w", "failed", [BY_HAND]),
+    "from_backward_fixed_after": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad = w.grad / 2\n", "grad of w",
+                                  "failed", [BY_HAND]),
+    "from_backward_fixed_in_place": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nwith torch.no_grad():\n"
+                                     "    w.grad.div_(2)\n", "grad of w", "failed", [BY_HAND]),
+    "from_backward_fixed_through_data": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad.data.div_(2)\n"
+                                         "(w * 0).sum().backward()\n", "grad of w", "failed", [BY_HAND]),
     "forged_record_is_invalid": (HOOK, "import tutor.grade.observe as o\nx.register_hook(lambda g: g.clamp(-1, 1))\n"
                                  "(x * 10).sum().backward()\no._S.hooks = {'tensor': 'many'}\n",
                                  "hooks on tensor (at least 1)", "failed", ["invalid result from the run"]),
@@ -269,6 +288,14 @@ PASSING = {
     "gradcheck_args": (GRADCHECK_ARGS, GRADCHECK_ARGS.solution),
     "forward_ad": (FORWARD_AD, FORWARD_AD.solution),
     "predict_right": (PREDICT, "answer = 3.0\nshape = (3,)\n"),
+    "from_backward_zeroed_then_pass": (FROM_BACKWARD, "w.grad = torch.zeros(3)\nw.grad.zero_()\n"
+                                       "torch.autograd.backward((x * w).sum())\n"),
+    "from_backward_hook_scales_in_the_pass": (FROM_BACKWARD, "w.register_hook(lambda g: g * 1)\n"
+                                              "(w * x).sum().backward()\n"),
+    "from_backward_two_halves": (FROM_BACKWARD, "(w * x / 2).sum().backward()\nprint(w.grad)\n"
+                                 "(w * x / 2).sum().backward()\n"),
+    "from_backward_reference_clips_too": (CLIPPED_AFTER, "(10 * x * w).sum().backward()\n"
+                                          "w.grad.clamp_(-1, 1)\n"),
 }
 
 

@@ -31,6 +31,7 @@ forge it (see docs/grading.md, "Self-reported evidence").
 
 from __future__ import annotations
 
+from tutor.grade import observe_grads
 from tutor.grade.observe_calls import _pack, _prepare, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
     HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros,
@@ -84,6 +85,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
     try:
         _begin(namespace, config)
         _S.inputs = []
+        observe_grads.begin(namespace, config.get("grads"))
         if config.get("inputs") is not None:
             _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])
     except Exception:
@@ -196,6 +198,8 @@ def report(config: dict) -> dict:
             except Exception as exc:
                 record.update(t="unreadable", why=type(exc).__name__)
         out["inputs"] = {"checked": _len(records), "changed": [r for r in records if r["t"] != "ok"][:8]}
+    if config.get("grads"):
+        out["grads"] = observe_grads.provenance()
     if config.get("unchanged"):
         out["unchanged"] = [_changed(*snap) for snap in _S.snapshots] + \
                            [{"name": name, "t": "missing"} for name in _S.missing]

@@ -84,6 +84,9 @@ class _State:
     shapes: dict = {}
     installed = False
     nodes = None
+    grad_names: list = []  # observe_grads.py: the tensors whose gradients a pass's marks follow
+    grad_namespace = None
+    grad_marks: dict = {}
 
 
 _S = _State()

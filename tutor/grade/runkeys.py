@@ -27,6 +27,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
     with what the kinds asked them to watch."""
     probes: dict[str, Probe] = {}
     unchanged: set[str] = set()
+    grads: set[str] = set()
     saved = False
     options: dict = {}
     for c, check in enumerate(exercise.checks):
@@ -35,11 +36,14 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
             probes.setdefault(probe.key, probe)
         watch = kind.observe(check)
         unchanged.update(watch.get("unchanged", ()))
+        grads.update(watch.get("grads", ()))
         if "inputs" in watch:
             options["inputs"] = sorted(watch["inputs"])
         saved = saved or bool(watch.get("saved"))
     if unchanged:
         options["unchanged"] = sorted(unchanged)
+    if grads:
+        options["grads"] = sorted(grads)
     if saved:
         options["saved"] = True
     return (*probes.values(), Probe("observed", "observed", options=options))

@@ -27,6 +27,11 @@ class GradCheck(_Check):
     expect: Literal["match", "none"] = Field(
         "match", description="'none': the tensor must end with no gradient (grad is None)"
     )
+    from_backward: bool = Field(
+        False,
+        description="the gradient must be the one a backward pass left in `.grad`: one the code assigned or "
+                    "changed afterwards fails (NOTE [gradients a backward pass left], observe_grads.py)",
+    )
     rtol: Optional[float] = Field(None, ge=0)
     atol: Optional[float] = Field(None, ge=0)
 

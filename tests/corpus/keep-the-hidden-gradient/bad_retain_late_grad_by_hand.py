@@ -1,4 +1,4 @@
-# expect: retain
+# expect: not left there by a backward pass
 h = x @ W
 loss = torch.tanh(h).sum()
 loss.backward()

@@ -1,4 +1,4 @@
-# expect: hook
+# expect: not left there by a backward pass
 y = x * w
 y.register_hook(lambda g: print("grad of y:", g))   # a hook, but it only logs
 loss = (y ** 2).sum()

@@ -1,4 +1,4 @@
-# expect: retain
+# expect: not left there by a backward pass
 h = x @ W
 h.retain_grad()
 loss = torch.tanh(h).sum()
