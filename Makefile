@@ -16,7 +16,8 @@ BIN := $(VENV)/bin
 start: $(VENV)/.installed
 	$(BIN)/autograd-tutor
 
-# The parallel part, then the tests that must run alone (tests/conftest.py, ALONE).
+# The parallel part, then the tests that must run alone (tests/conftest.py, ALONE):
+# two streams that share nothing, the normal user's grading and the app's timed runs.
 # First the tutor's bytecode, once: an editable install has none, and the
 # suite's hundreds of Python processes (grading workers, kernels, the CLI)
 # write none where PYTHONDONTWRITEBYTECODE is set (CI images; every grading
@@ -25,7 +26,7 @@ start: $(VENV)/.installed
 test: $(VENV)/.installed
 	$(BIN)/python -m compileall -q -j 0 tutor
 	$(BIN)/python -m pytest -m "not alone"
-	$(BIN)/python -m pytest -n 0 -m alone
+	$(BIN)/python -m pytest -n 2 -m alone
 
 setup: $(VENV)/.installed
 

@@ -28,6 +28,12 @@ from support import ALONE, REPO, run_cli  # noqa: F401  (REPO, run_cli: re-expor
 SERIAL_GROUPS = {
     "grade/test_isolation_nonroot.py": "student",
     "grade/test_container.py": "student",
+    # The part run alone is two streams side by side (``-n 2``): the normal
+    # user's and the uid mode's grading on one worker, the app's timed runs
+    # in order on the other (they share nothing: the student's processes
+    # and the uid mode's pools are counted by uid, never machine-wide).
+    "app/test_app_snapshots.py": "app-alone",
+    "app/test_app_e2e.py": "app-alone",
 }
 FIXTURE_GROUPS = {
     "builtin_pack_check": "builtin-pack-check",  # one `pack check builtin` (the fixture below)
