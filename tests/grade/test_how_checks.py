@@ -140,6 +140,10 @@ CLIPPED_AFTER = _exercise(  # the reference itself changes .grad after its pass:
     "clipped-after", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
     "(w * x * 10).sum().backward()\ntorch.nn.utils.clip_grad_value_([w], 1.0)\n",
     [{"kind": "grad", "tensor": "w", "from_backward": True}])
+HIDDEN_FB = _exercise(  # a gradient of a tensor the learner makes (kept by retain_grad)
+    "hidden-from-backward", "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n",
+    "h = x * 2\nh.retain_grad()\n(h ** 2).sum().backward()\n",
+    [{"kind": "grad", "tensor": "h", "from_backward": True}])
 BY_HAND = "`w.grad` was set by your code, not left there by a backward pass"
 
 NP = "import numpy as np\n"
@@ -248,6 +252,13 @@ CASES: dict[str, tuple] = {
                              "failed", ["could not run", "not a function"]),
     "from_backward_dummy_pass": (FROM_BACKWARD, "w.grad = x.clone()\ntorch.zeros((), requires_grad=True).backward()\n",
                                  "grad of w", "failed", [BY_HAND]),
+    "from_backward_autograd_grad_changed": (FROM_BACKWARD, "(g,) = torch.autograd.grad((w * x * 2).sum(), w)\n"
+                                            "w.grad = g\nw.grad /= 2\n", "grad of w", "failed", [BY_HAND]),
+    "from_backward_prefilled_correction": (FROM_BACKWARD, "w.grad = -x.clone()\n(w * x * 2).sum().backward()\n",
+                                           "grad of w", "failed", [BY_HAND]),
+    "from_backward_hidden_by_hand": (HIDDEN_FB, "h = x * 2\nh.retain_grad()\n(h ** 2).sum().backward()\n"
+                                     "h.grad = h.grad + 0.5\n", "grad of h", "failed",
+                                     ["`h.grad` was set by your code"]),
     "from_backward_no_pass": (FROM_BACKWARD, "w.grad = x.clone()\n", "grad of w", "failed", [BY_HAND]),
     "from_backward_fixed_after": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad = w.grad / 2\n", "grad of w",
                                   "failed", [BY_HAND]),
@@ -294,6 +305,12 @@ PASSING = {
                                               "(w * x).sum().backward()\n"),
     "from_backward_two_halves": (FROM_BACKWARD, "(w * x / 2).sum().backward()\nprint(w.grad)\n"
                                  "(w * x / 2).sum().backward()\n"),
+    "from_backward_autograd_grad_assigned": (FROM_BACKWARD, "(g,) = torch.autograd.grad((w * x).sum(), w)\n"
+                                             "w.grad = g\n"),
+    "from_backward_hidden_in_a_function": (HIDDEN_FB, "def run():\n    h = x * 2\n    h.retain_grad()\n"
+                                           "    (h ** 2).sum().backward()\n    return h\nh = run()\n"),
+    "from_backward_clip_not_reached": (FROM_BACKWARD, "(w * x).sum().backward()\n"
+                                       "torch.nn.utils.clip_grad_norm_([w], max_norm=1e6)\n"),
     "from_backward_reference_clips_too": (CLIPPED_AFTER, "(10 * x * w).sum().backward()\n"
                                           "w.grad.clamp_(-1, 1)\n"),
 }

@@ -206,5 +206,6 @@ def report(config: dict) -> dict:
     return out
 
 
-_PREPARED = _prepare()
+# NOTE [gradients a backward pass left]: retain_grad() marks a tensor to follow (observe_grads.py)
+_PREPARED = _prepare() + [(_Tensor, "retain_grad", observe_grads.wrap_retain_grad(_Tensor.retain_grad))]
 

@@ -14,7 +14,7 @@ import torch.nn as _nn
 import torch.nn.modules.module as _MOD
 import torch.utils.checkpoint as _CKPT
 
-from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads
+from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_results as _note_grad_results
 from tutor.grade.observe_state import (
     MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _element_size,
     _get_dtype, _get_shape, _get_version, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel, _pop_saved,
@@ -152,7 +152,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             retain, create = _flags(positions, args, kwargs)
             _record_call(api, retain, create)
         outermost = _S.depth == 0
-        grads_before = _grads_before() if api == "backward" and _S.grad_names else None
+        # the outermost pass only: Tensor.backward calls torch.autograd.backward (both observed)
+        grads_before = _grads_before() if api == "backward" and _S.grad_names and not _S.active.get(api) else None
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:
@@ -166,6 +167,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _S.depth -= 1
         if grads_before is not None:
             _mark_grads(grads_before)  # NOTE [gradients a backward pass left]
+        elif api == "autograd.grad" and _S.grad_names:
+            _note_grad_results(result)
         if transform and callable(result):
             return _wrap_transformed(result, api)
         if measure and outermost:

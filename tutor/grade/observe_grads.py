@@ -5,15 +5,19 @@ with the reference's, and numbers can be written by hand: ``w.grad = x``
 beside a backward of something unrelated, or after a real pass whose result
 the code then "fixes" (found by probing the verdicts: linear-gradients,
 keep-the-hidden-gradient, fix-the-in-place-error, clip-with-a-hook passed
-so). For a check with ``from_backward: true`` the run notes, after every
+so). For a check with ``from_backward: true`` the run follows the tensors
+the checks name (bound when the code starts or when a pass runs, or kept by
+``retain_grad()`` under any name, in a function too) and, after every
 reverse pass that fills ``.grad`` (``backward``, ``torch.autograd.backward``),
-the gradient each named tensor then holds: the tensor object, its version
-counter and a copy of its values. At the end a gradient is ``backward`` when
-it is still that object with that version and those values, ``none`` when
-there is none, else ``written`` (assigned, or changed in place, through
-``.data`` too, after the last pass). Changes made *during* a pass (hooks,
-post-accumulate hooks) are the pass's own. Nothing is recorded for exercises
-that do not ask: the marks cost a clone per named gradient per pass.
+notes the values of each gradient the pass wrote. A pass that added to a
+gradient written by hand (not zeros, not the last pass's values) makes no
+note: hand-written numbers stay hand-written. At the end a gradient is
+``backward`` when its values are the ones noted (or, too big to copy, it is
+the same tensor at the same version), or the ones ``torch.autograd.grad``
+returned (an equivalent API: ``x.grad = gx``); ``none`` without one;
+``unknown`` for a tensor never followed; else ``written``. Changes made
+*during* a pass (hooks) are the pass's own. Nothing is recorded for
+exercises that do not ask: the notes cost a copy per gradient per pass.
 
 Self-reported evidence, like everything observe.py records (docs/grading.md).
 """
@@ -21,85 +25,131 @@ Self-reported evidence, like everything observe.py records (docs/grading.md).
 from __future__ import annotations
 
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _allclose, _clone, _detach, _get_dtype, _get_shape, _get_version, _getattr,
-    _isinstance, _numel,
+    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_shape, _get_version, _getattr,
+    _isinstance, _len, _numel,
 )
 
 _get_grad = _TensorBase.grad.__get__
 MAX_NAMES = 16
-MAX_COPY = 1_000_000  # elements a mark copies; a bigger gradient is known by object and version
+MAX_FOLLOWED = 64
+MAX_COPY = 1_000_000  # elements a note copies; a bigger gradient is known by object and version
 
 
 def begin(namespace: dict, names) -> None:
     _S.grad_names = [str(n) for n in (names or ())][:MAX_NAMES]
     _S.grad_namespace = namespace if _S.grad_names else None
-    _S.grad_marks = {}
+    _S.grad_followed, _S.grad_marks, _S.grad_results = {}, {}, []
+    _follow_names()
 
 
-def _current(name: str):
-    """The named tensor's gradient (None: no tensor, or no gradient)."""
-    value = _S.grad_namespace.get(name) if _S.grad_namespace is not None else None
-    if not _isinstance(value, _Tensor):
-        return None
-    return _get_grad(value)
+def follow(tensor) -> None:
+    if _isinstance(tensor, _Tensor) and _len(_S.grad_followed) < MAX_FOLLOWED:
+        _S.grad_followed.setdefault(id(tensor), tensor)
 
 
-def _mark_of(grad) -> tuple:
+def _follow_names() -> None:
+    namespace = _S.grad_namespace
+    for name in _S.grad_names:
+        follow(namespace.get(name) if namespace is not None else None)
+
+
+def wrap_retain_grad(original):
+    """``Tensor.retain_grad``, observed: a tensor whose gradient is kept is followed, whatever its name."""
+    def retain_grad(self, *args, **kwargs):
+        if _S.on and _S.grad_names:
+            follow(self)
+        return original(self, *args, **kwargs)
+    return retain_grad
+
+
+def _note(grad) -> tuple:
     return (grad, int(_get_version(grad)), _clone(_detach(grad)) if int(_numel(grad)) <= MAX_COPY else None)
 
 
-def before() -> dict:
-    """Before a reverse pass: each named tensor's gradient (object, version, values), to see what the pass wrote."""
-    out = {}
-    for name in _S.grad_names:
-        try:
-            grad = _current(name)
-            out[name] = None if grad is None else _mark_of(grad)
-        except Exception:
-            out[name] = None
-    return out
-
-
-def mark(was: dict) -> None:
-    """After a reverse pass: note each gradient the pass wrote (a new tensor, or new values added to the
-    old one). One the pass did not change keeps the mark it had: a gradient written by hand, then a pass
-    that never reaches it (``torch.zeros((), requires_grad=True).backward()``) or adds zeros to it
-    (``(w * 0).sum().backward()``), is still written by hand."""
-    for name in _S.grad_names:
-        try:
-            grad = _current(name)
-            if grad is None:
-                _S.grad_marks.pop(name, None)
-                continue
-            old = was.get(name)
-            if old is not None and old[0] is grad and (old[1] == int(_get_version(grad)) or (
-                    old[2] is not None and _same(grad, old[2]))):
-                continue  # not this pass's: untouched, or zeros added
-            _S.grad_marks[name] = _mark_of(grad)
-        except Exception:
-            _S.grad_marks.pop(name, None)
-
-
 def _same(grad, copy) -> bool:
-    if copy is None:
-        return True
     return (list(_get_shape(grad)) == list(_get_shape(copy)) and _get_dtype(grad) == _get_dtype(copy)
             and bool(_allclose(_detach(grad), copy, rtol=0.0, atol=0.0, equal_nan=True)))
 
 
-def provenance() -> dict:
-    """name -> "backward", "written" or "none" (or "unreadable"), for the ``observed`` record."""
+def _holds(grad, note) -> bool:
+    """``grad`` holds what ``note`` saw: the same values, or (no copy) the same tensor at the same version."""
+    if note is None:
+        return False
+    if note[2] is not None:
+        return _same(grad, note[2])
+    return note[0] is grad and note[1] == int(_get_version(grad))
+
+
+def _clean(old, note) -> bool:
+    """A gradient before a pass (``old``) that the pass may add to: zeros, or the values the last pass left."""
+    if old[2] is not None:
+        return not bool(_any(old[2])) or (note is not None and note[2] is not None and _same(old[2], note[2]))
+    return note is not None and note[0] is old[0] and note[1] == old[1]
+
+
+def before() -> dict:
+    """Before a reverse pass: each followed tensor's gradient, to see what the pass wrote."""
+    _follow_names()
     out = {}
+    for key, tensor in _S.grad_followed.items():
+        try:
+            grad = _get_grad(tensor)
+            out[key] = None if grad is None else _note(grad)
+        except Exception:
+            out[key] = None
+    return out
+
+
+def mark(was: dict) -> None:
+    """After a reverse pass: note each gradient it wrote. One it did not change keeps the note it had (a
+    gradient written by hand, then a pass that never reaches it or adds zeros, is still written by hand);
+    one it added to counts only if it held zeros or the last pass's values before."""
+    for key, tensor in list(_S.grad_followed.items()):
+        try:
+            grad = _get_grad(tensor)
+            if grad is None:
+                _S.grad_marks.pop(key, None)
+                continue
+            old = was.get(key)
+            if old is not None and old[0] is grad and (old[1] == int(_get_version(grad))
+                                                       or (old[2] is not None and _same(grad, old[2]))):
+                continue  # not this pass's: untouched, or zeros added
+            if old is not None and not _clean(old, _S.grad_marks.get(key)):
+                _S.grad_marks.pop(key, None)  # added to numbers written by hand
+                continue
+            _S.grad_marks[key] = _note(grad)
+        except Exception:
+            _S.grad_marks.pop(key, None)
+
+
+def note_results(result) -> None:
+    """After ``torch.autograd.grad``: its gradients, as made by autograd."""
+    items = result if _isinstance(result, (tuple, list)) else (result,)
+    for item in items[:MAX_NAMES]:
+        if _isinstance(item, _Tensor) and _len(_S.grad_results) < 4 * MAX_NAMES:
+            try:
+                _S.grad_results.append(_note(item))
+            except Exception:
+                pass
+
+
+def provenance() -> dict:
+    """name -> "backward", "written", "none", "unknown" (or "unreadable"), for the ``observed`` record."""
+    out = {}
+    namespace = _getattr(_S, "grad_namespace", None)
     for name in _getattr(_S, "grad_names", ()):
         try:
-            grad = _current(name)
+            tensor = namespace.get(name) if namespace is not None else None
+            grad = _get_grad(tensor) if _isinstance(tensor, _Tensor) else None
             if grad is None:
                 out[name] = "none"
-                continue
-            marked = _S.grad_marks.get(name)
-            left = (marked is not None and marked[0] is grad and marked[1] == int(_get_version(grad))
-                    and _same(grad, marked[2]))
-            out[name] = "backward" if left else "written"
+            elif id(tensor) not in _S.grad_followed or _S.grad_followed[id(tensor)] is not tensor:
+                out[name] = "unknown"
+            elif _holds(grad, _S.grad_marks.get(id(tensor))) or any(
+                    note[2] is not None and _same(grad, note[2]) for note in _S.grad_results):
+                out[name] = "backward"
+            else:
+                out[name] = "written"
         except Exception:
             out[name] = "unreadable"
     return out

@@ -87,6 +87,7 @@ class _State:
     grad_names: list = []  # observe_grads.py: the tensors whose gradients a pass's marks follow
     grad_namespace = None
     grad_marks: dict = {}
+    grad_results: list = []  # what torch.autograd.grad returned, as marks
 
 
 _S = _State()

@@ -1,4 +1,4 @@
-# expect: not left there by a backward pass
+# expect: retain
 h = x @ W
 h.retain_grad()
 loss = torch.tanh(h).sum()

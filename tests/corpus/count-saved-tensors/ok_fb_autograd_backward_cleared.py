@@ -1,0 +1,15 @@
+# ok: counting pack hook, gradient cleared first, torch.autograd.backward
+x.grad = None
+n_saved = 0
+n_elements = 0
+
+def pack(t):
+    global n_saved, n_elements
+    n_saved += 1
+    n_elements += t.numel()
+    return t
+
+with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+    out = block(x)
+torch.autograd.backward(out)
+print(n_saved, n_elements, x.grad)

@@ -1,0 +1,6 @@
+# ok: freeze, an optimizer for the head zeroes its gradients, then backward (no step)
+first.requires_grad_(False)
+opt = torch.optim.SGD(second.parameters(), lr=0.1)
+opt.zero_grad()
+loss = F.mse_loss(second(torch.relu(first(X))), y)
+loss.backward()

@@ -1,0 +1,22 @@
+# expect: not left there by a backward pass
+class ScaleBy(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.save_for_backward(x, k)
+        return x * k
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, k = ctx.saved_tensors
+        grad_x = grad_k = None
+        if ctx.needs_input_grad[0]:
+            work.append("x")
+            grad_x = grad * k
+        if ctx.needs_input_grad[1]:
+            work.append("k")
+            grad_k = torch.zeros_like(k)      # filled in below
+        return grad_x, grad_k
+
+ScaleBy.apply(x, k).sum().backward()
+if k.requires_grad:
+    k.grad = x.sum().detach()
