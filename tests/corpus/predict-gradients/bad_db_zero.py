@@ -1,4 +1,4 @@
 # expect: db
-dw = 3.0
-dx = 2.0
+dw = -2.0
+dx = 5.0
 db = 0.0

@@ -1,2 +1,2 @@
 # expect: dw
-dw, dx, db = "3", "2", "1"
+dw, dx, db = "-2", "5", "1"

@@ -1,4 +1,4 @@
 # expect: dw
-dw = 2.0
-dx = 3.0
+dw = 5.0
+dx = -2.0
 db = 1.0

@@ -1,6 +1,6 @@
 # expect: w_grad
 xx = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
-ww = torch.tensor([0.5, 0.25, -1.0], requires_grad=True)
+ww = torch.tensor([0.2, 0.25, -1.0], requires_grad=True)
 ww.register_hook(lambda g: g.clamp(-0.5, 0.5))
 ((xx * ww) ** 2).sum().backward()
 w_grad, x_grad = ww.grad.tolist(), xx.grad.tolist()

@@ -1,5 +1,5 @@
 xs = [1.0, -2.0, 3.0]
-ws = [0.5, 0.25, -1.0]
+ws = [0.2, 0.25, -1.0]
 g = [max(-0.5, min(0.5, 2 * xi * wi)) for xi, wi in zip(xs, ws)]
 w_grad = [gi * xi for gi, xi in zip(g, xs)]
 x_grad = [gi * wi for gi, wi in zip(g, ws)]

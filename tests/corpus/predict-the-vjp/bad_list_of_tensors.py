@@ -1,5 +1,5 @@
 # expect: grad_x
 y = torch.stack([x[0] * x[1], x[0] + x[1], x[1] ** 2])
-J = [[1.0, 2.0], [1.0, 1.0], [0.0, 2.0]]
+J = [[3.0, 2.0], [1.0, 1.0], [0.0, 6.0]]
 y.backward(gradient=torch.tensor([1.0, 2.0, -1.0]))
 grad_x = list(x.grad)    # 0-d tensors, not numbers
