@@ -259,6 +259,9 @@ CASES: dict[str, tuple] = {
     "from_backward_hidden_by_hand": (HIDDEN_FB, "h = x * 2\nh.retain_grad()\n(h ** 2).sum().backward()\n"
                                      "h.grad = h.grad + 0.5\n", "grad of h", "failed",
                                      ["`h.grad` was set by your code"]),
+    # the grader switches recording back on before its probes: observe.end notes it first (kinds/inputs.py)
+    "grad_mode_left_off": (UNCHANGED, "torch.set_grad_enabled(False)\ny = x * w\n", "inputs as the setup made them",
+                           "failed", ["left gradient recording switched off", "with torch.no_grad():"]),
     "from_backward_no_pass": (FROM_BACKWARD, "w.grad = x.clone()\n", "grad of w", "failed", [BY_HAND]),
     "from_backward_fixed_after": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad = w.grad / 2\n", "grad of w",
                                   "failed", [BY_HAND]),
@@ -311,6 +314,8 @@ PASSING = {
                                            "    (h ** 2).sum().backward()\n    return h\nh = run()\n"),
     "from_backward_clip_not_reached": (FROM_BACKWARD, "(w * x).sum().backward()\n"
                                        "torch.nn.utils.clip_grad_norm_([w], max_norm=1e6)\n"),
+    "grad_mode_off_in_a_block": (UNCHANGED, "with torch.set_grad_enabled(False):\n    y = x * w\n"),
+    "grad_mode_off_then_on": (UNCHANGED, "torch.set_grad_enabled(False)\ny = x * w\ntorch.set_grad_enabled(True)\n"),
     "from_backward_reference_clips_too": (CLIPPED_AFTER, "(10 * x * w).sum().backward()\n"
                                           "w.grad.clamp_(-1, 1)\n"),
 }

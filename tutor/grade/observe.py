@@ -159,6 +159,10 @@ def end() -> None:
             _pop_saved()
         except Exception:
             pass
+    try:  # before pristine.restore switches it back on: was recording left off? (kinds/inputs.py)
+        _S.grad_mode_at_end = bool(_is_grad_enabled())
+    except Exception:
+        _S.grad_mode_at_end = None
     end_seq = _sequence_number()
     _S.nodes = None if end_seq is None or _S.seq_start is None else max(0, end_seq - _S.seq_start - 1)
 
@@ -188,6 +192,7 @@ def report(config: dict) -> dict:
         "max_shape": _S.max_shape,
         "max_api": _S.max_api,
         "shapes": dict(_S.shapes),
+        "grad_mode": _getattr(_S, "grad_mode_at_end", None),
     }
     if config.get("inputs") is not None:
         records = [_changed(*snap[:4]) for snap in _getattr(_S, "inputs", [])]

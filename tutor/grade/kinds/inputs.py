@@ -6,7 +6,9 @@ A custom Function whose forward rounds its input in place (``x.round_()``)
 can return the right numbers and still overwrite the learner's ``x``: value
 and gradient checks read the results, not the inputs; this kind reads the
 inputs (observe.py snapshots them after the setup, and compares after the
-code ran).
+code ran). It also fails code that leaves gradient recording switched off
+(where the reference's did not): the grader switches it back on before the
+probes run (pristine.restore), so no probe could see it; observe.end notes it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,14 @@ from __future__ import annotations
 from tutor.grade.kinds.base import Context, InvalidResult, Kind, Verdict, observed_record
 from tutor.i18n import _
 from tutor.pack.checks import InputsCheck
+
+
+def _grad_mode(observed) -> bool | None:
+    """Whether the reference's run ended with gradient recording on (None: no record)."""
+    if isinstance(observed, dict) and observed.get("t") == "observed":
+        mode = observed.get("grad_mode")
+        return mode if isinstance(mode, bool) else None
+    return None
 
 
 class Inputs(Kind):
@@ -43,6 +53,11 @@ class Inputs(Kind):
                 "        break\n")
 
     def judge(self, check, expected, yours, ctx: Context) -> Verdict:
+        if observed_record(ctx.observed).get("grad_mode") is False and _grad_mode(ctx.expected_observed) is not False:
+            return False, _("your code left gradient recording switched off (`torch.set_grad_enabled(False)`, never "
+                            "switched back on): every graph after it would be missing. Switch it off only around "
+                            "the code that needs it: `with torch.no_grad():` (or `torch.set_grad_enabled(False)` "
+                            "as a `with` block).")
         record = observed_record(ctx.observed).get("inputs")
         if not isinstance(record, dict) or not isinstance(record.get("changed"), list):
             raise InvalidResult("no record of the inputs")
