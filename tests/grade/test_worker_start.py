@@ -75,7 +75,7 @@ def test_the_grade_says_why_and_blames_no_student(tmp_path):
     assert (f"the grading workers cannot start (it exited with status 1: ImportError: {BROKEN})"
             in done.stderr), done.stderr
     assert 3 <= _starts(starts) <= 4, _starts(starts)
-    assert done.stdout.count("  fault        0/5    make-a-leaf") == 3, done.stdout  # not "error": no verdict
+    assert done.stdout.count("  fault        0/6    make-a-leaf") == 3, done.stdout  # not "error": no verdict
     data = json.loads(report.read_text(encoding="utf-8"))
     exercises = [e for s in data["submissions"] for e in s["exercises"]]
     assert len(exercises) == 3
