@@ -1,4 +1,4 @@
-# expect: grad of w
+# expect: w is still the tensor the setup made
 handle = w.register_hook(lambda g: g * 100)
 loss1 = (w ** 2).sum()
 loss1.backward()
