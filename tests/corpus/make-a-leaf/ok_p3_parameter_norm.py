@@ -1,0 +1,2 @@
+x = nn.Parameter(data.clone())
+y = x.norm() ** 2

@@ -1,0 +1,11 @@
+opt = torch.optim.SGD([w], lr=0.1)
+handle = w.register_hook(lambda g: g * 100)
+loss1 = (w ** 2).sum()
+loss1.backward()
+first = w.grad.detach().clone()
+handle.remove()
+
+opt.zero_grad()
+loss2 = (w ** 3).sum()
+loss2.backward()
+second = w.grad.detach().clone()
