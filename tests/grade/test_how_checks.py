@@ -262,6 +262,8 @@ CASES: dict[str, tuple] = {
     # the grader switches recording back on before its probes: observe.end notes it first (kinds/inputs.py)
     "grad_mode_left_off": (UNCHANGED, "torch.set_grad_enabled(False)\ny = x * w\n", "inputs as the setup made them",
                            "failed", ["left gradient recording switched off", "with torch.no_grad():"]),
+    "from_backward_rebound_by_hand": (FROM_BACKWARD, "w = w.detach().requires_grad_()\nw.grad = x.clone()\n",
+                                      "grad of w", "failed", [BY_HAND]),
     "from_backward_no_pass": (FROM_BACKWARD, "w.grad = x.clone()\n", "grad of w", "failed", [BY_HAND]),
     "from_backward_fixed_after": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad = w.grad / 2\n", "grad of w",
                                   "failed", [BY_HAND]),
@@ -314,6 +316,7 @@ PASSING = {
                                            "    (h ** 2).sum().backward()\n    return h\nh = run()\n"),
     "from_backward_clip_not_reached": (FROM_BACKWARD, "(w * x).sum().backward()\n"
                                        "torch.nn.utils.clip_grad_norm_([w], max_norm=1e6)\n"),
+    "from_backward_rebound_then_pass": (FROM_BACKWARD, "w = w.detach().requires_grad_()\n(w * x).sum().backward()\n"),
     "grad_mode_off_in_a_block": (UNCHANGED, "with torch.set_grad_enabled(False):\n    y = x * w\n"),
     "grad_mode_off_then_on": (UNCHANGED, "torch.set_grad_enabled(False)\ny = x * w\ntorch.set_grad_enabled(True)\n"),
     "from_backward_reference_clips_too": (CLIPPED_AFTER, "(10 * x * w).sum().backward()\n"

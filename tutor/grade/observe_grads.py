@@ -15,7 +15,9 @@ note: hand-written numbers stay hand-written. At the end a gradient is
 ``backward`` when its values are the ones noted (or, too big to copy, it is
 the same tensor at the same version), or the ones ``torch.autograd.grad``
 returned (an equivalent API: ``x.grad = gx``); ``none`` without one;
-``unknown`` for a tensor never followed; else ``written``. Changes made
+``unknown`` for a tensor never followed (made in a function and bound
+after its pass), but ``written`` where a setup's name was bound to it
+(``w = w.detach().requires_grad_(); w.grad = ...``); else ``written``. Changes made
 *during* a pass (hooks) are the pass's own. Nothing is recorded for
 exercises that do not ask: the notes cost a copy per gradient per pass.
 
@@ -40,6 +42,8 @@ def begin(namespace: dict, names) -> None:
     _S.grad_namespace = namespace if _S.grad_names else None
     _S.grad_followed, _S.grad_marks, _S.grad_results = {}, {}, []
     _follow_names()
+    _S.grad_setup_bound = {name for name in _S.grad_names
+                           if _isinstance(namespace.get(name) if namespace is not None else None, _Tensor)}
 
 
 def follow(tensor) -> None:
@@ -144,7 +148,9 @@ def provenance() -> dict:
             if grad is None:
                 out[name] = "none"
             elif id(tensor) not in _S.grad_followed or _S.grad_followed[id(tensor)] is not tensor:
-                out[name] = "unknown"
+                # never seen by a pass: a tensor made and bound out of their sight (in a function) is
+                # unknown; the setup's name bound to another tensor with a gradient, written by hand
+                out[name] = "written" if name in _S.grad_setup_bound else "unknown"
             elif _holds(grad, _S.grad_marks.get(id(tensor))) or any(
                     note[2] is not None and _same(grad, note[2]) for note in _S.grad_results):
                 out[name] = "backward"

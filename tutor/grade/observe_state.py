@@ -88,6 +88,7 @@ class _State:
     grad_namespace = None
     grad_marks: dict = {}
     grad_results: list = []  # what torch.autograd.grad returned, as marks
+    grad_setup_bound: set = set()
 
 
 _S = _State()
