@@ -35,12 +35,14 @@ _get_grad = _TensorBase.grad.__get__
 MAX_NAMES = 16
 MAX_FOLLOWED = 64
 MAX_COPY = 1_000_000  # elements a note copies; a bigger gradient is known by object and version
+MAX_COPIES = 4_000_000  # elements copied around one pass in all (up to 64 followed tensors): memory stays the run's
 
 
 def begin(namespace: dict, names) -> None:
     _S.grad_names = [str(n) for n in (names or ())][:MAX_NAMES]
     _S.grad_namespace = namespace if _S.grad_names else None
     _S.grad_followed, _S.grad_marks, _S.grad_results = {}, {}, []
+    _S.grad_results_budget = [MAX_COPIES]  # for the whole run
     _follow_names()
     _S.grad_setup_bound = {name for name in _S.grad_names
                            if _isinstance(namespace.get(name) if namespace is not None else None, _Tensor)}
@@ -66,8 +68,15 @@ def wrap_retain_grad(original):
     return retain_grad
 
 
-def _note(grad) -> tuple:
-    return (grad, int(_get_version(grad)), _clone(_detach(grad)) if int(_numel(grad)) <= MAX_COPY else None)
+def _note(grad, budget: list | None = None) -> tuple:
+    """(gradient, version, a copy of its values, or None past MAX_COPY or the pass's ``budget`` of elements)."""
+    size = int(_numel(grad))
+    copy = None
+    if size <= MAX_COPY and (budget is None or budget[0] >= size):
+        copy = _clone(_detach(grad))
+        if budget is not None:
+            budget[0] -= size
+    return (grad, int(_get_version(grad)), copy)
 
 
 def _same(grad, copy) -> bool:
@@ -95,10 +104,11 @@ def before() -> dict:
     """Before a reverse pass: each followed tensor's gradient, to see what the pass wrote."""
     _follow_names()
     out = {}
+    budget = [MAX_COPIES]
     for key, tensor in _S.grad_followed.items():
         try:
             grad = _get_grad(tensor)
-            out[key] = None if grad is None else _note(grad)
+            out[key] = None if grad is None else _note(grad, budget)
         except Exception:
             out[key] = None
     return out
@@ -108,6 +118,7 @@ def mark(was: dict) -> None:
     """After a reverse pass: note each gradient it wrote. One it did not change keeps the note it had (a
     gradient written by hand, then a pass that never reaches it or adds zeros, is still written by hand);
     one it added to counts only if it held zeros or the last pass's values before."""
+    budget = [MAX_COPIES]
     for key, tensor in list(_S.grad_followed.items()):
         try:
             grad = _get_grad(tensor)
@@ -121,7 +132,7 @@ def mark(was: dict) -> None:
             if old is not None and not _clean(old, _S.grad_marks.get(key)):
                 _S.grad_marks.pop(key, None)  # added to numbers written by hand
                 continue
-            _S.grad_marks[key] = _note(grad)
+            _S.grad_marks[key] = _note(grad, budget)
         except Exception:
             _S.grad_marks.pop(key, None)
 
@@ -132,7 +143,9 @@ def note_results(result) -> None:
     for item in items[:MAX_NAMES]:
         if _isinstance(item, _Tensor) and _len(_S.grad_results) < 4 * MAX_NAMES:
             try:
-                _S.grad_results.append(_note(item))
+                note = _note(item, _S.grad_results_budget)
+                if note[2] is not None:  # only values can be matched later
+                    _S.grad_results.append(note)
             except Exception:
                 pass
 

@@ -87,8 +87,10 @@ class _State:
     grad_names: list = []  # observe_grads.py: the tensors whose gradients a pass's marks follow
     grad_namespace = None
     grad_marks: dict = {}
+    grad_followed: dict = {}  # id -> tensor followed (observe_grads.py)
     grad_results: list = []  # what torch.autograd.grad returned, as marks
     grad_setup_bound: set = set()
+    grad_results_budget: list = [0]
 
 
 _S = _State()
