@@ -260,7 +260,7 @@ CASES: dict[str, tuple] = {
                                      "h.grad = h.grad + 0.5\n", "grad of h", "failed",
                                      ["`h.grad` was set by your code"]),
     # the grader switches recording back on before its probes: observe.end notes it first (kinds/inputs.py)
-    "grad_mode_left_off": (UNCHANGED, "torch.set_grad_enabled(False)\ny = x * w\n", "inputs as the setup made them",
+    "grad_mode_left_off": (UNCHANGED, "torch.set_grad_enabled(False)\ny = x * w\n", "inputs and grad mode as the setup left them",
                            "failed", ["left gradient recording switched off", "with torch.no_grad():"]),
     "from_backward_rebound_by_hand": (FROM_BACKWARD, "w = w.detach().requires_grad_()\nw.grad = x.clone()\n",
                                       "grad of w", "failed", [BY_HAND]),

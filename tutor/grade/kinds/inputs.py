@@ -31,7 +31,7 @@ class Inputs(Kind):
     model = InputsCheck
 
     def label(self, check) -> str:
-        return _("inputs as the setup made them")
+        return _("inputs and grad mode as the setup left them")
 
     def observe(self, check):
         return {"inputs": list(check.skip)}
