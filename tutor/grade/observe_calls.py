@@ -8,6 +8,7 @@ import inspect
 import torch
 import torch.autograd.functional as _AF
 import torch.autograd.function as _AFn
+import torch.autograd.forward_ad as _FWD
 import torch.autograd.graph as _AG
 import torch.func as _FUNC
 import torch.nn as _nn
@@ -232,6 +233,7 @@ def _targets():
         out.append((_FUNC, name, f"func.{name}", "call"))
     out.append((torch, "vmap", "func.vmap", "call"))
     out.append((_CKPT, "checkpoint", "checkpoint", "call"))
+    out.append((_FWD, "make_dual", "forward_ad.make_dual", "call"))  # forward-mode AD: a dual number per input
     out.append((_CKPT, "checkpoint_sequential", "checkpoint", "call"))
     for name in ("register_hook", "register_post_accumulate_grad_hook"):
         out.append((_Tensor, name, "tensor", "hook"))
@@ -264,7 +266,7 @@ def _prepare() -> list:
         if how == "call":
             if _isinstance(original, (staticmethod, classmethod)):
                 continue
-            wrapped = _wrap_call(original, what, measure=what != "func.functional_call" and what != "checkpoint",
+            wrapped = _wrap_call(original, what, measure=what not in ("func.functional_call", "checkpoint", "forward_ad.make_dual"),
                                  transform=what in _TRANSFORMS, suspend=what.startswith("func."))
         elif how == "static-hook":
             inner = original.__func__ if _isinstance(original, staticmethod) else original

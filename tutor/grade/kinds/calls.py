@@ -118,6 +118,7 @@ API_WORDS = {
     "backward": "backward()",
     "autograd.grad": "torch.autograd.grad()",
     "checkpoint": "torch.utils.checkpoint.checkpoint()",
+    "forward_ad.make_dual": "torch.autograd.forward_ad.make_dual()",
 }
 
 
@@ -171,6 +172,8 @@ _CALL_SNIPPETS = {
     "func.functional_call": "torch.func.functional_call(nn.Linear(1, 1), {{}}, (torch.zeros(1),))",
     "checkpoint": "torch.utils.checkpoint.checkpoint(lambda v: v * 1, torch.zeros(1, requires_grad=True), "
                   "use_reentrant=False)",
+    "forward_ad.make_dual": "with torch.autograd.forward_ad.dual_level():\n"
+                            "    torch.autograd.forward_ad.make_dual(torch.zeros(1), torch.ones(1))",
 }
 
 
