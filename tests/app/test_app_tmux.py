@@ -114,60 +114,8 @@ def _wait_quietly(tmux, pattern, seconds: float):
     return None
 
 
-def _take_back_line_1(tmux) -> None:
-    """Delete what was typed before ``y = w * x`` on line 1 (the cursor sits
-    right after it), so that the line is the starter's again.
-
-    Counted once line 1 has stayed the same for 2 s: under load a key typed
-    earlier can land after a count taken at once (a '#' left over failed a
-    whole-suite run). BSpaces go only for what a settled line shows, and the
-    line settles again before it is counted again: BSpaces sent again while
-    the first ones are still on their way delete the line's own text
-    (another loaded run lost " x"), and a '#' that came later still than the
-    first count stayed, and the clean line never came (a fresh-clone run)."""
-    first = re.compile(r"(?<!\d)1  (.*?)y = w \* x")
-    deadline = time.monotonic() + DEADLINE
-    while time.monotonic() < deadline:
-        stray = _settled(tmux, first, deadline)
-        if stray is None or not stray.group(1):
-            break
-        for _ in range(len(stray.group(1))):
-            tmux.keys("BSpace")
-    tmux.wait_for("1  y = w * x ")
-
-
-def _settled(tmux, pattern, deadline: float):
-    """The match of ``pattern`` once the text it matches has stayed the same for 2 s."""
-    last, since, found = None, time.monotonic(), None
-    while time.monotonic() < deadline:
-        found = pattern.search(tmux.screen())
-        seen = found.group(0) if found else None
-        if seen != last:
-            last, since = seen, time.monotonic()
-        elif time.monotonic() - since >= 2:
-            break
-        time.sleep(0.1)
-    return found
-
-
-def _down_to_line_2(tmux) -> None:
-    """Move the editor's cursor from the start of line 1 to line 2, and prove it.
-
-    A marker typed after the arrow shows where the cursor is; if it is not on
-    line 2 the marker and anything the arrow typed are taken back, and the arrow
-    goes again."""
-    # (the editor's gutter sits right of the lesson pane on the same screen row)
-    second = re.compile(r"(?<!\d)2  #")
-    for _ in range(5):
-        tmux.keys("Down")
-        tmux.type("#")
-        found = _wait_quietly(tmux, second, 10)
-        if found:
-            tmux.keys("BSpace")
-            tmux.wait_until(lambda screen: second.search(screen) is None, "the marker on line 2 to go")
-            return
-        _take_back_line_1(tmux)
-    raise AssertionError(f"the cursor never reached line 2; the screen was:\n{tmux.screen()}")
+# The editor's lines as the screen shows them (number, two spaces, text), once typed.
+LINES = [re.escape(f"{n}  {text}") for n, text in enumerate(["y = w * x", "y = w * x + b", "y.backward()"], 1)]
 
 
 def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
@@ -177,27 +125,30 @@ def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
         tmux.wait_for("linear-gradients.py")
         tmux.wait_for("Task: Gradients of w")  # the task is on screen from the start
         tmux.wait_for("kernel ready")
-        # the editor has focus and holds the starter, "y = w * x" and an empty line
-        # (arrow keys, not Home/End: tmux's own terminal type sends those as sequences not every app reads)
-        # Keys sent before the editor has focus would go elsewhere: a marker,
-        # typed until it shows on line 1, proves the editor has the keys (its
-        # cursor at the start); then the markers go again.
-        marks = 0
+        # The editor holds the starter, "y = w * x" and an empty line. Keys
+        # sent before the editor has focus go elsewhere: a marker, typed until
+        # it shows on line 1, proves the editor has the keys. Keys arrive in
+        # the order sent, so any marker still on its way lands before what
+        # follows, and what follows is only control bytes and text, never an
+        # escape sequence (an arrow key's bytes read apart under load became
+        # an Escape and typed text; retries of a key that seemed lost typed it
+        # twice): Ctrl+A, Ctrl+K clear line 1, markers and all; it is typed
+        # again; Ctrl+K at its end joins the empty line 2; Enter opens it.
         deadline = time.monotonic() + DEADLINE
         while time.monotonic() < deadline:
             tmux.type("#")
-            found = _wait_quietly(tmux, re.compile(r"1  (#+)y = w \* x"), 10)
-            if found:
-                marks = len(found.group(1))
+            if _wait_quietly(tmux, re.compile(r"1  #+y = w \* x"), 10):
                 break
-        assert marks, tmux.screen()
-        _take_back_line_1(tmux)
-        _down_to_line_2(tmux)
+        else:
+            raise AssertionError(f"the editor never took a key; the screen was:\n{tmux.screen()}")
+        tmux.keys("C-a", "C-k")
+        tmux.type("y = w * x")
+        tmux.keys("C-k", "Enter")
         tmux.type("y = w * x + b")
-        tmux.wait_for("2  y = w * x + b")
         tmux.keys("Enter")
         tmux.type("y.backward()")
-        tmux.wait_for("y.backward()")
+        tmux.wait_until(lambda screen: all(re.search(rf"(?<!\d){line}\s*▎", screen) for line in LINES),
+                        "the editor holding the three lines typed, and nothing else")
         tmux.keys("F5")  # Run: a fresh namespace, the setup, then the editor's code
         screen = tmux.wait_for("... y = w * x + b")
         assert "... y.backward()" in screen and "fresh namespace" in screen
