@@ -1,4 +1,4 @@
-# expect: retain
+# expect: backward pass fills
 h = x @ W
 h.retain_grad()
 loss = torch.tanh(h).sum()
