@@ -145,6 +145,12 @@ HIDDEN_FB = _exercise(  # a gradient of a tensor the learner makes (kept by reta
     "h = x * 2\nh.retain_grad()\n(h ** 2).sum().backward()\n",
     [{"kind": "grad", "tensor": "h", "from_backward": True}])
 BY_HAND = "`w.grad` was set by your code, not left there by a backward pass"
+# NOTE [values autograd returned]: `from_autograd` wants a value torch.autograd.grad returned
+FROM_AUTOGRAD = _exercise(
+    "from-autograd", "torch.manual_seed(seed)\nx = torch.randn(3)\nW = torch.randn(3, 2, requires_grad=True)\n"
+    "h = torch.tanh(x @ W)\nloss = (h ** 2).sum()\n", "dh, dW = torch.autograd.grad(loss, [h, W])\n",
+    [{"kind": "value", "expr": "dh", "from_autograd": True}, {"kind": "value", "expr": "dW", "from_autograd": True}])
+NOT_RETURNED = "holds the right numbers, but not as `torch.autograd.grad` returned them"
 
 NP = "import numpy as np\n"
 
@@ -271,6 +277,16 @@ CASES: dict[str, tuple] = {
                                      "    w.grad.div_(2)\n", "grad of w", "failed", [BY_HAND]),
     "from_backward_fixed_through_data": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad.data.div_(2)\n"
                                          "(w * 0).sum().backward()\n", "grad of w", "failed", [BY_HAND]),
+    "from_autograd_rest_by_hand": (FROM_AUTOGRAD, "(dh,) = torch.autograd.grad(loss, h)\n"
+                                   "dW = torch.outer(x, dh * (1 - h.detach() ** 2))\n", "value of dW", "failed",
+                                   [NOT_RETURNED, "bind what the call returns to `dW`"]),
+    "from_autograd_by_hand_beside_a_call": (FROM_AUTOGRAD, "(dW,) = torch.autograd.grad(loss, W)\n"
+                                            "dh = 2 * h.detach()\n", "value of dh", "failed", [NOT_RETURNED]),
+    "from_autograd_backward_copied": (FROM_AUTOGRAD, "h.retain_grad()\nloss.backward()\n"
+                                      "dh, dW = h.grad.clone(), W.grad.clone()\n", "value of dW", "failed",
+                                      [NOT_RETURNED]),
+    "from_autograd_wrong_numbers": (FROM_AUTOGRAD, "dh, dW = torch.autograd.grad(loss * 2, [h, W])\n",
+                                    "value of dW", "failed", ["dW"]),
     "forged_record_is_invalid": (HOOK, "import tutor.grade.observe as o\nx.register_hook(lambda g: g.clamp(-1, 1))\n"
                                  "(x * 10).sum().backward()\no._S.hooks = {'tensor': 'many'}\n",
                                  "hooks on tensor (at least 1)", "failed", ["invalid result from the run"]),
@@ -319,6 +335,12 @@ PASSING = {
     "from_backward_rebound_then_pass": (FROM_BACKWARD, "w = w.detach().requires_grad_()\n(w * x).sum().backward()\n"),
     "grad_mode_off_in_a_block": (UNCHANGED, "with torch.set_grad_enabled(False):\n    y = x * w\n"),
     "grad_mode_off_then_on": (UNCHANGED, "torch.set_grad_enabled(False)\ny = x * w\ntorch.set_grad_enabled(True)\n"),
+    "from_autograd_copied_in_a_function": (FROM_AUTOGRAD, "def grads(out, wrt):\n"
+                                           "    return [g.detach().clone() for g in torch.autograd.grad(out, wrt)]\n"
+                                           "dh, dW = grads(loss, [h, W])\n"),
+    "from_autograd_keywords_and_a_seed": (FROM_AUTOGRAD, "g = torch.autograd.grad(outputs=[loss], inputs=(h, W),\n"
+                                          "    grad_outputs=[torch.ones(())], retain_graph=True)\n"
+                                          "dh, dW = g[0], g[1].contiguous()\n"),
     "from_backward_reference_clips_too": (CLIPPED_AFTER, "(10 * x * w).sum().backward()\n"
                                           "w.grad.clamp_(-1, 1)\n"),
 }

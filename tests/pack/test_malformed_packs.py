@@ -514,6 +514,11 @@ CASES = [
         ex(Sub("  - kind: graph\n    root: y", "  - kind: value\n    expr: y.sum(")),
         [f"{EX}:17:11: checks[1].expr: Python syntax error: '(' was never closed"],
     ),
+    Case(
+        "value-from-autograd-of-an-expression",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: value\n    expr: y * 2\n    from_autograd: true")),
+        [f"{EX}:16:5: checks[1]: from_autograd: true wants `expr` to be a name (the tensor's), not an expression"],
+    ),
     # --- not YAML / not a mapping ---------------------------------------------------
     Case(
         "invalid-yaml",

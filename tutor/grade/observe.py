@@ -85,7 +85,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
     try:
         _begin(namespace, config)
         _S.inputs = []
-        observe_grads.begin(namespace, config.get("grads"))
+        observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"))
         if config.get("inputs") is not None:
             _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])
     except Exception:
@@ -205,6 +205,8 @@ def report(config: dict) -> dict:
         out["inputs"] = {"checked": _len(records), "changed": [r for r in records if r["t"] != "ok"][:8]}
     if config.get("grads"):
         out["grads"] = observe_grads.provenance()
+    if config.get("autograd_values"):
+        out["autograd_values"] = observe_grads.value_provenance()
     if config.get("unchanged"):
         out["unchanged"] = [_changed(*snap) for snap in _S.snapshots] + \
                            [{"name": name, "t": "missing"} for name in _S.missing]

@@ -168,7 +168,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _S.depth -= 1
         if grads_before is not None:
             _mark_grads(grads_before)  # NOTE [gradients a backward pass left]
-        elif api == "autograd.grad" and _S.grad_names:
+        elif api == "autograd.grad" and (_S.grad_names or _S.value_names):
             _note_grad_results(result)
         if transform and callable(result):
             return _wrap_transformed(result, api)

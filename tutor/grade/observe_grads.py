@@ -38,7 +38,9 @@ MAX_COPY = 1_000_000  # elements a note copies; a bigger gradient is known by ob
 MAX_COPIES = 4_000_000  # elements copied around one pass in all (up to 64 followed tensors): memory stays the run's
 
 
-def begin(namespace: dict, names) -> None:
+def begin(namespace: dict, names, value_names=()) -> None:
+    _S.value_names = [str(n) for n in (value_names or ())][:MAX_NAMES]
+    _S.value_namespace = namespace if _S.value_names else None
     _S.grad_names = [str(n) for n in (names or ())][:MAX_NAMES]
     _S.grad_namespace = namespace if _S.grad_names else None
     _S.grad_followed, _S.grad_marks, _S.grad_results = {}, {}, []
@@ -148,6 +150,35 @@ def note_results(result) -> None:
                     _S.grad_results.append(note)
             except Exception:
                 pass
+
+
+# NOTE [values autograd returned]: a ``value`` check with ``from_autograd:
+# true`` wants the tensor bound to its name to be one ``torch.autograd.grad``
+# returned in the run (the same values: a copy, a detached view or the very
+# object pass), not numbers worked out another way: the rest of the chain
+# rule done by hand after one call for part of it reached the right numbers
+# (grad-without-dot-grad passed so). Self-reported, as every record is.
+def value_provenance() -> dict:
+    """name -> "autograd" (equal to a result of torch.autograd.grad), "other", "missing" or "not a tensor"."""
+    out = {}
+    namespace = _getattr(_S, "value_namespace", None)
+    for name in _getattr(_S, "value_names", ()):
+        try:
+            value = namespace.get(name, _MISSING) if namespace is not None else _MISSING
+            if value is _MISSING:
+                out[name] = "missing"
+            elif not _isinstance(value, _Tensor):
+                out[name] = "not a tensor"
+            elif any(note[2] is not None and _same(value, note[2]) for note in _S.grad_results):
+                out[name] = "autograd"
+            else:
+                out[name] = "other"
+        except Exception:
+            out[name] = "unreadable"
+    return out
+
+
+_MISSING = object()
 
 
 def provenance() -> dict:

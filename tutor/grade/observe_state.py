@@ -89,6 +89,8 @@ class _State:
     grad_marks: dict = {}
     grad_followed: dict = {}  # id -> tensor followed (observe_grads.py)
     grad_results: list = []  # what torch.autograd.grad returned, as marks
+    value_names: list = []  # observe_grads.py: names a value check wants returned by torch.autograd.grad
+    value_namespace = None
     grad_setup_bound: set = set()
     grad_results_budget: list = [0]
 

@@ -28,6 +28,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
     probes: dict[str, Probe] = {}
     unchanged: set[str] = set()
     grads: set[str] = set()
+    autograd_values: set[str] = set()
     saved = False
     options: dict = {}
     for c, check in enumerate(exercise.checks):
@@ -37,6 +38,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         watch = kind.observe(check)
         unchanged.update(watch.get("unchanged", ()))
         grads.update(watch.get("grads", ()))
+        autograd_values.update(watch.get("autograd_values", ()))
         if "inputs" in watch:
             options["inputs"] = sorted(watch["inputs"])
         saved = saved or bool(watch.get("saved"))
@@ -44,6 +46,8 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         options["unchanged"] = sorted(unchanged)
     if grads:
         options["grads"] = sorted(grads)
+    if autograd_values:
+        options["autograd_values"] = sorted(autograd_values)
     if saved:
         options["saved"] = True
     return (*probes.values(), Probe("observed", "observed", options=options))

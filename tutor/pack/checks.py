@@ -48,6 +48,20 @@ class ValueCheck(_Check):
         description="the kind of value asked for: 'number' (a Python/numpy number, not a tensor), "
                     "'tensor', or 'bool'; default: any of them compares by value",
     )
+    from_autograd: bool = Field(
+        False,
+        description="the value must be a tensor `torch.autograd.grad` returned in the run (a copy of one "
+                    "passes), not numbers worked out another way; `expr` must be a name (NOTE [values "
+                    "autograd returned], observe_grads.py)",
+    )
+
+    @model_validator(mode="after")
+    def _from_autograd_names_a_tensor(self) -> "ValueCheck":
+        if self.from_autograd and not self.expr.isidentifier():
+            raise ValueError("from_autograd: true wants `expr` to be a name (the tensor's), not an expression")
+        if self.from_autograd and self.type not in (None, "tensor"):
+            raise ValueError(f"from_autograd: true wants a tensor; `type: {self.type}` contradicts it")
+        return self
 
 
 class GraphCheck(_Check):

@@ -20,6 +20,9 @@ class Value(Kind):
     def probes(self, check, key, exercise, side):
         return [Probe(key, "value", expr=check.expr)]
 
+    def observe(self, check):
+        return {"autograd_values": [check.expr]} if check.from_autograd else {}
+
     def mutant(self, check):
         if not check.expr.isidentifier():
             return None
@@ -40,7 +43,23 @@ class Value(Kind):
             problem = _type_problem(what, wanted, yours)
             if problem:
                 return False, problem
-        return compare_values(what, yours, expected, ctx, check.rtol, check.atol)
+        verdict = compare_values(what, yours, expected, ctx, check.rtol, check.atol)
+        if verdict[0] and check.from_autograd and _made_by(ctx.observed, check.expr) == "other" \
+                and _made_by(ctx.expected_observed, check.expr) == "autograd":
+            return False, _(
+                "{what} holds the right numbers, but not as `torch.autograd.grad` returned them: your code "
+                "worked them out another way. Ask autograd for this gradient too (list the tensor it is the "
+                "gradient of among the call's inputs) and bind what the call returns to `{name}`.").format(
+                what=what, name=check.expr)
+        return verdict
+
+
+def _made_by(observed, name: str) -> str | None:
+    """NOTE [values autograd returned]: "autograd", "other", ..., or None when the run kept no record."""
+    record = observed.get("autograd_values") if isinstance(observed, dict) and observed.get("t") == "observed" \
+        else None
+    state = record.get(name) if isinstance(record, dict) else None
+    return state if isinstance(state, str) else None
 
 
 _TYPE_WORDS = {"number": N_("a Python number"), "tensor": N_("a tensor"), "bool": N_("True or False")}
