@@ -127,14 +127,20 @@ class Grader:
                                              for sub in submissions),
                        needing=sum(self.pool.needs_warm(job[3]) for job in q.jobs))
         self._queued |= q.owned
+        skip = "skip-hidden" not in os.environ.get("AGT_BENCH_OFF", "").split(",")  # a benchmark's baseline
+        if skip:
+            q.hidden_last()  # NOTE [hidden trials after a failed run]
         q.futures = self.pool.submit_many([job[3] for job in q.jobs])
+        limit = self.limit
+        if skip:
+            q.cancel_hidden_after(lambda i, r: bool(feedback.learner_problem(r, limit(submissions[i].exercise))[0]))
         return q
 
     def finish(self, q: Queued) -> list[ExerciseResult]:
         """The results of a queued grade (NOTE [the next batch queued])."""
         submissions, keys, jobs = q.submissions, q.keys, q.jobs
         try:
-            replies = [future.result() for future in q.futures]
+            replies = q.replies()
         finally:
             self._queued -= q.owned
         runs: dict[tuple[int, int, str], RunReply] = {}
@@ -164,7 +170,7 @@ class Grader:
                 continue
             if side in BASELINES:
                 self._baseline_cache[(side, keys.empty(ex))] = reply
-            if request.code == ex.starter:
+            if request.code == ex.starter and not reply.skipped:
                 self._starter_cache[learner_key(ex, ex.trials[t].seed, ex.starter,
                                                 keys.probes_text(ex, "learner"))] = reply
         for run, learner, source in q.copies:

@@ -246,6 +246,16 @@ class RunReply:
         """A run the grader lost (its worker went away before it replied)."""
         return cls("lost", exit=ExitRecord(why=why))
 
+    @property
+    def skipped(self) -> bool:
+        return self.status == "skipped"
+
+    @classmethod
+    def skip(cls) -> "RunReply":
+        """A hidden trial's run not made (NOTE [hidden trials after a failed run], queued.py). Never on
+        the wire: STATUSES leaves it out, so no worker can claim it."""
+        return cls("skipped", exit=ExitRecord(why="not run: a visible trial's run failed as a whole"))
+
     @classmethod
     def from_wire(cls, data: Any) -> "RunReply":
         if not isinstance(data, dict) or data.get("status") not in STATUSES:

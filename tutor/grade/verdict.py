@@ -104,6 +104,8 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
         return grader_fault(exercise, lost)
     for runs in trials:
         trial, hidden = runs.trial, runs.trial.hidden
+        if hidden and runs.learner.skipped:  # NOTE [hidden trials after a failed run], queued.py
+            continue
         problem = feedback.reference_problem(runs.reference, trial)
         if problem:
             return unscored(exercise, "error", problem)
