@@ -169,7 +169,7 @@ def value_provenance() -> dict:
                 out[name] = "missing"
             elif not _isinstance(value, _Tensor):
                 out[name] = "not a tensor"
-            elif any(note[2] is not None and _same(value, note[2]) for note in _S.grad_results):
+            elif _returned(value):
                 out[name] = "autograd"
             else:
                 out[name] = "other"
@@ -179,6 +179,11 @@ def value_provenance() -> dict:
 
 
 _MISSING = object()
+
+
+def _returned(tensor) -> bool:
+    """``tensor`` holds the values of a gradient ``torch.autograd.grad`` returned in the run."""
+    return any(note[2] is not None and _same(tensor, note[2]) for note in _S.grad_results)
 
 
 def provenance() -> dict:
@@ -195,8 +200,7 @@ def provenance() -> dict:
                 # never seen by a pass: a tensor made and bound out of their sight (in a function) is
                 # unknown; the setup's name bound to another tensor with a gradient, written by hand
                 out[name] = "written" if name in _S.grad_setup_bound else "unknown"
-            elif _holds(grad, _S.grad_marks.get(id(tensor))) or any(
-                    note[2] is not None and _same(grad, note[2]) for note in _S.grad_results):
+            elif _holds(grad, _S.grad_marks.get(id(tensor))) or _returned(grad):
                 out[name] = "backward"
             else:
                 out[name] = "written"
