@@ -77,6 +77,14 @@ class Kind:
         return None
 
 
+def observed_state(observed, record: str, name: str) -> str | None:
+    """What the run's record ``record`` (observe.py: "grads", "autograd_values") says of ``name``, or
+    None where the run kept no such record (lenient: the check then judges by values alone)."""
+    entries = observed.get(record) if isinstance(observed, dict) and observed.get("t") == "observed" else None
+    state = entries.get(name) if isinstance(entries, dict) else None
+    return state if isinstance(state, str) else None
+
+
 def observed_record(record) -> Mapping[str, Any]:
     """The run's record of what the code did (observe.py), checked for shape:
     the how-checks (calls, hooks, footprint, unchanged) judge it."""

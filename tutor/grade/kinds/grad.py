@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from tutor.grade import values as V
-from tutor.grade.kinds.base import Context, Kind, Verdict
+from tutor.grade.kinds.base import Context, Kind, Verdict, observed_state
 from tutor.grade.kinds.calls import calls_of
 from tutor.grade.kinds.compare import compare_tensors
 from tutor.grade.kinds.words import describe, missing
@@ -62,21 +62,14 @@ class Grad(Kind):
                 "one.").format(name=name))
         if your_grad.get("t") == "none":
             return False, _why_no_grad(name, yours.get("flags", {}), ctx)
-        if check.from_backward and _left_by(ctx.observed, name) == "written" \
-                and _left_by(ctx.expected_observed, name) != "written":
+        # NOTE [gradients a backward pass left]: "backward", "written", "none", or None (no record)
+        if check.from_backward and observed_state(ctx.observed, "grads", name) == "written" \
+                and observed_state(ctx.expected_observed, "grads", name) != "written":
             return False, _(
                 "`{name}.grad` was set by your code, not left there by a backward pass: autograd should "
                 "compute it from your graph. Call backward() on the output and leave `{name}.grad` as it "
                 "leaves it.").format(name=name)
         return compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol, gradient=True)
-
-
-def _left_by(observed, name: str) -> str | None:
-    """Who left ``name``'s gradient (NOTE [gradients a backward pass left]): "backward", "written",
-    "none", or None when the run kept no record."""
-    grads = observed.get("grads") if isinstance(observed, dict) and observed.get("t") == "observed" else None
-    state = grads.get(name) if isinstance(grads, dict) else None
-    return state if isinstance(state, str) else None
 
 
 def _should_be_none(name: str, your_grad: dict, first: str) -> str:

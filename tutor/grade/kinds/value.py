@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.grade.kinds.base import Context, Kind, Verdict
+from tutor.grade.kinds.base import Context, Kind, Verdict, observed_state
 from tutor.grade.kinds.compare import compare_values
 from tutor.grade.kinds.words import describe, shape
 from tutor.grade.protocol import Probe
@@ -44,22 +44,16 @@ class Value(Kind):
             if problem:
                 return False, problem
         verdict = compare_values(what, yours, expected, ctx, check.rtol, check.atol)
-        if verdict[0] and check.from_autograd and _made_by(ctx.observed, check.expr) == "other" \
-                and _made_by(ctx.expected_observed, check.expr) == "autograd":
+        # NOTE [values autograd returned]: "autograd", "other", ..., or None (no record)
+        yours_by, reference_by = (observed_state(o, "autograd_values", check.expr)
+                                  for o in (ctx.observed, ctx.expected_observed))
+        if verdict[0] and check.from_autograd and yours_by == "other" and reference_by == "autograd":
             return False, _(
                 "{what} holds the right numbers, but not as `torch.autograd.grad` returned them: your code "
                 "worked them out another way. Ask autograd for this gradient too (list the tensor it is the "
                 "gradient of among the call's inputs) and bind what the call returns to `{name}`.").format(
                 what=what, name=check.expr)
         return verdict
-
-
-def _made_by(observed, name: str) -> str | None:
-    """NOTE [values autograd returned]: "autograd", "other", ..., or None when the run kept no record."""
-    record = observed.get("autograd_values") if isinstance(observed, dict) and observed.get("t") == "observed" \
-        else None
-    state = record.get(name) if isinstance(record, dict) else None
-    return state if isinstance(state, str) else None
 
 
 _TYPE_WORDS = {"number": N_("a Python number"), "tensor": N_("a tensor"), "bool": N_("True or False")}
