@@ -93,7 +93,7 @@ def _build(check) -> Path:
     copy = Path(f"/var/tmp/agt-student-src-{uuid.uuid4().hex[:8]}")
     shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.pyc", ".pytest_cache",
                                                               "node_modules", "build", "dist"))
-    deps = sh([str(PY), "-c", "import textual, prompt_toolkit, yaml, pydantic, platformdirs"]).returncode == 0
+    deps = sh([str(PY), "-c", "import textual, prompt_toolkit, yaml, pydantic, platformdirs, jinja2, orjson"]).returncode == 0
     shared = (_site() / "agt-shared.pth").exists()
     install = [str(PY), "-m", "pip", "install", "-q", "--force-reinstall"] + (["--no-deps"] if deps else []) \
         + (["--no-build-isolation"] if shared else []) + [str(copy)]

@@ -20,6 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from tutor import jsontext
 from tutor.gcpause import paused as gc_paused
 
 # The vocabulary and the caps live in their own modules (untrusted.py needs
@@ -261,15 +262,17 @@ class GraphSnapshot:
                                        previous, incremental)
 
     def to_json(self, *, indent: int | None = None) -> str:
-        # Compact separators: a 10k-node snapshot is sent on every REPL step.
-        sep = (",", ":") if indent is None else None
         # Tens of thousands of short-lived dicts would start the cyclic GC
         # again and again, each pass scanning everything alive.
         with gc_paused():
-            # check_circular=False: the body is this module's own plain
-            # data, built afresh, and a snapshot decoded from JSON has no
-            # cycles either; the check's bookkeeping was a tenth of the dump.
-            return json.dumps(self._body(), indent=indent, separators=sep, check_circular=False)
+            body = self._body()
+            if indent is not None:
+                return json.dumps(body, indent=indent)
+            # Compact, and by orjson (NOTE [json text] in tutor/jsontext.py):
+            # a 10k-node snapshot is sent on every REPL step. Edges as lists:
+            # orjson writes no NamedTuple (it would fall back to json).
+            body["edges"] = [list(e) for e in self.edges]
+            return jsontext.dumps(body)
 
     @classmethod
     def from_json(cls, text: str) -> GraphSnapshot:

@@ -24,14 +24,12 @@ side takes a ``GraphSnapshot``, the client's side plain data.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 from tutor.gcpause import paused as gc_paused
+from tutor.jsontext import dumps as _encode  # what GraphSnapshot.to_json() writes with
 from tutor.kernel.protocol import Done, EncodedJSON, Graph, GraphChange, Snapshot
-
-_encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 MAX_ITEMS = 1_000_000  # a rebuilt node or edge list longer than this is garbage
 
 
@@ -55,7 +53,7 @@ class GraphSender:
         when that is smaller; otherwise the whole ``Graph``."""
         with gc_paused():  # thousands of small dicts (tutor/gcpause.py)
             body = snapshot._body()
-            nodes, edges = body["nodes"], list(body["edges"])
+            nodes, edges = body["nodes"], [list(e) for e in body["edges"]]
             head, old_end, new_end = _splice(self._nodes, nodes)
             texts = self._texts[:head] + [_encode(n) for n in nodes[head:new_end]] + self._texts[old_end:]
             e_head, e_old_end, e_new_end = _splice(self._edges, edges)
@@ -78,7 +76,7 @@ class GraphSender:
         rest = {key: value for key, value in body.items() if key not in lists}
         return GraphChange(exec_id, digest, base or "",
                            EncodedJSON(f"[{head},{old_end},[{','.join(texts[head:new_end])}]]"),
-                           [e_head, e_old_end, [list(e) for e in edges[e_head:e_new_end]]], rest)
+                           [e_head, e_old_end, edges[e_head:e_new_end]], rest)
 
 
 def _splice(old: list, new: list) -> tuple[int, int, int]:
