@@ -10,9 +10,18 @@ uid-mode container tests.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
+
+# jsonschema imports rfc3987_syntax when it is installed (jupyter-events,
+# a dependency of the Jupyter test, pulls it in), and that builds 38 lark
+# grammars as it loads: a second of CPU in every pytest process that
+# collects a schema test (each xdist worker, the normal user's inner run).
+# Only format checks read it, and no test asks jsonschema to check formats
+# (no FormatChecker): an import refused here changes no test's outcome.
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 from support import ALONE, REPO, run_cli  # noqa: F401  (REPO, run_cli: re-exported for older tests)
 
