@@ -151,6 +151,15 @@ FROM_AUTOGRAD = _exercise(
     "h = torch.tanh(x @ W)\nloss = (h ** 2).sum()\n", "dh, dW = torch.autograd.grad(loss, [h, W])\n",
     [{"kind": "value", "expr": "dh", "from_autograd": True}, {"kind": "value", "expr": "dW", "from_autograd": True}])
 NOT_RETURNED = "holds the right numbers, but not as `torch.autograd.grad` returned them"
+# NOTE [numbers worked out in hooks]: `from_hooks` wants numbers the code's hooks worked out
+FROM_HOOKS = _exercise(
+    "from-hooks", "torch.manual_seed(seed)\nw = torch.randn(4, requires_grad=True)\n"
+    "batches = [torch.randn(2, 4) for _ in range(2)]\n",
+    "norms = []\nw.register_post_accumulate_grad_hook(lambda p: norms.append(p.grad.norm().item()))\n"
+    "for xb in batches:\n    torch.tanh(xb @ w).sum().backward()\n",
+    [{"kind": "value", "expr": "norms", "from_hooks": True}])
+NOT_IN_HOOKS = "holds the right numbers, but your hooks did not work them out"
+LOOP = "for xb in batches:\n    torch.tanh(xb @ w).sum().backward()\n"
 
 NP = "import numpy as np\n"
 
@@ -287,6 +296,20 @@ CASES: dict[str, tuple] = {
                                       [NOT_RETURNED]),
     "from_autograd_wrong_numbers": (FROM_AUTOGRAD, "dh, dW = torch.autograd.grad(loss * 2, [h, W])\n",
                                     "value of dW", "failed", ["dW"]),
+    "from_hooks_noop_hook_norms_in_the_loop": (FROM_HOOKS, "norms = []\nw.register_hook(lambda g: g)\n"
+                                               "for xb in batches:\n    torch.tanh(xb @ w).sum().backward()\n"
+                                               "    norms.append(w.grad.norm().item())\n", "value of norms",
+                                               "failed", [NOT_IN_HOOKS]),
+    "from_hooks_hook_reads_grad_norm_after": (FROM_HOOKS, "seen = []\n"
+                                              "w.register_post_accumulate_grad_hook(lambda p: seen.append(p.grad))\n"
+                                              "norms = []\n" + LOOP.replace("backward()\n", "backward()\n"
+                                              "    norms.append(float(w.grad.norm()))\n"), "value of norms",
+                                              "failed", [NOT_IN_HOOKS]),
+    "from_hooks_no_hook_at_all": (FROM_HOOKS, "norms = []\n" + LOOP.replace("backward()\n", "backward()\n"
+                                  "    norms.append(w.grad.norm().item())\n"), "value of norms", "failed",
+                                  [NOT_IN_HOOKS]),
+    "from_hooks_wrong_numbers": (FROM_HOOKS, "norms = []\nw.register_hook(lambda g: norms.append(g.norm().item()))\n"
+                                 + LOOP, "value of norms", "failed", ["norms"]),
     "forged_record_is_invalid": (HOOK, "import tutor.grade.observe as o\nx.register_hook(lambda g: g.clamp(-1, 1))\n"
                                  "(x * 10).sum().backward()\no._S.hooks = {'tensor': 'many'}\n",
                                  "hooks on tensor (at least 1)", "failed", ["invalid result from the run"]),
@@ -341,6 +364,16 @@ PASSING = {
     "from_autograd_keywords_and_a_seed": (FROM_AUTOGRAD, "g = torch.autograd.grad(outputs=[loss], inputs=(h, W),\n"
                                           "    grad_outputs=[torch.ones(())], retain_graph=True)\n"
                                           "dh, dW = g[0], g[1].contiguous()\n"),
+    "from_hooks_numpy_in_the_hook": (FROM_HOOKS, "import numpy as np\nnorms = []\n"
+                                     "w.register_post_accumulate_grad_hook(\n"
+                                     "    lambda p: norms.append(float(np.linalg.norm(p.grad.numpy()))))\n" + LOOP),
+    "from_hooks_tensors_kept_then_floats": (FROM_HOOKS, "kept = []\n"
+                                            "w.register_post_accumulate_grad_hook(lambda p: kept.append(p.grad.clone()))\n"
+                                            + LOOP + "norms = [torch.linalg.vector_norm(g).item() for g in kept]\n"),
+    "from_hooks_a_named_function_and_a_tuple": (FROM_HOOKS, "found = []\ndef log(param):\n"
+                                                "    found.append(param.grad.pow(2).sum().sqrt().tolist())\n"
+                                                "h = w.register_post_accumulate_grad_hook(log)\n" + LOOP
+                                                + "h.remove()\nnorms = tuple(found)\n"),
     "from_backward_reference_clips_too": (CLIPPED_AFTER, "(10 * x * w).sum().backward()\n"
                                           "w.grad.clamp_(-1, 1)\n"),
 }

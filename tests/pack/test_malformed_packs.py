@@ -519,6 +519,17 @@ CASES = [
         ex(Sub("  - kind: graph\n    root: y", "  - kind: value\n    expr: y * 2\n    from_autograd: true")),
         [f"{EX}:16:5: checks[1]: from_autograd: true wants `expr` to be a name (the tensor's), not an expression"],
     ),
+    Case(
+        "value-from-hooks-of-an-expression",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: value\n    expr: y.tolist()\n    from_hooks: true")),
+        [f"{EX}:16:5: checks[1]: from_hooks: true wants `expr` to be a name (the list's), not an expression"],
+    ),
+    Case(
+        "value-from-hooks-and-from-autograd",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: value\n    expr: y\n    from_hooks: true\n"
+                                                "    from_autograd: true")),
+        [f"{EX}:16:5: checks[1]: from_hooks and from_autograd ask for two different origins: choose one"],
+    ),
     # --- not YAML / not a mapping ---------------------------------------------------
     Case(
         "invalid-yaml",

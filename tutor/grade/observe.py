@@ -31,7 +31,7 @@ forge it (see docs/grading.md, "Self-reported evidence").
 
 from __future__ import annotations
 
-from tutor.grade import observe_grads
+from tutor.grade import observe_grads, observe_hooks
 from tutor.grade.observe_calls import _pack, _prepare, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
     HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros,
@@ -86,6 +86,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         _begin(namespace, config)
         _S.inputs = []
         observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"))
+        observe_hooks.begin(namespace, config.get("hook_values"))
         if config.get("inputs") is not None:
             _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])
     except Exception:
@@ -153,6 +154,7 @@ def _begin(namespace: dict, config: dict) -> None:
 def end() -> None:
     """Right after the code under test (also when it raised)."""
     _S.on = False
+    observe_hooks.end()
     if _S.saved_hooks:
         _S.saved_hooks = False
         try:
@@ -207,6 +209,8 @@ def report(config: dict) -> dict:
         out["grads"] = observe_grads.provenance()
     if config.get("autograd_values"):
         out["autograd_values"] = observe_grads.value_provenance()
+    if config.get("hook_values"):
+        out["hook_values"] = observe_hooks.provenance()
     if config.get("unchanged"):
         out["unchanged"] = [_changed(*snap) for snap in _S.snapshots] + \
                            [{"name": name, "t": "missing"} for name in _S.missing]

@@ -16,6 +16,7 @@ import torch.nn.modules.module as _MOD
 import torch.utils.checkpoint as _CKPT
 
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_results as _note_grad_results
+from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_state import (
     MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _element_size,
     _get_dtype, _get_shape, _get_version, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel, _pop_saved,
@@ -202,10 +203,17 @@ def _wrap_transformed(fn, api: str):
     return transformed
 
 
-def _wrap_hook(original, kind: str, static: bool = False):
+def _wrap_hook(original, kind: str, static: bool = False, at: int = 1):
+    """A registration, counted; ``at``: where the hook itself is among the arguments."""
     def observed(*args, **kwargs):
         if _S.on and _learner_caller(_getframe(1)):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
+            if _S.hook_names:  # NOTE [numbers worked out in hooks]
+                if _len(args) > at:
+                    args = (*args[:at], _wrap_hook_fn(args[at]), *args[at + 1:])
+                for name in ("hook", "fn"):
+                    if name in kwargs:
+                        kwargs[name] = _wrap_hook_fn(kwargs[name])
         return original(*args, **kwargs)
 
     _copy_names(observed, original)
@@ -271,8 +279,9 @@ def _prepare() -> list:
         elif how == "static-hook":
             inner = original.__func__ if _isinstance(original, staticmethod) else original
             wrapped = _wrap_hook(inner, what, static=True)
-        else:
-            wrapped = _wrap_hook(original, what)
+        else:  # a method's hook comes after self; register_multi_grad_hook's after the tensors
+            wrapped = _wrap_hook(original, what, at=1 if _isinstance(owner, type) or attr == "register_multi_grad_hook"
+                                 else 0)
         out.append((owner, attr, wrapped))
     return out
 

@@ -93,6 +93,12 @@ class _State:
     value_namespace = None
     grad_setup_bound: set = set()
     grad_results_budget: list = [0]
+    hook_names: list = []  # observe_hooks.py: names a value check wants worked out in hooks
+    hook_namespace = None
+    in_hook = 0
+    marked: dict = {}
+    noted: set = set()
+    hook_mode = None
 
 
 _S = _State()

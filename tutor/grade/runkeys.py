@@ -29,6 +29,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
     unchanged: set[str] = set()
     grads: set[str] = set()
     autograd_values: set[str] = set()
+    hook_values: set[str] = set()
     saved = False
     options: dict = {}
     for c, check in enumerate(exercise.checks):
@@ -39,6 +40,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         unchanged.update(watch.get("unchanged", ()))
         grads.update(watch.get("grads", ()))
         autograd_values.update(watch.get("autograd_values", ()))
+        hook_values.update(watch.get("hook_values", ()))
         if "inputs" in watch:
             options["inputs"] = sorted(watch["inputs"])
         saved = saved or bool(watch.get("saved"))
@@ -48,6 +50,8 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         options["grads"] = sorted(grads)
     if autograd_values:
         options["autograd_values"] = sorted(autograd_values)
+    if hook_values:
+        options["hook_values"] = sorted(hook_values)
     if saved:
         options["saved"] = True
     return (*probes.values(), Probe("observed", "observed", options=options))

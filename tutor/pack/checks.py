@@ -55,12 +55,23 @@ class ValueCheck(_Check):
                     "autograd returned], observe_grads.py)",
     )
 
+    from_hooks: bool = Field(
+        False,
+        description="every number the value holds (a number, a list or tuple of them) must have been worked "
+                    "out by a hook the code registered, or from what one made; the same numbers read after "
+                    "backward fail; `expr` must be a name (NOTE [numbers worked out in hooks], observe_hooks.py)",
+    )
+
     @model_validator(mode="after")
-    def _from_autograd_names_a_tensor(self) -> "ValueCheck":
+    def _provenance_names_a_value(self) -> "ValueCheck":
         if self.from_autograd and not self.expr.isidentifier():
             raise ValueError("from_autograd: true wants `expr` to be a name (the tensor's), not an expression")
         if self.from_autograd and self.type not in (None, "tensor"):
             raise ValueError(f"from_autograd: true wants a tensor; `type: {self.type}` contradicts it")
+        if self.from_hooks and not self.expr.isidentifier():
+            raise ValueError("from_hooks: true wants `expr` to be a name (the list's), not an expression")
+        if self.from_hooks and self.from_autograd:
+            raise ValueError("from_hooks and from_autograd ask for two different origins: choose one")
         return self
 
 

@@ -21,7 +21,9 @@ class Value(Kind):
         return [Probe(key, "value", expr=check.expr)]
 
     def observe(self, check):
-        return {"autograd_values": [check.expr]} if check.from_autograd else {}
+        if check.from_autograd:
+            return {"autograd_values": [check.expr]}
+        return {"hook_values": [check.expr]} if check.from_hooks else {}
 
     def mutant(self, check):
         if not check.expr.isidentifier():
@@ -53,6 +55,14 @@ class Value(Kind):
                 "worked them out another way. Ask autograd for this gradient too (list the tensor it is the "
                 "gradient of among the call's inputs) and bind what the call returns to `{name}`.").format(
                 what=what, name=check.expr)
+        # NOTE [numbers worked out in hooks]: "hooks", "other", ..., or None (no record)
+        yours_by, reference_by = (observed_state(o, "hook_values", check.expr)
+                                  for o in (ctx.observed, ctx.expected_observed))
+        if verdict[0] and check.from_hooks and yours_by == "other" and reference_by == "hooks":
+            return False, _(
+                "{what} holds the right numbers, but your hooks did not work them out: they were read "
+                "outside the hooks (after backward, from `.grad` or a retained gradient). Compute each "
+                "number inside the hook, from what it is given, and record it there.").format(what=what)
         return verdict
 
 
