@@ -159,6 +159,11 @@ FROM_HOOKS = _exercise(
     "for xb in batches:\n    torch.tanh(xb @ w).sum().backward()\n",
     [{"kind": "value", "expr": "norms", "from_hooks": True}])
 NOT_IN_HOOKS = "holds the right numbers, but your hooks did not work them out"
+# NOTE [hooks on a named tensor]: `tensor: w` counts only the hooks on w
+HOOKS_ON_W = _exercise(
+    "hooks-on-w", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
+    "w.register_hook(lambda g: g * 2)\ny = w * x\ny.sum().backward()\n",
+    [{"kind": "grad", "tensor": "w"}, {"kind": "hooks", "on": "tensor", "tensor": "w", "min": 1, "max": 1}])
 LOOP = "for xb in batches:\n    torch.tanh(xb @ w).sum().backward()\n"
 
 NP = "import numpy as np\n"
@@ -310,6 +315,12 @@ CASES: dict[str, tuple] = {
                                   [NOT_IN_HOOKS]),
     "from_hooks_wrong_numbers": (FROM_HOOKS, "norms = []\nw.register_hook(lambda g: norms.append(g.norm().item()))\n"
                                  + LOOP, "value of norms", "failed", ["norms"]),
+    "hooks_on_another_tensor": (HOOKS_ON_W, "y = w * x\ny.register_hook(lambda g: g * 2)\ny.sum().backward()\n",
+                                "hooks on w (exactly 1)", "failed",
+                                ["registered no hooks on `w`", "Its hooks on other tensors do not count"]),
+    "hooks_on_w_twice": (HOOKS_ON_W, "w.register_hook(lambda g: g * 2)\nh = w.register_hook(lambda g: g)\n"
+                         "h.remove()\n(w * x).sum().backward()\n", "hooks on w (exactly 1)", "failed",
+                         ["registered 2 hooks on `w`", "every registration counts"]),
     "forged_record_is_invalid": (HOOK, "import tutor.grade.observe as o\nx.register_hook(lambda g: g.clamp(-1, 1))\n"
                                  "(x * 10).sum().backward()\no._S.hooks = {'tensor': 'many'}\n",
                                  "hooks on tensor (at least 1)", "failed", ["invalid result from the run"]),
@@ -374,6 +385,11 @@ PASSING = {
                                                 "    found.append(param.grad.pow(2).sum().sqrt().tolist())\n"
                                                 "h = w.register_post_accumulate_grad_hook(log)\n" + LOOP
                                                 + "h.remove()\nnorms = tuple(found)\n"),
+    "hooks_on_w_by_another_name": (HOOKS_ON_W, "param = w\nparam.register_hook(lambda g: 2 * g)\n"
+                                   "(w * x).sum().backward()\n"),
+    "hooks_on_w_through_multi_grad_hook": (HOOKS_ON_W, "torch.autograd.graph.register_multi_grad_hook(\n"
+                                           "    (w,), lambda grads: None)\nw.grad = None\n"
+                                           "(w * x * 2).sum().backward()\n"),
     "from_backward_reference_clips_too": (CLIPPED_AFTER, "(10 * x * w).sum().backward()\n"
                                           "w.grad.clamp_(-1, 1)\n"),
 }

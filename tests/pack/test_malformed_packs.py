@@ -525,6 +525,16 @@ CASES = [
         [f"{EX}:16:5: checks[1]: from_hooks: true wants `expr` to be a name (the list's), not an expression"],
     ),
     Case(
+        "hooks-on-a-named-tensor-not-on-tensors",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: hooks\n    on: module\n    tensor: x\n    min: 1")),
+        [f"{EX}:16:5: checks[1]: tensor: names the tensor the hooks are on; it wants `on: tensor`, not `on: module`"],
+    ),
+    Case(
+        "hooks-on-a-tensor-never-defined",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: hooks\n    on: tensor\n    tensor: z\n    min: 1")),
+        [f"{EX}:18:13: checks[1].tensor: 'z' is never defined by the setup or the reference solution"],
+    ),
+    Case(
         "value-from-hooks-and-from-autograd",
         ex(Sub("  - kind: graph\n    root: y", "  - kind: value\n    expr: y\n    from_hooks: true\n"
                                                 "    from_autograd: true")),

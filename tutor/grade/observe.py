@@ -87,6 +87,8 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         _S.inputs = []
         observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"))
         observe_hooks.begin(namespace, config.get("hook_values"))
+        _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
+        _S.hook_targets, _S.hook_target_namespace = [], namespace
         if config.get("inputs") is not None:
             _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])
     except Exception:
@@ -211,6 +213,16 @@ def report(config: dict) -> dict:
         out["autograd_values"] = observe_grads.value_provenance()
     if config.get("hook_values"):
         out["hook_values"] = observe_hooks.provenance()
+    if config.get("hooks_on"):  # NOTE [hooks on a named tensor] (observe_calls.py)
+        namespace = _getattr(_S, "hook_target_namespace", None) or {}
+        targets = _getattr(_S, "hook_targets", [])
+        counts = {}
+        for name in _getattr(_S, "hook_target_names", []):
+            bound, n = namespace.get(name, _S), 0
+            for target in targets:
+                n += target is bound
+            counts[name] = n
+        out["hooks_on"] = counts
     if config.get("unchanged"):
         out["unchanged"] = [_changed(*snap) for snap in _S.snapshots] + \
                            [{"name": name, "t": "missing"} for name in _S.missing]

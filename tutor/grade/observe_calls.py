@@ -208,6 +208,8 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1):
     def observed(*args, **kwargs):
         if _S.on and _learner_caller(_getframe(1)):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
+            if kind == "tensor" and _S.hook_target_names and args:
+                _note_targets(args[0])
             if _S.hook_names:  # NOTE [numbers worked out in hooks]
                 if _len(args) > at:
                     args = (*args[:at], _wrap_hook_fn(args[at]), *args[at + 1:])
@@ -218,6 +220,22 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1):
 
     _copy_names(observed, original)
     return staticmethod(observed) if static else observed
+
+
+# NOTE [hooks on a named tensor]: a `hooks` check with `tensor: w` counts
+# only the hooks registered on the tensor bound to `w` when the code ends: a
+# hook on another tensor that works out w's numbers by hand passed a check
+# that counted every tensor hook (log-after-accumulation). Each tensor a hook
+# goes on (a method's self, each of register_multi_grad_hook's tensors) is
+# kept, and observe.report counts those that are the named one.
+MAX_TARGETS = 256
+
+
+def _note_targets(target) -> None:
+    items = target if _isinstance(target, (list, tuple)) else (target,)
+    for item in items[:64]:
+        if _isinstance(item, _Tensor) and _len(_S.hook_targets) < MAX_TARGETS:
+            _S.hook_targets.append(item)
 
 
 def _copy_names(wrapper, original) -> None:

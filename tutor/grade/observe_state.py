@@ -99,6 +99,8 @@ class _State:
     marked: dict = {}
     noted: set = set()
     hook_mode = None
+    hook_target_names: list = []  # NOTE [hooks on a named tensor]: names whose hooks are counted
+    hook_targets: list = []  # the tensors the code registered hooks on (only when asked)
 
 
 _S = _State()

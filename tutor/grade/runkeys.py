@@ -30,6 +30,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
     grads: set[str] = set()
     autograd_values: set[str] = set()
     hook_values: set[str] = set()
+    hooks_on: set[str] = set()
     saved = False
     options: dict = {}
     for c, check in enumerate(exercise.checks):
@@ -41,6 +42,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         grads.update(watch.get("grads", ()))
         autograd_values.update(watch.get("autograd_values", ()))
         hook_values.update(watch.get("hook_values", ()))
+        hooks_on.update(watch.get("hooks_on", ()))
         if "inputs" in watch:
             options["inputs"] = sorted(watch["inputs"])
         saved = saved or bool(watch.get("saved"))
@@ -52,6 +54,8 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         options["autograd_values"] = sorted(autograd_values)
     if hook_values:
         options["hook_values"] = sorted(hook_values)
+    if hooks_on:
+        options["hooks_on"] = sorted(hooks_on)
     if saved:
         options["saved"] = True
     return (*probes.values(), Probe("observed", "observed", options=options))

@@ -244,6 +244,15 @@ class HooksCheck(_Counted):
         "any", description="tensor: Tensor.register_hook / register_post_accumulate_grad_hook / "
                            "register_multi_grad_hook; module: nn.Module forward/backward hooks; "
                            "node: grad_fn.register_hook / register_prehook")
+    tensor: Optional[Identifier] = Field(
+        None, description="with on: tensor, count only the hooks registered on the tensor bound to this name "
+                          "when the code ends (NOTE [hooks on a named tensor], observe_calls.py)")
+
+    @model_validator(mode="after")
+    def _tensor_hooks_only(self) -> "HooksCheck":
+        if self.tensor is not None and self.on != "tensor":
+            raise ValueError(f"tensor: names the tensor the hooks are on; it wants `on: tensor`, not `on: {self.on}`")
+        return self
 
 
 class FootprintCheck(_Check):

@@ -333,7 +333,7 @@ def _check_names(loaded: _Loaded, path: tuple, check: BaseModel, defined: frozen
         return
     names: list[tuple[tuple, str]] = []
     for attr in ("tensor", "root", "function"):
-        if hasattr(check, attr):
+        if getattr(check, attr, None) is not None:  # a hooks check's `tensor` is optional
             names.append(((attr,), getattr(check, attr)))
     for j, name in enumerate(getattr(check, "inputs", []) or []):
         names.append((("inputs", j), name))

@@ -27,7 +27,12 @@ class Hooks(Kind):
     name = "hooks"
     model = HooksCheck
 
+    def observe(self, check):
+        return {"hooks_on": [check.tensor]} if check.tensor else {}
+
     def label(self, check) -> str:
+        if check.tensor:
+            return _("hooks on {name} ({bound})").format(name=check.tensor, bound=bound_words(check))
         if check.on == "any":
             return _("hooks on anything ({bound})").format(bound=bound_words(check))
         return _("hooks on {on} ({bound})").format(on=check.on, bound=bound_words(check))
@@ -36,7 +41,9 @@ class Hooks(Kind):
         n = one_too_many(check)
         if n is None:
             return None
-        return f"\nfor _ in range({n}):\n    {_REGISTER.get(check.on, _REGISTER_TENSOR)}\n"
+        register = f"{check.tensor}.register_hook(lambda g: g)" if check.tensor else \
+            _REGISTER.get(check.on, _REGISTER_TENSOR)
+        return f"\nfor _ in range({n}):\n    {register}\n"
 
     def judge(self, check, expected, yours, ctx: Context) -> Verdict:
         record = observed_record(ctx.observed)
@@ -50,6 +57,28 @@ class Hooks(Kind):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise InvalidResult("a hook count is not a number")
             n += value
+        if check.tensor:  # NOTE [hooks on a named tensor] (observe_calls.py)
+            on = record.get("hooks_on")
+            value = on.get(check.tensor) if isinstance(on, dict) else None
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise InvalidResult("no count of the hooks on a named tensor")
+            others, n = n - value, value
+            if within(check, n):
+                return True, ""
+            said = _("your code registered {hooks} on `{name}`").format(
+                hooks=_("no hooks") if n == 0 else plural(n, N_("{n} hook"), N_("{n} hooks")), name=check.tensor)
+            if too_few(check, n) and others > 0:
+                advice = _("Its hooks on other tensors do not count: register the hook on `{name}` itself "
+                           "(`{name}.register_hook(fn)`, or `{name}.register_post_accumulate_grad_hook(fn)`).").format(
+                    name=check.tensor)
+            elif too_few(check, n):
+                advice = _("Register one on `{name}` itself (`{name}.register_hook(fn)`, or "
+                           "`{name}.register_post_accumulate_grad_hook(fn)`).").format(name=check.tensor)
+            else:
+                advice = _("Register only the hooks the exercise asks for (every registration counts, even of a "
+                           "hook removed later).")
+            return False, _("{said}; this exercise asks for {bound}. {advice}").format(
+                said=said, bound=bound_words(check), advice=advice)
         if within(check, n):
             return True, ""
         where, how = _HOOK_WORDS[check.on]
