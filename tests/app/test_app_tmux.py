@@ -127,13 +127,15 @@ def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
         tmux.wait_for("kernel ready")
         # The editor holds the starter, "y = w * x" and an empty line. Keys
         # sent before the editor has focus go elsewhere: a marker, typed until
-        # it shows on line 1, proves the editor has the keys. Keys arrive in
-        # the order sent, so any marker still on its way lands before what
-        # follows, and what follows is only control bytes and text, never an
-        # escape sequence (an arrow key's bytes read apart under load became
-        # an Escape and typed text; retries of a key that seemed lost typed it
-        # twice): Ctrl+A, Ctrl+K clear line 1, markers and all; it is typed
-        # again; Ctrl+K at its end joins the empty line 2; Enter opens it.
+        # it shows on line 1, proves the editor has the keys. Typed text and
+        # Enter reach the editor as key events, in its queue, in the order
+        # sent; Ctrl+A and Ctrl+K are bindings, which the app runs as it reads
+        # them, ahead of text still queued (under load a marker queued behind
+        # the clear came back as "#y = w * x"). So no binding is sent before
+        # what was typed ahead of it is on screen: a last marker, "@", shows
+        # that every "#" before it has landed; each line typed is seen before
+        # the next Ctrl+K. And never an escape sequence (an arrow key's bytes
+        # read apart under load became an Escape and typed text).
         deadline = time.monotonic() + DEADLINE
         while time.monotonic() < deadline:
             tmux.type("#")
@@ -141,9 +143,15 @@ def test_type_a_solution_check_it_and_read_the_screen(tutor_home):
                 break
         else:
             raise AssertionError(f"the editor never took a key; the screen was:\n{tmux.screen()}")
-        tmux.keys("C-a", "C-k")
+        tmux.type("@")
+        tmux.wait_until(lambda screen: re.search(r"(?<!\d)1  #+@y = w \* x\s*▎", screen), "the last marker on line 1")
+        tmux.keys("C-a", "C-k")  # line 1 cleared, markers and all
+        tmux.wait_until(lambda screen: re.search(r"▊\s*1 {2,}▎", screen), "line 1 cleared")
         tmux.type("y = w * x")
-        tmux.keys("C-k", "Enter")
+        tmux.wait_until(lambda screen: re.search(rf"(?<!\d){LINES[0]}\s*▎", screen), "line 1 typed again")
+        tmux.keys("C-k")  # at its end: joins the empty line 2
+        tmux.wait_until(lambda screen: not re.search(r"▊\s*2  ", screen), "the empty line 2 joined")
+        tmux.keys("Enter")
         tmux.type("y = w * x + b")
         tmux.keys("Enter")
         tmux.type("y.backward()")
