@@ -221,6 +221,10 @@ CASES: dict[str, tuple] = {
         RAISES_MATCH, "import sys\nopen('/tmp/m.py', 'w').write('def f():\\n    raise RuntimeError(\"a second time\")\\n')\n"
         "sys.path.insert(0, '/tmp')\nimport m\nm.f()\n", "raises RuntimeError", "failed",
         ["raised RuntimeError itself"]),
+    "type_0d_array_for_number": (TYPED, NP + "s = x.detach().sum().numpy()\nm = x.max()\nb = x.requires_grad\n",
+                                 "value of s", "failed", ["`s` is a 0-d numpy array", "call .item()"]),
+    "type_0d_array_for_bool": (TYPED, NP + "s = x.sum().item()\nm = x.max()\nb = np.array(True)\n",
+                               "value of b", "failed", ["`b` is a 0-d numpy array", "True or False"]),
     "type_tensor_for_number": (TYPED, "s = x.sum()\nm = x.max()\nb = x.requires_grad\n", "value of s", "failed",
                                ["`s` is a tensor of shape [], but this exercise asks for a Python number", ".item()"]),
     "type_number_for_tensor": (TYPED, "s = x.sum().item()\nm = x.max().item()\nb = x.requires_grad\n",
@@ -349,6 +353,10 @@ PASSING = {
                                                  "except RuntimeError as e:\n    raise e\n"),
     "raises_any_origin_by_hand": (RAISES_ANY, "if True:\n    raise ValueError('x must be positive')\n"),
     "numpy_scalars": (TYPED, NP + "s = np.float64(x.sum().item())\nm = x.max()\nb = np.bool_(True)\n"),
+    "numpy_0d_array_where_no_type_is_asked": (FROM_HOOKS, NP + "norms = []\n"
+                                               "w.register_post_accumulate_grad_hook(\n"
+                                               "    lambda p: norms.append(np.asarray(p.grad.norm().item())))\n"
+                                               + LOOP),
     "numpy_float32": (TYPED, NP + "s = np.float32(x.sum().item())\nm = x.max()\nb = x.requires_grad\n"),
     "dtypes_right": (DTYPES, DTYPES.solution),
     "gradcheck_args": (GRADCHECK_ARGS, GRADCHECK_ARGS.solution),

@@ -95,8 +95,11 @@ def encode_value(value: Any, depth: int = 0) -> dict:
     if kind in _TENSOR_TYPES:
         return encode_tensor(value)
     if kind is _NDARRAY and value.ndim == 0 and value.dtype.kind in "biuf":
-        value = value[()]  # a 0-d array is a numpy scalar
-        kind = _type(value)
+        # Compared as the number it holds; marked, for a check whose `type`
+        # asks for a number or a bool (an array, as a 0-d tensor is not one).
+        encoded = encode_value(value[()], depth)
+        encoded["array"] = True
+        return encoded
     if kind is bool or kind in _NP_BOOLS:
         return {"t": "bool", "v": bool(value)}
     if kind in _NP_FLOATS:

@@ -45,7 +45,7 @@ class ValueCheck(_Check):
     atol: Optional[float] = Field(None, ge=0)
     type: Optional[Literal["number", "tensor", "bool"]] = Field(
         None,
-        description="the kind of value asked for: 'number' (a Python/numpy number, not a tensor), "
+        description="the kind of value asked for: 'number' (a Python/numpy number, not a tensor nor a 0-d array), "
                     "'tensor', or 'bool'; default: any of them compares by value",
     )
     from_autograd: bool = Field(

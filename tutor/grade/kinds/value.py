@@ -77,6 +77,9 @@ def _type_problem(what: str, wanted: str, yours: dict) -> str | None:
             if problem:
                 return problem
         return None
+    if yours.get("array") and t in ("num", "bool") and wanted in ("number", "bool"):
+        return _("{what} is a 0-d numpy array, but this exercise asks for {wanted}: call .item() on it "
+                 "(or int(), float(), bool()).").format(what=what, wanted=_(_TYPE_WORDS[wanted]))
     if wanted == "number":
         if t == "num":
             return None
