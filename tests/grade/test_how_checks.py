@@ -151,6 +151,10 @@ FROM_AUTOGRAD = _exercise(
     "h = torch.tanh(x @ W)\nloss = (h ** 2).sum()\n", "dh, dW = torch.autograd.grad(loss, [h, W])\n",
     [{"kind": "value", "expr": "dh", "from_autograd": True}, {"kind": "value", "expr": "dW", "from_autograd": True}])
 NOT_RETURNED = "holds the right numbers, but not as `torch.autograd.grad` returned them"
+FROM_FUNC = _exercise(  # the same option where the reference's value comes from a torch.func transform
+    "from-func", "torch.manual_seed(seed)\nx = torch.randn(3)\ndef f(x):\n    return (x.exp() * x).sum()\n",
+    "from torch.func import hessian\nH = hessian(f)(x)\n", [{"kind": "value", "expr": "H", "from_autograd": True}])
+NOT_TRANSFORMED = "holds the right numbers, but no autograd transform returned them"
 # NOTE [numbers worked out in hooks]: `from_hooks` wants numbers the code's hooks worked out
 FROM_HOOKS = _exercise(
     "from-hooks", "torch.manual_seed(seed)\nw = torch.randn(4, requires_grad=True)\n"
@@ -305,6 +309,13 @@ CASES: dict[str, tuple] = {
                                       [NOT_RETURNED]),
     "from_autograd_wrong_numbers": (FROM_AUTOGRAD, "dh, dW = torch.autograd.grad(loss * 2, [h, W])\n",
                                     "value of dW", "failed", ["dW"]),
+    "from_autograd_formula_beside_a_transform": (FROM_FUNC, "from torch.func import grad, jacrev\n"
+                                                 "g = grad(f)(x)\n_ = jacrev(f)(x)\nH = torch.diag((x + 2) * x.exp())\n",
+                                                 "value of H", "failed", [NOT_TRANSFORMED, "bind what it returns to `H`"]),
+    "from_autograd_by_hand_beside_torch_func": (FROM_AUTOGRAD, "from torch.func import grad as fgrad\n"
+                                                "_ = fgrad(lambda t: (t ** 2).sum())(x)\n"
+                                                "(dW,) = torch.autograd.grad(loss, W)\ndh = 2 * h.detach()\n",
+                                                "value of dh", "failed", [NOT_RETURNED]),
     "from_hooks_noop_hook_norms_in_the_loop": (FROM_HOOKS, "norms = []\nw.register_hook(lambda g: g)\n"
                                                "for xb in batches:\n    torch.tanh(xb @ w).sum().backward()\n"
                                                "    norms.append(w.grad.norm().item())\n", "value of norms",
@@ -383,6 +394,11 @@ PASSING = {
     "from_autograd_keywords_and_a_seed": (FROM_AUTOGRAD, "g = torch.autograd.grad(outputs=[loss], inputs=(h, W),\n"
                                           "    grad_outputs=[torch.ones(())], retain_graph=True)\n"
                                           "dh, dW = g[0], g[1].contiguous()\n"),
+    "from_autograd_rows_from_grad": (FROM_FUNC, "from torch.func import grad\n"
+                                     "H = torch.stack([grad(lambda t, i=i: grad(f)(t)[i])(x) for i in range(3)])\n"),
+    "from_autograd_vmap_of_a_vjp": (FROM_FUNC, "from torch.func import grad, vjp, vmap\n_, pull = vjp(grad(f), x)\n"
+                                    "(H,) = vmap(pull)(torch.eye(3))\n"),
+    "from_autograd_functional_hessian": (FROM_FUNC, "H = torch.autograd.functional.hessian(f, x)\n"),
     "from_hooks_numpy_in_the_hook": (FROM_HOOKS, "import numpy as np\nnorms = []\n"
                                      "w.register_post_accumulate_grad_hook(\n"
                                      "    lambda p: norms.append(float(np.linalg.norm(p.grad.numpy()))))\n" + LOOP),

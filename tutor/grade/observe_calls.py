@@ -15,7 +15,8 @@ import torch.nn as _nn
 import torch.nn.modules.module as _MOD
 import torch.utils.checkpoint as _CKPT
 
-from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_results as _note_grad_results
+from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
+from tutor.grade.observe_grads import note_results as _note_grad_results
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_state import (
     MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _element_size,
@@ -171,6 +172,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _mark_grads(grads_before)  # NOTE [gradients a backward pass left]
         elif api == "autograd.grad" and (_S.grad_names or _S.value_names):
             _note_grad_results(result)
+        elif _S.value_names and api.startswith(("autograd.functional.", "func.")) and not callable(result):
+            _note_func_results(result)  # NOTE [values autograd returned]
         if transform and callable(result):
             return _wrap_transformed(result, api)
         if measure and outermost:
@@ -197,6 +200,8 @@ def _wrap_transformed(fn, api: str):
             _S.depth -= 1
         if outermost:
             _measure(result, api)
+        if _S.value_names:  # NOTE [values autograd returned]
+            _note_func_results(result)
         return result
 
     _copy_names(transformed, fn)

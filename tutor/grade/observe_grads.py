@@ -43,7 +43,7 @@ def begin(namespace: dict, names, value_names=()) -> None:
     _S.value_namespace = namespace if _S.value_names else None
     _S.grad_names = [str(n) for n in (names or ())][:MAX_NAMES]
     _S.grad_namespace = namespace if _S.grad_names else None
-    _S.grad_followed, _S.grad_marks, _S.grad_results = {}, {}, []
+    _S.grad_followed, _S.grad_marks, _S.grad_results, _S.func_results = {}, {}, [], []
     _S.grad_results_budget = [MAX_COPIES]  # for the whole run
     _follow_names()
     _S.grad_setup_bound = {name for name in _S.grad_names
@@ -152,14 +152,35 @@ def note_results(result) -> None:
                 pass
 
 
+def note_func_results(result, depth: int = 0) -> None:
+    """After a ``torch.func`` transform's function or ``torch.autograd.functional``
+    returned: its tensors (in tuples too), for value checks only (NOTE [values autograd returned])."""
+    if _isinstance(result, _Tensor):
+        if _len(_S.func_results) < 4 * MAX_NAMES:
+            try:
+                note = _note(result, _S.grad_results_budget)
+                if note[2] is not None:
+                    _S.func_results.append(note)
+            except Exception:
+                pass
+    elif _isinstance(result, (tuple, list)) and depth < 2:
+        for item in result[:MAX_NAMES]:
+            note_func_results(item, depth + 1)
+
+
 # NOTE [values autograd returned]: a ``value`` check with ``from_autograd:
-# true`` wants the tensor bound to its name to be one ``torch.autograd.grad``
-# returned in the run (the same values: a copy, a detached view or the very
-# object pass), not numbers worked out another way: the rest of the chain
-# rule done by hand after one call for part of it reached the right numbers
-# (grad-without-dot-grad passed so). Self-reported, as every record is.
+# true`` wants the tensor bound to its name to hold what autograd returned in
+# the run, not numbers worked out another way: the rest of the chain rule done
+# by hand after one call for part of it reached the right numbers
+# (grad-without-dot-grad passed so), and so did a Hessian written as a
+# formula beside a `torch.func` call for the gradient (gradient-as-a-function).
+# "autograd": the values of a tensor ``torch.autograd.grad`` returned (a
+# copy, a detached view or the very object); "func": of one a ``torch.func``
+# transform or ``torch.autograd.functional`` returned; either, where every
+# element is one of the elements such tensors held (a Hessian stacked from
+# the rows ``grad`` returned). Self-reported, as every record is.
 def value_provenance() -> dict:
-    """name -> "autograd" (equal to a result of torch.autograd.grad), "other", "missing" or "not a tensor"."""
+    """name -> "autograd", "func", "other", "missing" or "not a tensor"."""
     out = {}
     namespace = _getattr(_S, "value_namespace", None)
     for name in _getattr(_S, "value_names", ()):
@@ -169,21 +190,61 @@ def value_provenance() -> dict:
                 out[name] = "missing"
             elif not _isinstance(value, _Tensor):
                 out[name] = "not a tensor"
-            elif _returned(value):
-                out[name] = "autograd"
             else:
-                out[name] = "other"
+                out[name] = _origin(value)
         except Exception:
             out[name] = "unreadable"
     return out
 
 
 _MISSING = object()
+MAX_ELEMENTS = 100_000  # a value matched element by element at most this big
+_tolist = _TensorBase.tolist
 
 
-def _returned(tensor) -> bool:
-    """``tensor`` holds the values of a gradient ``torch.autograd.grad`` returned in the run."""
-    return any(note[2] is not None and _same(tensor, note[2]) for note in _S.grad_results)
+def _origin(tensor) -> str:
+    """"autograd" or "func": ``tensor`` holds the values of a tensor autograd returned in the run, or
+    only elements such tensors held (NOTE [values autograd returned]); else "other"."""
+    grads, funcs = _getattr(_S, "grad_results", []), _getattr(_S, "func_results", [])
+    if any(_holds_note(tensor, note) for note in grads):
+        return "autograd"
+    if any(_holds_note(tensor, note) for note in funcs):
+        return "func"
+    if int(_numel(tensor)) > MAX_ELEMENTS:
+        return "other"
+    wanted = set(_flat(_tolist(_detach(tensor))))
+    for notes, source in ((grads, "autograd"), (grads + funcs, "func")):
+        held: set = set()
+        for note in notes:
+            held.update(_elements(note))
+        if wanted and wanted <= held:
+            return source
+    return "other"
+
+
+def _holds_note(tensor, note) -> bool:
+    """A note made inside a torch.func transform (autograd.grad called by torch itself) holds a wrapper
+    that is dead once the transform returned: it matches nothing."""
+    try:
+        return note[2] is not None and _same(tensor, note[2])
+    except Exception:
+        return False
+
+
+def _elements(note) -> list:
+    try:
+        return _flat(_tolist(note[2])) if note[2] is not None and int(_numel(note[2])) <= MAX_ELEMENTS else []
+    except Exception:
+        return []
+
+
+def _flat(value) -> list:
+    if not _isinstance(value, list):
+        return [value]
+    out: list = []
+    for item in value:
+        out += _flat(item) if _isinstance(item, list) else [item]
+    return out
 
 
 def provenance() -> dict:
@@ -200,8 +261,8 @@ def provenance() -> dict:
                 # never seen by a pass: a tensor made and bound out of their sight (in a function) is
                 # unknown; the setup's name bound to another tensor with a gradient, written by hand
                 out[name] = "written" if name in _S.grad_setup_bound else "unknown"
-            elif _holds(grad, _S.grad_marks.get(id(tensor))) or _returned(grad):
-                out[name] = "backward"
+            elif _holds(grad, _S.grad_marks.get(id(tensor))) or any(_holds_note(grad, n) for n in _S.grad_results):
+                out[name] = "backward"  # or what torch.autograd.grad returned, assigned: an equivalent API
             else:
                 out[name] = "written"
         except Exception:

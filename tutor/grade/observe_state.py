@@ -89,6 +89,7 @@ class _State:
     grad_marks: dict = {}
     grad_followed: dict = {}  # id -> tensor followed (observe_grads.py)
     grad_results: list = []  # what torch.autograd.grad returned, as marks
+    func_results: list = []  # what torch.func transforms and torch.autograd.functional returned (value checks only)
     value_names: list = []  # observe_grads.py: names a value check wants returned by torch.autograd.grad
     value_namespace = None
     grad_setup_bound: set = set()

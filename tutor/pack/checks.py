@@ -50,9 +50,10 @@ class ValueCheck(_Check):
     )
     from_autograd: bool = Field(
         False,
-        description="the value must be a tensor `torch.autograd.grad` returned in the run (a copy of one "
-                    "passes), not numbers worked out another way; `expr` must be a name (NOTE [values "
-                    "autograd returned], observe_grads.py)",
+        description="the value must be a tensor autograd returned in the run (`torch.autograd.grad`, a "
+                    "`torch.func` transform, `torch.autograd.functional`; a copy of one, or one made only of "
+                    "elements such tensors held, passes), not numbers worked out another way; `expr` must be "
+                    "a name (NOTE [values autograd returned], observe_grads.py)",
     )
 
     from_hooks: bool = Field(

@@ -55,6 +55,11 @@ class Value(Kind):
                 "worked them out another way. Ask autograd for this gradient too (list the tensor it is the "
                 "gradient of among the call's inputs) and bind what the call returns to `{name}`.").format(
                 what=what, name=check.expr)
+        if verdict[0] and check.from_autograd and yours_by == "other" and reference_by == "func":
+            return False, _(
+                "{what} holds the right numbers, but no autograd transform returned them: your code worked "
+                "them out another way (a formula, or from another result). Let a `torch.func` transform "
+                "compute them and bind what it returns to `{name}`.").format(what=what, name=check.expr)
         # NOTE [numbers worked out in hooks]: "hooks", "other", ..., or None (no record)
         yours_by, reference_by = (observed_state(o, "hook_values", check.expr)
                                   for o in (ctx.observed, ctx.expected_observed))
