@@ -46,29 +46,36 @@ class Value(Kind):
             if problem:
                 return False, problem
         verdict = compare_values(what, yours, expected, ctx, check.rtol, check.atol)
-        # NOTE [values autograd returned]: "autograd", "other", ..., or None (no record)
-        yours_by, reference_by = (observed_state(o, "autograd_values", check.expr)
-                                  for o in (ctx.observed, ctx.expected_observed))
-        if verdict[0] and check.from_autograd and yours_by == "other" and reference_by == "autograd":
-            return False, _(
-                "{what} holds the right numbers, but not as `torch.autograd.grad` returned them: your code "
-                "worked them out another way. Ask autograd for this gradient too (list the tensor it is the "
-                "gradient of among the call's inputs) and bind what the call returns to `{name}`.").format(
-                what=what, name=check.expr)
-        if verdict[0] and check.from_autograd and yours_by == "other" and reference_by == "func":
-            return False, _(
-                "{what} holds the right numbers, but no autograd transform returned them: your code worked "
-                "them out another way (a formula, or from another result). Let a `torch.func` transform "
-                "compute them and bind what it returns to `{name}`.").format(what=what, name=check.expr)
-        # NOTE [numbers worked out in hooks]: "hooks", "other", ..., or None (no record)
-        yours_by, reference_by = (observed_state(o, "hook_values", check.expr)
-                                  for o in (ctx.observed, ctx.expected_observed))
-        if verdict[0] and check.from_hooks and yours_by == "other" and reference_by == "hooks":
-            return False, _(
-                "{what} holds the right numbers, but your hooks did not work them out: they were read "
-                "outside the hooks (after backward, from `.grad` or a retained gradient). Compute each "
-                "number inside the hook, from what it is given, and record it there.").format(what=what)
-        return verdict
+        problem = _provenance_problem(check, what, ctx) if verdict[0] else None
+        return (False, problem) if problem else verdict
+
+
+def _provenance_problem(check, what: str, ctx: Context) -> str | None:
+    """Right numbers, got another way than the reference got them: what the learner reads, or None.
+    The run's record says "other" for a value got another way; None where it kept no record (lenient)."""
+    if check.from_autograd:
+        record = "autograd_values"  # NOTE [values autograd returned]: "autograd", "func", "other", ...
+    elif check.from_hooks:
+        record = "hook_values"  # NOTE [numbers worked out in hooks]: "hooks", "other", ...
+    else:
+        return None
+    yours_by, reference_by = (observed_state(o, record, check.expr) for o in (ctx.observed, ctx.expected_observed))
+    if yours_by != "other":
+        return None
+    if reference_by == "autograd":
+        return _("{what} holds the right numbers, but not as `torch.autograd.grad` returned them: your code "
+                 "worked them out another way. Ask autograd for this gradient too (list the tensor it is the "
+                 "gradient of among the call's inputs) and bind what the call returns to `{name}`.").format(
+            what=what, name=check.expr)
+    if reference_by == "func":
+        return _("{what} holds the right numbers, but no autograd transform returned them: your code worked "
+                 "them out another way (a formula, or from another result). Let a `torch.func` transform "
+                 "compute them and bind what it returns to `{name}`.").format(what=what, name=check.expr)
+    if reference_by == "hooks":
+        return _("{what} holds the right numbers, but your hooks did not work them out: they were read "
+                 "outside the hooks (after backward, from `.grad` or a retained gradient). Compute each "
+                 "number inside the hook, from what it is given, and record it there.").format(what=what)
+    return None
 
 
 _TYPE_WORDS = {"number": N_("a Python number"), "tensor": N_("a tensor"), "bool": N_("True or False")}
