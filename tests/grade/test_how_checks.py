@@ -163,6 +163,10 @@ FROM_HOOKS = _exercise(
     "for xb in batches:\n    torch.tanh(xb @ w).sum().backward()\n",
     [{"kind": "value", "expr": "norms", "from_hooks": True}])
 NOT_IN_HOOKS = "holds the right numbers, but your hooks did not work them out"
+FROM_HOOKS_COUNTED = _exercise(  # the mode routes a registration through the observers again: counted once
+    "from-hooks-counted", FROM_HOOKS.setup, FROM_HOOKS.solution,
+    [{"kind": "value", "expr": "norms", "from_hooks": True}, {"kind": "hooks", "on": "tensor", "count": 1},
+     {"kind": "hooks", "on": "tensor", "tensor": "w", "count": 1}])
 # NOTE [hooks on a named tensor]: `tensor: w` counts only the hooks on w
 HOOKS_ON_W = _exercise(
     "hooks-on-w", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
@@ -299,6 +303,10 @@ CASES: dict[str, tuple] = {
                                      "    w.grad.div_(2)\n", "grad of w", "failed", [BY_HAND]),
     "from_backward_fixed_through_data": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad.data.div_(2)\n"
                                          "(w * 0).sum().backward()\n", "grad of w", "failed", [BY_HAND]),
+    "from_backward_assigned_by_a_hook_the_pass_never_reached": (
+        FROM_BACKWARD, "x2 = x.clone().requires_grad_()\n"
+        "x2.register_hook(lambda g: setattr(w, 'grad', x.clone()) or g)\n"
+        "torch.autograd.backward((w.detach() * x2).sum(), inputs=[x2])\n", "grad of w", "failed", [BY_HAND]),
     "from_autograd_rest_by_hand": (FROM_AUTOGRAD, "(dh,) = torch.autograd.grad(loss, h)\n"
                                    "dW = torch.outer(x, dh * (1 - h.detach() ** 2))\n", "value of dW", "failed",
                                    [NOT_RETURNED, "bind what the call returns to `dW`"]),
@@ -328,6 +336,10 @@ CASES: dict[str, tuple] = {
     "from_hooks_no_hook_at_all": (FROM_HOOKS, "norms = []\n" + LOOP.replace("backward()\n", "backward()\n"
                                   "    norms.append(w.grad.norm().item())\n"), "value of norms", "failed",
                                   [NOT_IN_HOOKS]),
+    "from_hooks_two_hooks_counted_twice": (FROM_HOOKS_COUNTED, "norms = []\nw.register_hook(lambda g: g)\n"
+                                           "w.register_post_accumulate_grad_hook(lambda p: norms.append("
+                                           "p.grad.norm().item()))\n" + LOOP, "hooks on w (exactly 1)", "failed",
+                                           ["registered 2 hooks on `w`"]),
     "from_hooks_wrong_numbers": (FROM_HOOKS, "norms = []\nw.register_hook(lambda g: norms.append(g.norm().item()))\n"
                                  + LOOP, "value of norms", "failed", ["norms"]),
     "hooks_on_another_tensor": (HOOKS_ON_W, "y = w * x\ny.register_hook(lambda g: g * 2)\ny.sum().backward()\n",
@@ -399,6 +411,9 @@ PASSING = {
     "from_autograd_vmap_of_a_vjp": (FROM_FUNC, "from torch.func import grad, vjp, vmap\n_, pull = vjp(grad(f), x)\n"
                                     "(H,) = vmap(pull)(torch.eye(3))\n"),
     "from_autograd_functional_hessian": (FROM_FUNC, "H = torch.autograd.functional.hessian(f, x)\n"),
+    "from_hooks_one_hook_counted_once": (FROM_HOOKS_COUNTED, "norms = []\n"
+                                         "w.register_post_accumulate_grad_hook(lambda p: norms.append("
+                                         "torch.linalg.norm(p.grad).item()))\n" + LOOP),
     "from_hooks_numpy_in_the_hook": (FROM_HOOKS, "import numpy as np\nnorms = []\n"
                                      "w.register_post_accumulate_grad_hook(\n"
                                      "    lambda p: norms.append(float(np.linalg.norm(p.grad.numpy()))))\n" + LOOP),
@@ -414,6 +429,12 @@ PASSING = {
     "hooks_on_w_through_multi_grad_hook": (HOOKS_ON_W, "torch.autograd.graph.register_multi_grad_hook(\n"
                                            "    (w,), lambda grads: None)\nw.grad = None\n"
                                            "(w * x * 2).sum().backward()\n"),
+    "from_backward_assigned_after_accumulation": (FROM_BACKWARD, "w.register_post_accumulate_grad_hook(\n"
+                                                  "    lambda p: setattr(p, 'grad', p.grad.clone()))\n"
+                                                  "(w * x).sum().backward()\n"),
+    "from_backward_changed_on_its_way_in": (FROM_BACKWARD, "w.register_hook(lambda g: g * 1)\n(w * x).sum().backward()\n"),
+    "from_backward_clamped_after_accumulation": (CLIPPED_AFTER, "w.register_post_accumulate_grad_hook(\n"
+                                                 "    lambda p: [p.grad.clamp_(-1, 1)] and None)\n(w * x * 10).sum().backward()\n"),
     "from_backward_reference_clips_too": (CLIPPED_AFTER, "(10 * x * w).sum().backward()\n"
                                           "w.grad.clamp_(-1, 1)\n"),
 }

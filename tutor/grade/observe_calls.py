@@ -17,6 +17,7 @@ import torch.utils.checkpoint as _CKPT
 
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
+from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_state import (
     MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _element_size,
@@ -25,6 +26,9 @@ from tutor.grade.observe_state import (
 )
 
 _THIS_FILE = __file__  # the wrappers' frames: neither learner code nor torch
+# observe_hooks' torch-function mode calls a wrapped API again from its handler (torch routes the
+# call there while the mode is on): that frame is the observers', never the learner's
+_HOOKS_FILE = _observe_hooks_file
 
 
 def _learner_caller(frame) -> bool:
@@ -33,7 +37,7 @@ def _learner_caller(frame) -> bool:
     if frame is None:
         return False
     name = frame.f_code.co_filename
-    return not (name.startswith(_TORCH_DIR) or name == SETUP_FILE or name == _THIS_FILE)
+    return not (name.startswith(_TORCH_DIR) or name == SETUP_FILE or name == _THIS_FILE or name == _HOOKS_FILE)
 
 
 def _bool_or_none(value):

@@ -27,8 +27,8 @@ Self-reported evidence, like everything observe.py records (docs/grading.md).
 from __future__ import annotations
 
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_shape, _get_version, _getattr,
-    _isinstance, _len, _numel,
+    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_is_leaf, _get_shape, _get_version,
+    _getattr, _isinstance, _len, _numel, _register_post_accumulate, _requires_grad,
 )
 
 _get_grad = _TensorBase.grad.__get__
@@ -103,17 +103,43 @@ def _clean(old, note) -> bool:
 
 
 def before() -> dict:
-    """Before a reverse pass: each followed tensor's gradient, to see what the pass wrote."""
+    """Before a reverse pass: each followed tensor's gradient, to see what the pass wrote, and on each
+    followed leaf a hook that notes autograd accumulating into it (NOTE [accumulated, not assigned])."""
     _follow_names()
     out = {}
     budget = [MAX_COPIES]
+    _S.grad_accumulated = set()
+    handles = []
     for key, tensor in _S.grad_followed.items():
         try:
             grad = _get_grad(tensor)
             out[key] = None if grad is None else _note(grad, budget)
         except Exception:
             out[key] = None
+        try:
+            if _get_is_leaf(tensor) and _requires_grad(tensor):
+                handles.append((key, _register_post_accumulate(tensor, _accumulated_into(key))))
+        except Exception:
+            pass
+    out[_HANDLES] = handles
     return out
+
+
+# NOTE [accumulated, not assigned]: a hook may change a gradient during a
+# pass (clamp it in place after accumulation, or change what flows on), and
+# that is the pass's own. But a hook on `x` that assigned `w.grad` during a
+# pass that never reached `w` (`torch.autograd.backward(loss, inputs=[x])`)
+# passed clip-with-a-hook's `from_backward` check on `w`. So the pass notes,
+# through a post-accumulate hook of the observers' own on each followed leaf,
+# which leaves autograd accumulated into; a leaf's gradient that changed
+# during the pass without that is written by the code.
+_HANDLES = object()
+
+
+def _accumulated_into(key):
+    def note(_tensor):
+        _S.grad_accumulated.add(key)
+    return note
 
 
 def mark(was: dict) -> None:
@@ -121,6 +147,13 @@ def mark(was: dict) -> None:
     gradient written by hand, then a pass that never reaches it or adds zeros, is still written by hand);
     one it added to counts only if it held zeros or the last pass's values before."""
     budget = [MAX_COPIES]
+    watched = set()  # the leaves whose accumulation the pass could note
+    for key, handle in was.get(_HANDLES, ()):
+        watched.add(key)
+        try:
+            handle.remove()
+        except Exception:
+            pass
     for key, tensor in list(_S.grad_followed.items()):
         try:
             grad = _get_grad(tensor)
@@ -133,6 +166,9 @@ def mark(was: dict) -> None:
                 continue  # not this pass's: untouched, or zeros added
             if old is not None and not _clean(old, _S.grad_marks.get(key)):
                 _S.grad_marks.pop(key, None)  # added to numbers written by hand
+                continue
+            if key in watched and key not in _S.grad_accumulated:
+                _S.grad_marks.pop(key, None)  # NOTE [accumulated, not assigned]: a hook assigned it
                 continue
             _S.grad_marks[key] = _note(grad, budget)
         except Exception:

@@ -32,6 +32,9 @@ _clone = _TensorBase.clone
 _mul = _TensorBase.mul
 _get_version = _TensorBase._version.__get__
 _get_grad_fn = _TensorBase.grad_fn.__get__
+_get_is_leaf = _TensorBase.is_leaf.__get__
+# taken before observe.py wraps it: the observers' own registrations are not the code's
+_register_post_accumulate = _Tensor.register_post_accumulate_grad_hook
 _get_shape = _TensorBase.shape.__get__
 _get_dtype = _TensorBase.dtype.__get__
 _zeros = torch.zeros
@@ -94,6 +97,7 @@ class _State:
     value_namespace = None
     grad_setup_bound: set = set()
     grad_results_budget: list = [0]
+    grad_accumulated: set = set()  # ids of followed leaves autograd accumulated into during the pass
     hook_names: list = []  # observe_hooks.py: names a value check wants worked out in hooks
     hook_namespace = None
     in_hook = 0

@@ -1,4 +1,4 @@
-# expect: hook
+# expect: set by your code
 y = x * w
 loss = (y ** 2).sum()
 # a hook on the leaf x that also fixes up w.grad "on the way"
