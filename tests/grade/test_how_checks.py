@@ -155,6 +155,11 @@ FROM_FUNC = _exercise(  # the same option where the reference's value comes from
     "from-func", "torch.manual_seed(seed)\nx = torch.randn(3)\ndef f(x):\n    return (x.exp() * x).sum()\n",
     "from torch.func import hessian\nH = hessian(f)(x)\n", [{"kind": "value", "expr": "H", "from_autograd": True}])
 NOT_TRANSFORMED = "holds the right numbers, but no autograd transform returned them"
+OR_BACKWARD = _exercise(  # `from_autograd: or-backward`: what a backward pass left in `.grad` counts too
+    "or-backward", "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\nv = torch.randn(3)\n"
+    "def f(x):\n    return (x ** 3).sum()\n",
+    "(g,) = torch.autograd.grad(f(x), x, create_graph=True)\n(hvp,) = torch.autograd.grad(g @ v, x)\n",
+    [{"kind": "value", "expr": "hvp", "from_autograd": "or-backward", "rtol": 1e-4, "atol": 1e-5}])
 # NOTE [numbers worked out in hooks]: `from_hooks` wants numbers the code's hooks worked out
 FROM_HOOKS = _exercise(
     "from-hooks", "torch.manual_seed(seed)\nw = torch.randn(4, requires_grad=True)\n"
@@ -324,6 +329,13 @@ CASES: dict[str, tuple] = {
                                                 "_ = fgrad(lambda t: (t ** 2).sum())(x)\n"
                                                 "(dW,) = torch.autograd.grad(loss, W)\ndh = 2 * h.detach()\n",
                                                 "value of dh", "failed", [NOT_RETURNED]),
+    "or_backward_finite_difference": (OR_BACKWARD, "xd = x.detach().double()\ne = 1e-4\n"
+                                      "gp = 3 * (xd + e * v.double()) ** 2\ngm = 3 * (xd - e * v.double()) ** 2\n"
+                                      "hvp = ((gp - gm) / (2 * e)).float()\n", "value of hvp", "failed",
+                                      ["autograd did not compute them", "a backward pass"]),
+    "from_autograd_left_by_backward": (FROM_AUTOGRAD, "loss.backward(retain_graph=True)\ndW = W.grad\n"
+                                       "(dh,) = torch.autograd.grad(loss, h)\n", "value of dW", "failed",
+                                       [NOT_RETURNED, "a backward pass left them in `.grad`"]),
     "from_hooks_noop_hook_norms_in_the_loop": (FROM_HOOKS, "norms = []\nw.register_hook(lambda g: g)\n"
                                                "for xb in batches:\n    torch.tanh(xb @ w).sum().backward()\n"
                                                "    norms.append(w.grad.norm().item())\n", "value of norms",
@@ -406,6 +418,11 @@ PASSING = {
     "from_autograd_keywords_and_a_seed": (FROM_AUTOGRAD, "g = torch.autograd.grad(outputs=[loss], inputs=(h, W),\n"
                                           "    grad_outputs=[torch.ones(())], retain_graph=True)\n"
                                           "dh, dW = g[0], g[1].contiguous()\n"),
+    "or_backward_a_second_backward": (OR_BACKWARD, "(g,) = torch.autograd.grad(f(x), x, create_graph=True)\n"
+                                      "(g * v).sum().backward()\nhvp = x.grad\n"),
+    "or_backward_backward_twice_reset": (OR_BACKWARD, "f(x).backward(create_graph=True)\ng = x.grad\nx.grad = None\n"
+                                         "(g @ v).backward()\nhvp = x.grad.clone()\n"),
+    "or_backward_functional_hvp": (OR_BACKWARD, "_, hvp = torch.autograd.functional.hvp(f, x, v)\n"),
     "from_autograd_rows_from_grad": (FROM_FUNC, "from torch.func import grad\n"
                                      "H = torch.stack([grad(lambda t, i=i: grad(f)(t)[i])(x) for i in range(3)])\n"),
     "from_autograd_vmap_of_a_vjp": (FROM_FUNC, "from torch.func import grad, vjp, vmap\n_, pull = vjp(grad(f), x)\n"

@@ -160,7 +160,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _record_call(api, retain, create)
         outermost = _S.depth == 0
         # the outermost pass only: Tensor.backward calls torch.autograd.backward (both observed)
-        grads_before = _grads_before() if api == "backward" and _S.grad_names and not _S.active.get(api) else None
+        grads_before = _grads_before() if api == "backward" and (_S.grad_names or _S.value_names) \
+            and not _S.active.get(api) else None
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:

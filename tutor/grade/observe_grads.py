@@ -46,6 +46,10 @@ def begin(namespace: dict, names, value_names=()) -> None:
     _S.grad_followed, _S.grad_marks, _S.grad_results, _S.func_results = {}, {}, [], []
     _S.grad_results_budget = [MAX_COPIES]  # for the whole run
     _follow_names()
+    if _S.value_names:  # NOTE [values autograd returned]: what a pass leaves in the setup's tensors counts
+        for value in list(namespace.values())[:200]:  # leaves only: a non-leaf's .grad warns when read
+            if _isinstance(value, _Tensor) and _requires_grad(value) and _get_is_leaf(value):
+                follow(value)
     _S.grad_setup_bound = {name for name in _S.grad_names
                            if _isinstance(namespace.get(name) if namespace is not None else None, _Tensor)}
 
@@ -212,11 +216,14 @@ def note_func_results(result, depth: int = 0) -> None:
 # formula beside a `torch.func` call for the gradient (gradient-as-a-function).
 # "autograd": the values of a tensor ``torch.autograd.grad`` returned (a
 # copy, a detached view or the very object); "func": of one a ``torch.func``
-# transform or ``torch.autograd.functional`` returned; either, where every
-# element is one of the elements such tensors held (a Hessian stacked from
-# the rows ``grad`` returned). Self-reported, as every record is.
+# transform or ``torch.autograd.functional`` returned; "backward": of a
+# gradient a backward pass left in a leaf the setup made (which
+# ``from_autograd: or-backward`` accepts: hessian-vector-product's `x.grad`
+# after a second pass); each, where every element is one of the elements
+# such tensors held (a Hessian stacked from the rows ``grad`` returned).
+# Self-reported, as every record is.
 def value_provenance() -> dict:
-    """name -> "autograd", "func", "other", "missing" or "not a tensor"."""
+    """name -> "autograd", "func", "backward", "other", "missing" or "not a tensor"."""
     out = {}
     namespace = _getattr(_S, "value_namespace", None)
     for name in _getattr(_S, "value_names", ()):
@@ -239,17 +246,17 @@ _tolist = _TensorBase.tolist
 
 
 def _origin(tensor) -> str:
-    """"autograd" or "func": ``tensor`` holds the values of a tensor autograd returned in the run, or
-    only elements such tensors held (NOTE [values autograd returned]); else "other"."""
+    """"autograd", "func" or "backward": ``tensor`` holds the values of a tensor autograd returned in the
+    run or a pass left, or only elements such tensors held (NOTE [values autograd returned]); else "other"."""
     grads, funcs = _getattr(_S, "grad_results", []), _getattr(_S, "func_results", [])
-    if any(_holds_note(tensor, note) for note in grads):
-        return "autograd"
-    if any(_holds_note(tensor, note) for note in funcs):
-        return "func"
+    marks = list(_getattr(_S, "grad_marks", {}).values())
+    for notes, source in ((grads, "autograd"), (funcs, "func"), (marks, "backward")):
+        if any(_holds_note(tensor, note) for note in notes):
+            return source
     if int(_numel(tensor)) > MAX_ELEMENTS:
         return "other"
     wanted = set(_flat(_tolist(_detach(tensor))))
-    for notes, source in ((grads, "autograd"), (grads + funcs, "func")):
+    for notes, source in ((grads, "autograd"), (grads + funcs, "func"), (grads + funcs + marks, "backward")):
         held: set = set()
         for note in notes:
             held.update(_elements(note))

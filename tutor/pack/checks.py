@@ -48,11 +48,12 @@ class ValueCheck(_Check):
         description="the kind of value asked for: 'number' (a Python/numpy number, not a tensor nor a 0-d array), "
                     "'tensor', or 'bool'; default: any of them compares by value",
     )
-    from_autograd: bool = Field(
+    from_autograd: Union[bool, Literal["or-backward"]] = Field(
         False,
-        description="the value must be a tensor autograd returned in the run (`torch.autograd.grad`, a "
+        description="true: the value must be a tensor autograd returned in the run (`torch.autograd.grad`, a "
                     "`torch.func` transform, `torch.autograd.functional`; a copy of one, or one made only of "
-                    "elements such tensors held, passes), not numbers worked out another way; `expr` must be "
+                    "elements such tensors held, passes), not numbers worked out another way; 'or-backward': "
+                    "or a gradient a backward pass left in `.grad` of a tensor the setup made; `expr` must be "
                     "a name (NOTE [values autograd returned], observe_grads.py)",
     )
 

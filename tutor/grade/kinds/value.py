@@ -54,14 +54,24 @@ def _provenance_problem(check, what: str, ctx: Context) -> str | None:
     """Right numbers, got another way than the reference got them: what the learner reads, or None.
     The run's record says "other" for a value got another way; None where it kept no record (lenient)."""
     if check.from_autograd:
-        record = "autograd_values"  # NOTE [values autograd returned]: "autograd", "func", "other", ...
+        record = "autograd_values"  # NOTE [values autograd returned]: "autograd", "func", "backward", "other", ...
+        allowed = {"autograd", "func", "backward"} if check.from_autograd == "or-backward" else {"autograd", "func"}
     elif check.from_hooks:
         record = "hook_values"  # NOTE [numbers worked out in hooks]: "hooks", "other", ...
+        allowed = {"hooks"}
     else:
         return None
     yours_by, reference_by = (observed_state(o, record, check.expr) for o in (ctx.observed, ctx.expected_observed))
-    if yours_by != "other":
-        return None
+    if yours_by not in ("other", "backward") or yours_by in allowed or reference_by not in allowed:
+        return None  # right, or no record to go by (lenient)
+    if yours_by == "backward":
+        return _("{what} holds the right numbers, but not as `torch.autograd.grad` returned them: a backward "
+                 "pass left them in `.grad`. This exercise wants the gradients the call hands back: "
+                 "`torch.autograd.grad(loss, inputs)`, bound to `{name}`.").format(what=what, name=check.expr)
+    if reference_by == "backward" or check.from_autograd == "or-backward":
+        return _("{what} holds the right numbers, but autograd did not compute them: your code worked them "
+                 "out another way. Let autograd compute them (a backward pass, or `torch.autograd.grad`) and "
+                 "bind the result to `{name}`.").format(what=what, name=check.expr)
     if reference_by == "autograd":
         return _("{what} holds the right numbers, but not as `torch.autograd.grad` returned them: your code "
                  "worked them out another way. Ask autograd for this gradient too (list the tensor it is the "
