@@ -65,27 +65,32 @@ def _provenance_problem(check, what: str, ctx: Context) -> str | None:
     if yours_by not in ("other", "backward") or yours_by in allowed or reference_by not in allowed:
         return None  # right, or no record to go by (lenient)
     if yours_by == "backward":
-        return _("{what} holds the right numbers, but not as `torch.autograd.grad` returned them: a backward "
-                 "pass left them in `.grad`. This exercise wants the gradients the call hands back: "
-                 "`torch.autograd.grad(loss, inputs)`, bound to `{name}`.").format(what=what, name=check.expr)
-    if reference_by == "backward" or check.from_autograd == "or-backward":
-        return _("{what} holds the right numbers, but autograd did not compute them: your code worked them "
-                 "out another way. Let autograd compute them (a backward pass, or `torch.autograd.grad`) and "
-                 "bind the result to `{name}`.").format(what=what, name=check.expr)
-    if reference_by == "autograd":
-        return _("{what} holds the right numbers, but not as `torch.autograd.grad` returned them: your code "
-                 "worked them out another way. Ask autograd for this gradient too (list the tensor it is the "
-                 "gradient of among the call's inputs) and bind what the call returns to `{name}`.").format(
-            what=what, name=check.expr)
-    if reference_by == "func":
-        return _("{what} holds the right numbers, but no autograd transform returned them: your code worked "
-                 "them out another way (a formula, or from another result). Let a `torch.func` transform "
-                 "compute them and bind what it returns to `{name}`.").format(what=what, name=check.expr)
-    if reference_by == "hooks":
-        return _("{what} holds the right numbers, but your hooks did not work them out: they were read "
-                 "outside the hooks (after backward, from `.grad` or a retained gradient). Compute each "
-                 "number inside the hook, from what it is given, and record it there.").format(what=what)
-    return None
+        why = "backward"
+    elif reference_by == "backward" or check.from_autograd == "or-backward":
+        why = "computed"
+    else:
+        why = reference_by
+    return _(_PROVENANCE_WORDS[why]).format(what=what, name=check.expr)
+
+
+# Why right numbers are refused (_provenance_problem) -> what the learner reads.
+_PROVENANCE_WORDS = {
+    "backward": N_("{what} holds the right numbers, but not as `torch.autograd.grad` returned them: a backward "
+                   "pass left them in `.grad`. This exercise wants the gradients the call hands back: "
+                   "`torch.autograd.grad(loss, inputs)`, bound to `{name}`."),
+    "computed": N_("{what} holds the right numbers, but autograd did not compute them: your code worked them "
+                   "out another way. Let autograd compute them (a backward pass, or `torch.autograd.grad`) and "
+                   "bind the result to `{name}`."),
+    "autograd": N_("{what} holds the right numbers, but not as `torch.autograd.grad` returned them: your code "
+                   "worked them out another way. Ask autograd for this gradient too (list the tensor it is the "
+                   "gradient of among the call's inputs) and bind what the call returns to `{name}`."),
+    "func": N_("{what} holds the right numbers, but no autograd transform returned them: your code worked "
+               "them out another way (a formula, or from another result). Let a `torch.func` transform "
+               "compute them and bind what it returns to `{name}`."),
+    "hooks": N_("{what} holds the right numbers, but your hooks did not work them out: they were read "
+                "outside the hooks (after backward, from `.grad` or a retained gradient). Compute each "
+                "number inside the hook, from what it is given, and record it there."),
+}
 
 
 _TYPE_WORDS = {"number": N_("a Python number"), "tensor": N_("a tensor"), "bool": N_("True or False")}
