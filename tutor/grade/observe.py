@@ -128,6 +128,7 @@ def _input_snapshots(namespace: dict, names: list, skip: list) -> list:
 def _begin(namespace: dict, config: dict) -> None:
     _S.calls, _S.order, _S.hooks, _S.active = {}, [], {}, {}
     _S.depth, _S.saved_bytes, _S.max_numel, _S.max_shape, _S.max_api = 0, 0, 0, None, ""
+    _S.unneeded_grads = 0
     _S.snapshots, _S.missing, _S.shapes = [], [], {}
     for name, value in list(namespace.items())[:200]:
         if _len(_S.shapes) >= 12:
@@ -195,6 +196,7 @@ def report(config: dict) -> dict:
         "max_numel": int(_S.max_numel),
         "max_shape": _S.max_shape,
         "max_api": _S.max_api,
+        "unneeded_grads": int(_S.unneeded_grads),
         "shapes": dict(_S.shapes),
         "grad_mode": _getattr(_S, "grad_mode_at_end", None),
     }

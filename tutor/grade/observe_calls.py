@@ -248,6 +248,31 @@ def _note_targets(target) -> None:
             _S.hook_targets.append(item)
 
 
+# NOTE [gradients nobody needs]: only-what-is-needed asks a custom
+# Function's backward to return None for an input that needs no gradient;
+# one that returned both passed (autograd drops what nobody needs, so the
+# values agree). The engine calls `apply` (or `apply_boxed`) of the ctx's
+# class for every custom backward: wrapped, it counts the gradients returned
+# where `ctx.needs_input_grad` says none is needed (footprint's
+# `max_unneeded_grads`).
+def _wrap_custom_backward(original):
+    def apply(self, *args):
+        result = original(self, *args)
+        if _S.on:
+            try:
+                needs = self.needs_input_grad
+                grads = result if _isinstance(result, tuple) else (result,)
+                for need, grad in zip(needs, grads):
+                    if not need and grad is not None:
+                        _S.unneeded_grads += 1
+            except Exception:
+                pass
+        return result
+
+    _copy_names(apply, original)
+    return apply
+
+
 def _copy_names(wrapper, original) -> None:
     for attr in ("__name__", "__qualname__", "__doc__", "__module__"):
         try:
@@ -285,6 +310,8 @@ def _targets():
     # grad_fn.register_hook / register_prehook (C++ nodes and custom Functions'
     # nodes alike) call Function._register_hook to build the handle.
     out.append((_AFn.Function, "_register_hook", "node", "static-hook"))
+    out.append((_AFn.BackwardCFunction, "apply", "", "custom-backward"))
+    out.append((_AFn.BackwardCFunction, "apply_boxed", "", "custom-backward"))
     return out
 
 
@@ -304,6 +331,8 @@ def _prepare() -> list:
                 continue
             wrapped = _wrap_call(original, what, measure=what not in ("func.functional_call", "checkpoint", "forward_ad.make_dual"),
                                  transform=what in _TRANSFORMS, suspend=what.startswith("func."))
+        elif how == "custom-backward":  # NOTE [gradients nobody needs]
+            wrapped = _wrap_custom_backward(original)
         elif how == "static-hook":
             inner = original.__func__ if _isinstance(original, staticmethod) else original
             wrapped = _wrap_hook(inner, what, static=True)

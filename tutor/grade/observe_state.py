@@ -81,6 +81,7 @@ class _State:
     max_numel = 0
     max_shape: list | None = None
     max_api = ""
+    unneeded_grads = 0  # NOTE [gradients nobody needs] (observe_calls.py)
     seq_start = None
     snapshots: list = []
     missing: list = []

@@ -267,11 +267,16 @@ class FootprintCheck(_Check):
         None, ge=0, description="bytes of tensors saved for backward while the code ran (outside backward passes)")
     max_numel: Optional[int] = Field(
         None, ge=0, description="elements of the largest tensor an autograd call returned (a Jacobian, a Hessian)")
+    max_unneeded_grads: Optional[int] = Field(
+        None, ge=0, description="gradients a custom Function's backward returned for inputs that need none "
+                                "(`ctx.needs_input_grad` False); 0: return None for them (NOTE [gradients nobody "
+                                "needs], observe_calls.py)")
 
     @model_validator(mode="after")
     def _some(self):
-        if self.max_nodes is None and self.max_saved_bytes is None and self.max_numel is None:
-            raise ValueError("give at least one of 'max_nodes', 'max_saved_bytes', 'max_numel'")
+        if self.max_nodes is None and self.max_saved_bytes is None and self.max_numel is None \
+                and self.max_unneeded_grads is None:
+            raise ValueError("give at least one of 'max_nodes', 'max_saved_bytes', 'max_numel', 'max_unneeded_grads'")
         return self
 
 

@@ -23,6 +23,9 @@ class Footprint(Kind):
             parts.append(_("at most {size} saved for backward").format(size=size(check.max_saved_bytes)))
         if check.max_numel is not None:
             parts.append(_("no autograd result over {n} elements").format(n=check.max_numel))
+        if check.max_unneeded_grads is not None:
+            parts.append(_("no gradient returned that nothing needs") if check.max_unneeded_grads == 0
+                         else _("at most {n} gradients returned that nothing needs").format(n=check.max_unneeded_grads))
         return _("footprint: {limits}").format(limits=", ".join(parts))
 
     def observe(self, check):
@@ -89,6 +92,13 @@ class Footprint(Kind):
                                 "product directly (torch.autograd.grad with grad_outputs, torch.func.vjp / jvp, or "
                                 "torch.autograd.functional.vjp / hvp) without building the matrix.").format(
                     n=numel, shape=shape_words, source=source, max=check.max_numel)
+        if check.max_unneeded_grads is not None:  # NOTE [gradients nobody needs] (observe_calls.py)
+            unneeded = _count(record, "unneeded_grads")
+            if unneeded > check.max_unneeded_grads:
+                return False, _("a custom Function's backward in your code returned {grads} for inputs that need "
+                                "none; this exercise allows {max}. Where `ctx.needs_input_grad[i]` is False, return "
+                                "None in place i, and do not compute that gradient at all.").format(
+                    grads=plural(unneeded, N_("{n} gradient"), N_("{n} gradients")), max=check.max_unneeded_grads)
         return True, ""
 
 
