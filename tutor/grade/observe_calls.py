@@ -20,9 +20,10 @@ from tutor.grade.observe_grads import note_results as _note_grad_results
 from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_state import (
-    MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _element_size,
+    MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
+    _element_size,
     _get_dtype, _get_shape, _get_version, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel, _pop_saved,
-    _push_saved, _setattr, _top_saved,
+    _push_saved, _top_saved,
 )
 
 _THIS_FILE = __file__  # the wrappers' frames: neither learner code nor torch
@@ -271,14 +272,6 @@ def _wrap_custom_backward(original):
 
     _copy_names(apply, original)
     return apply
-
-
-def _copy_names(wrapper, original) -> None:
-    for attr in ("__name__", "__qualname__", "__doc__", "__module__"):
-        try:
-            _setattr(wrapper, attr, _getattr(original, attr))
-        except Exception:
-            pass
 
 
 def _targets():

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 from torch.overrides import TorchFunctionMode
 
-from tutor.grade.observe_state import _S, _Tensor, _TensorBase, _detach, _getattr, _isinstance, _len, _numel
+from tutor.grade.observe_state import (
+    _S, _Tensor, _TensorBase, _copy_names, _detach, _getattr, _isinstance, _len, _numel,
+)
 
 _tolist = _TensorBase.tolist
 _bool, _int, _float = bool, int, float
@@ -96,11 +98,7 @@ def wrap(hook):
             _S.in_hook -= 1
             _note_added(before)
 
-    for attr in ("__name__", "__qualname__", "__doc__"):
-        try:
-            setattr(marked_hook, attr, getattr(hook, attr))
-        except Exception:
-            pass
+    _copy_names(marked_hook, hook)
     return marked_hook
 
 

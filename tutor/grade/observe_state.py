@@ -52,6 +52,15 @@ _named_buffers = _Module.named_buffers
 _setattr = setattr
 _getattr = getattr
 
+
+def _copy_names(wrapper, original) -> None:
+    """A wrapper named as what it wraps (the observers' wrappers, and the hooks they wrap)."""
+    for attr in ("__name__", "__qualname__", "__doc__", "__module__"):
+        try:
+            _setattr(wrapper, attr, _getattr(original, attr))
+        except Exception:
+            pass
+
 API_NAMES = CALL_APIS  # what a calls check can count (tutor/autograd_apis.py)
 HOOK_KINDS = ("tensor", "module", "node")
 MAX_ORDER = 64  # calls kept in order (for feedback); counts are kept for all

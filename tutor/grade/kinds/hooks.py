@@ -57,38 +57,29 @@ class Hooks(Kind):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise InvalidResult("a hook count is not a number")
             n += value
+        others = 0
         if check.tensor:  # NOTE [hooks on a named tensor] (observe_calls.py)
             on = record.get("hooks_on")
             value = on.get(check.tensor) if isinstance(on, dict) else None
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise InvalidResult("no count of the hooks on a named tensor")
             others, n = n - value, value
-            if within(check, n):
-                return True, ""
-            said = _("your code registered {hooks} on `{name}`").format(
-                hooks=_("no hooks") if n == 0 else plural(n, N_("{n} hook"), N_("{n} hooks")), name=check.tensor)
-            if too_few(check, n) and others > 0:
-                advice = _("Its hooks on other tensors do not count: register the hook on `{name}` itself "
-                           "(`{name}.register_hook(fn)`, or `{name}.register_post_accumulate_grad_hook(fn)`).").format(
-                    name=check.tensor)
-            elif too_few(check, n):
-                advice = _("Register one on `{name}` itself (`{name}.register_hook(fn)`, or "
-                           "`{name}.register_post_accumulate_grad_hook(fn)`).").format(name=check.tensor)
-            else:
-                advice = _("Register only the hooks the exercise asks for (every registration counts, even of a "
-                           "hook removed later).")
-            return False, _("{said}; this exercise asks for {bound}. {advice}").format(
-                said=said, bound=bound_words(check), advice=advice)
         if within(check, n):
             return True, ""
-        where, how = _HOOK_WORDS[check.on]
         hook_words = _("no hooks") if n == 0 else plural(n, N_("{n} hook"), N_("{n} hooks"))
-        if where:
+        where, how = _HOOK_WORDS[check.on]
+        if check.tensor:
+            said = _("your code registered {hooks} on `{name}`").format(hooks=hook_words, name=check.tensor)
+            how = (N_("Its hooks on other tensors do not count: register the hook on `{name}` itself "
+                      "(`{name}.register_hook(fn)`, or `{name}.register_post_accumulate_grad_hook(fn)`).") if others
+                   else N_("Register one on `{name}` itself (`{name}.register_hook(fn)`, or "
+                           "`{name}.register_post_accumulate_grad_hook(fn)`)."))
+        elif where:
             said = _("your code registered {hooks} {where}").format(hooks=hook_words, where=_(where))
         else:
             said = _("your code registered {hooks}").format(hooks=hook_words)
         if too_few(check, n):
-            advice = _(how)
+            advice = _(how).format(name=check.tensor)
         else:
             advice = _("Register only the hooks the exercise asks for (every registration counts, even of a hook "
                        "removed later).")
