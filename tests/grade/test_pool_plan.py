@@ -96,6 +96,15 @@ def test_a_small_grade_warms_up_once_a_run_needs_it():
     with WorkerPool(jobs=1, sandbox="auto") as pool:
         pool.plan(4, warm=uses_lazy_torch(NEEDS_DYNAMO))  # the pack's own code needs it: warm first
         assert _warm_seen(pool, WARM)
+    # A class whose runs' text calls none of it: cold all the same (a
+    # hostile or odd text that needs it anyway warms the worker up).
+    with WorkerPool(jobs=1, sandbox="auto") as pool:
+        pool.plan(WARM_RUNS, needing=0)
+        assert [w.warm for w in pool._workers] == ["cold"]
+        assert not _warm_seen(pool, WARM)
+        assert not _warm_seen(pool, NEEDS_DYNAMO)
+        seen = [_warm_seen(pool, WARM) for _ in range(3)]
+        assert seen[-1] and seen == sorted(seen), seen
 
 
 def test_what_code_needs_the_warm_up_is_read_from_its_text():
@@ -146,6 +155,7 @@ def test_one_worker_warms_up_where_few_runs_need_it():
     assert modes(1, 248, 25) == ["now"]
     assert modes(4, 2 * RUNS_PER_WORKER, 1) == ["now", "now", "now", "now"]  # two of four used: no split
     assert modes(2, 10, 1) == ["need", "need"]  # a small grade warms on need anyway
+    assert modes(2, 248, 0) == ["cold", "cold"] and modes(1, 248, 0) == ["cold"]  # no run needs it: none warm
     pool = WorkerPool(jobs=2, sandbox="off")
     try:
         pool.plan(248, needing=25)

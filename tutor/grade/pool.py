@@ -4,6 +4,7 @@ Torch-free: the grader only ever sees plain data."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import signal
@@ -35,6 +36,8 @@ RUNS_PER_WORKER = 32
 # torch._dynamo, some 2.6 s of CPU) pays for itself only over many runs, or
 # once a run needs it. A pool planned for fewer runs than this starts its
 # workers with ``--warm need``: they warm up once a run had to import it.
+# One planned for more, where no run's text calls what it loads (``needing``
+# 0), starts them all "cold": none warms up before a run needs it.
 WARM_RUNS = 64
 # NOTE [one warm worker] and NOTE [no worker waits for another's run]: runqueue.py.
 
@@ -58,11 +61,7 @@ class Worker:
                  device: str = "cpu", warm: bool | str = True) -> None:
         # "now", "later", "need" or "cold" (zygote.serve); True: "now", False: "later"
         self.warm = {True: "now", False: "later"}.get(warm, warm)
-        self.slot = slot
-        self.uid = uid
-        self.mode = mode
-        self.secrets = secrets
-        self.device = device
+        self.slot, self.uid, self.mode, self.secrets, self.device = slot, uid, mode, secrets, device
         self.shared_dirs: list[str] = []  # the uid mode: where runs can leave files (uidrun.py)
         self.proc: subprocess.Popen | None = None
         self.info: WorkerHello | None = None
@@ -258,11 +257,14 @@ class WorkerPool:
                 worker.runs = max(self._expect, -(-self._planned_runs // self._wanted))
                 if worker.warm in ("now", "need"):  # a cold one stays cold (NOTE [one warm worker])
                     worker.warm = "now" if self._planned_warm else "need"
-            if (needing is not None and self._planned_warm and self._wanted == self.jobs >= 2
-                    and needing * 2 * self.jobs <= runs and len(unstarted) == self.jobs
-                    and all(w.warm == "now" for w in unstarted)):
-                for worker in unstarted[1:]:
-                    worker.warm = "cold"
+            if (needing is not None and self._planned_warm and needing * 2 * self.jobs <= runs
+                    and len(unstarted) == self.jobs and all(w.warm == "now" for w in unstarted)):
+                if needing == 0 and not warm:  # NOTE [warm on need]: no warm worker at all
+                    for worker in unstarted:
+                        worker.warm = "cold"
+                elif self._wanted == self.jobs >= 2:
+                    for worker in unstarted[1:]:
+                        worker.warm = "cold"
             self._split = any(w.warm == "cold" for w in self._workers)
             return self._wanted
 
@@ -382,10 +384,8 @@ class WorkerPool:
         for worker in self._workers:
             proc = worker.proc  # read once: a run's thread may stop it meanwhile
             if proc is not None:
-                try:
+                with contextlib.suppress(OSError):
                     proc.stdin.close()
-                except OSError:
-                    pass
         deadline = time.monotonic() + 0.5
         for worker in self._workers:
             worker.stop(deadline)
