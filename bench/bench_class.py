@@ -6,6 +6,7 @@ matrix that meets a deadline.
     .venv/bin/python bench/bench_class.py [--students 25,50,100] [--jobs N]
         [--project 500] [--deadline 2000:10] [--seed 19] [--keep DIR]
     .venv/bin/python bench/bench_class.py --baseline DIR [--rounds 3] [--students 1,60]
+    .venv/bin/python bench/bench_class.py ... --exercises make-a-leaf,two-paths-add-up
 
 Each student's folder holds one `<exercise-id>.py` per built-in exercise,
 drawn (seeded, so every run of the bench grades the same class) from: the
@@ -60,8 +61,9 @@ CORPUS = ROOT / "tests" / "corpus"
 MIX = (("reference", 0.35), ("starter", 0.15), ("ok", 0.2), ("bad", 0.25), ("missing", 0.05))
 
 
-def make_class(folder: Path, students: int, seed: int) -> dict:
-    """Write ``students`` submission folders; returns counts by kind."""
+def make_class(folder: Path, students: int, seed: int, only: frozenset[str] = frozenset()) -> dict:
+    """Write ``students`` submission folders (files for the exercises in
+    ``only``, where given); returns counts by kind."""
     pack = load_pack(None)
     rng = random.Random(seed)
     kinds, weights = zip(*MIX)
@@ -71,6 +73,8 @@ def make_class(folder: Path, students: int, seed: int) -> dict:
         sub = folder / f"student-{n:04d}"
         sub.mkdir(parents=True)
         for ex in pack.exercises.values():
+            if only and ex.id not in only:
+                continue
             kind = rng.choices(kinds, weights)[0]
             files = sorted((CORPUS / ex.id).glob(f"{kind}_*.py")) if kind in ("ok", "bad") else []
             if kind in ("ok", "bad") and not files:
@@ -91,7 +95,7 @@ def make_class(folder: Path, students: int, seed: int) -> dict:
                 code += f"\n# {sub.name}\n"
             (sub / f"{ex.id}.py").write_text(code)
             trials += len(ex.trials)
-    return {"kinds": counts, "learner_runs": trials, "exercises": len(pack.exercises)}
+    return {"kinds": counts, "learner_runs": trials, "exercises": len(only or pack.exercises)}
 
 
 def _tree(pid: int) -> list[int]:
@@ -200,7 +204,7 @@ def side_by_side(args, sizes: list[int], base: Path) -> None:
         folder = base / f"class-{n}"
         if folder.exists():
             shutil.rmtree(folder)
-        made = make_class(folder, n, args.seed)
+        made = make_class(folder, n, args.seed, _only(args))
         walls: dict[str, list[float]] = {"baseline": [], "now": []}
         cpus: dict[str, list[float]] = {"baseline": [], "now": []}
         for r in range(args.rounds):
@@ -218,6 +222,10 @@ def side_by_side(args, sizes: list[int], base: Path) -> None:
               f"{cpu['baseline']:.1f} s, {cpu['now']:.1f} s, x{cpu['baseline'] / cpu['now']:.2f}", flush=True)
 
 
+def _only(args) -> frozenset[str]:
+    return frozenset(e for e in args.exercises.split(",") if e)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--students", default="25,50,100", help="class sizes to grade, comma-separated")
@@ -229,6 +237,8 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="DIR", help="a tree made by bench/baseline_tree.sh: grade each "
                         "class with it and with this checkout, alternating, and print both")
     parser.add_argument("--rounds", type=int, default=3, help="with --baseline: grades of each class by each")
+    parser.add_argument("--exercises", default="", help="ID,...: files for these built-in exercises only (a "
+                        "course's own pack: three that never call torch.func, say)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.students.split(",") if s]
     base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="agt-class-"))
@@ -245,7 +255,7 @@ def main() -> None:
             folder = base / f"class-{n}"
             if folder.exists():
                 shutil.rmtree(folder)
-            made = make_class(folder, n, args.seed)
+            made = make_class(folder, n, args.seed, _only(args))
             got = grade(folder, args.jobs, base / f"class-{n}.json")
             assert got["submissions"] == n, got
             points.append((n, got["wall"]))

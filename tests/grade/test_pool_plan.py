@@ -187,3 +187,19 @@ def test_the_runs_that_need_the_warm_up_go_to_the_warm_worker():
     assert all(reply.finished and reply.payload.error is None for reply in replies), replies
     assert all(seen[n] is True for n, r in enumerate(requests) if r is needing), seen
     assert any(seen[n] is False for n, r in enumerate(requests) if r is plain), seen  # the cold worker's
+
+
+def test_a_grade_plans_the_warm_up_from_the_code_it_runs():
+    """An exercise nobody handed in (no file: no run) says nothing of what
+    the runs need: a class of plain runs starts every worker cold, though
+    the pack's other exercise calls torch.func (NOTE [warm on need])."""
+    plain = make_exercise("square", "x = torch.tensor([1.0, 2.0], requires_grad=True)\n",
+                          "y = (x * x).sum()\ny.backward()\n", [{"kind": "grad", "tensor": "x"}],
+                          trials=[{"seed": s} for s in range(4)])
+    lazy = make_exercise("func", "x = torch.tensor([1.0, 2.0])\n",
+                         "g = torch.func.grad(lambda t: (t * t).sum())(x)\n", [{"kind": "value", "expr": "g"}])
+    class_ = [Submission(plain, f"y = (x * x).sum()\ny.backward()\n# {n}\n") for n in range(WARM_RUNS // 4)]
+    with Grader(jobs=2, sandbox="off") as grader:
+        results = grader.grade(class_ + [Submission(lazy, None)])
+        assert [w.warm for w in grader.pool._workers] == ["cold", "cold"]
+    assert all(r.passed for r in results[:-1]) and not results[-1].passed

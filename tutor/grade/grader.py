@@ -124,7 +124,7 @@ class Grader:
                         q.owned.add(key)
                         self._learner_run(q, same, (i, 0, side), ex, code)
         self.pool.plan(len(q.jobs), warm=any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
-                                             for sub in submissions),
+                                             for sub in submissions if sub.code is not None),
                        needing=sum(self.pool.needs_warm(job[3]) for job in q.jobs))
         self._queued |= q.owned
         skip = "skip-hidden" not in os.environ.get("AGT_BENCH_OFF", "").split(",")  # a benchmark's baseline
