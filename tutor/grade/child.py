@@ -295,6 +295,7 @@ def _execute(source: str, filename: str, namespace: dict) -> dict | None:
 
 
 def read_probes(wanted: tuple[Probe, ...], namespace: dict) -> dict:
+    probes.restore_function_apply(namespace)  # NOTE [a Function's own apply] (probes.py)
     out = {}
     for probe in wanted:
         try:

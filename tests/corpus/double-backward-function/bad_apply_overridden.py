@@ -1,0 +1,21 @@
+# expect: XSin
+class XSin(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * torch.sin(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        with torch.no_grad():
+            local = torch.sin(x) + x * torch.cos(x)
+        return grad * local
+
+    @classmethod
+    def apply(cls, x):
+        # route around the broken backward
+        return x * torch.sin(x)
+
+(g1,) = torch.autograd.grad(XSin.apply(x).sum(), x, create_graph=True)
+(g2,) = torch.autograd.grad(g1.sum(), x)
