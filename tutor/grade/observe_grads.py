@@ -32,6 +32,8 @@ from tutor.grade.observe_state import (
 )
 
 _get_grad = _TensorBase.grad.__get__
+_storage = _TensorBase.untyped_storage
+_data_ptr = type(_TensorBase.untyped_storage(_Tensor())).data_ptr
 MAX_NAMES = 16
 MAX_FOLLOWED = 64
 MAX_COPY = 1_000_000  # elements a note copies; a bigger gradient is known by object and version
@@ -88,6 +90,17 @@ def _note(grad, budget: list | None = None) -> tuple:
 def _same(grad, copy) -> bool:
     return (list(_get_shape(grad)) == list(_get_shape(copy)) and _get_dtype(grad) == _get_dtype(copy)
             and bool(_allclose(_detach(grad), copy, rtol=0.0, atol=0.0, equal_nan=True)))
+
+
+def _shares(grad, made) -> bool:
+    """``grad`` is the tensor ``torch.autograd.grad`` returned, or a view of its memory (``g.detach()``).
+    Where no pass left the gradient, numbers worked out by hand to the same bits are another tensor
+    (two-paths-add-up: a discarded ``autograd.grad``, then ``x.grad = a + x.exp()``). Values written
+    again over what a real pass left stay harmless (``ok_fb_overwrite_equal_values.py``)."""
+    try:
+        return grad is made or _data_ptr(_storage(grad)) == _data_ptr(_storage(made))
+    except Exception:
+        return False
 
 
 def _holds(grad, note) -> bool:
@@ -304,7 +317,8 @@ def provenance() -> dict:
                 # never seen by a pass: a tensor made and bound out of their sight (in a function) is
                 # unknown; the setup's name bound to another tensor with a gradient, written by hand
                 out[name] = "written" if name in _S.grad_setup_bound else "unknown"
-            elif _holds(grad, _S.grad_marks.get(id(tensor))) or any(_holds_note(grad, n) for n in _S.grad_results):
+            elif _holds(grad, _S.grad_marks.get(id(tensor))) or any(
+                    _holds_note(grad, n) and _shares(grad, n[0]) for n in _S.grad_results):
                 out[name] = "backward"  # or what torch.autograd.grad returned, assigned: an equivalent API
             else:
                 out[name] = "written"

@@ -1,0 +1,3 @@
+torch.autograd.set_detect_anomaly(mode=True, check_nan=True)
+loss = model(x)
+loss.backward()
