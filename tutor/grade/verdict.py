@@ -132,8 +132,11 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
             if not ok:
                 failed_on[c].add(hidden)
         if raised:
+            # On a hidden trial too: the error text says the code raised there,
+            # and code that raises is not solved (an exercise of hidden trials
+            # only read "solved" with "your code raised an exception").
+            flags.add("error")
             if not hidden:
-                flags.add("error")
                 if not where:
                     where = {"line": raised.line if raised.phase == "code" else None,
                              "misconception": feedback.misconception(raised, hidden, ctx.observed)}

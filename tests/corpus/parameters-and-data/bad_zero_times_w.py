@@ -1,0 +1,4 @@
+# expect: gradient of out.sum() with respect to w
+# right numbers from init, w only hooked on with a zero so it "appears" in the graph
+w = nn.Parameter(init.clone())
+out = data @ init + 0 * w.sum()
