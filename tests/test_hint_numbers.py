@@ -1,5 +1,5 @@
 """Hints that state numbers state the exercise's own: each is worked out
-here from the exercise's setup (lessons never lie, and neither do hints).
+here from the exercise's setup and reference solution (lessons never lie, and neither do hints).
 Two hints still showed the numbers of an earlier setup (`w[0]` 0.5, `x =
 [2, 1]`), and a learner who followed them got 0 points (found by probing)."""
 
@@ -12,9 +12,12 @@ from tutor.pack import load_pack
 PACK = load_pack(None)
 
 
-def _setup(exercise_id: str) -> dict:
+def _solved(exercise_id: str) -> dict:
+    """The names the exercise's setup and reference solution bind."""
+    exercise = PACK.exercises[exercise_id]
     namespace = {"torch": torch, "device": "cpu", "seed": 0}
-    exec(PACK.exercises[exercise_id].setup, namespace)
+    exec(exercise.setup, namespace)
+    exec(exercise.solution, namespace)
     return namespace
 
 
@@ -30,9 +33,9 @@ def _numbers(values, digits: int = 4) -> str:
 
 
 def test_predict_the_clipped_gradient_hints_state_its_numbers():
-    ns = _setup("predict-the-clipped-gradient")
-    y = (ns["x"] * ns["w"]).detach()
-    clamped = (2 * y).clamp(-0.5, 0.5)
+    ns = _solved("predict-the-clipped-gradient")
+    y = (ns["x"] * ns["w"]).detach()  # the prompt's y
+    clamped = torch.tensor(ns["w_grad"]) / ns["x"].detach()  # w's gradient is the clamped one times x
     hints = _hints("predict-the-clipped-gradient")
     for wanted in (f"`y = {_numbers(y.tolist())}`", f"`{_numbers(clamped.tolist())}`"):
         found = [h for h in hints if wanted in h]
@@ -40,9 +43,8 @@ def test_predict_the_clipped_gradient_hints_state_its_numbers():
 
 
 def test_predict_the_vjp_hints_state_its_numbers():
-    x = _setup("predict-the-vjp")["x"].detach()
-    jacobian = torch.autograd.functional.jacobian(lambda t: torch.stack([t[0] * t[1], t[0] + t[1], t[1] ** 2]), x)
+    ns = _solved("predict-the-vjp")
     hints = _hints("predict-the-vjp")
-    for wanted in (f"`x = {_numbers(x.tolist(), 0)}`", f"`J = {_numbers(jacobian.tolist(), 0)}`"):
+    for wanted in (f"`x = {_numbers(ns['x'].tolist(), 0)}`", f"`J = {_numbers(ns['J'], 0)}`"):
         found = [h for h in hints if wanted in h]
         assert len(found) == 2, (wanted, hints)

@@ -13,8 +13,9 @@ notes the values of each gradient the pass wrote. A pass that added to a
 gradient written by hand (not zeros, not the last pass's values) makes no
 note: hand-written numbers stay hand-written. At the end a gradient is
 ``backward`` when its values are the ones noted (or, too big to copy, it is
-the same tensor at the same version), or the ones ``torch.autograd.grad``
-returned (an equivalent API: ``x.grad = gx``); ``none`` without one;
+the same tensor at the same version), or those of a tensor
+``torch.autograd.grad`` returned, held in its memory (an equivalent API:
+``x.grad = gx``; ``_shares``); ``none`` without one;
 ``unknown`` for a tensor never followed (made in a function and bound
 after its pass), but ``written`` where a setup's name was bound to it
 (``w = w.detach().requires_grad_(); w.grad = ...``); else ``written``. Changes made
