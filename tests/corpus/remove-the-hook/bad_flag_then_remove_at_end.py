@@ -1,5 +1,4 @@
 # expect: hook
-# a flag turns the hook off for the second pass; the hook is removed only at the end (it still runs on that pass)
 # switches the hook off with a flag for the second pass (still registered then); removed only at the very end
 magnify = [True]
 handle = w.register_hook(lambda g: g * 100 if magnify[0] else g)
