@@ -289,6 +289,8 @@ def _targets():
     out.append((_CKPT, "checkpoint", "checkpoint", "call"))
     out.append((_FWD, "make_dual", "forward_ad.make_dual", "call"))  # forward-mode AD: a dual number per input
     out.append((_CKPT, "checkpoint_sequential", "checkpoint", "call"))
+    # `with saved_tensors_hooks(pack, unpack):` (and its subclasses: save_on_cpu) counts on entry
+    out.append((_AG.saved_tensors_hooks, "__enter__", "autograd.graph.saved_tensors_hooks", "call"))
     for name in ("register_hook", "register_post_accumulate_grad_hook"):
         out.append((_Tensor, name, "tensor", "hook"))
     out.append((_AG, "register_multi_grad_hook", "tensor", "hook"))
@@ -308,6 +310,10 @@ def _targets():
     return out
 
 
+# APIs whose result is no gradient: not measured for footprint's largest tensor
+_UNMEASURED = ("func.functional_call", "checkpoint", "forward_ad.make_dual", "autograd.graph.saved_tensors_hooks")
+
+
 def _prepare() -> list:
     """(owner, attribute, wrapper) for every observed function; built once,
     when the worker imports this module, so a run only sets attributes."""
@@ -322,7 +328,7 @@ def _prepare() -> list:
         if how == "call":
             if _isinstance(original, (staticmethod, classmethod)):
                 continue
-            wrapped = _wrap_call(original, what, measure=what not in ("func.functional_call", "checkpoint", "forward_ad.make_dual"),
+            wrapped = _wrap_call(original, what, measure=what not in _UNMEASURED,
                                  transform=what in _TRANSFORMS, suspend=what.startswith("func."))
         elif how == "custom-backward":  # NOTE [gradients nobody needs]
             wrapped = _wrap_custom_backward(original)

@@ -174,6 +174,8 @@ _CALL_SNIPPETS = {
                   "use_reentrant=False)",
     "forward_ad.make_dual": "with torch.autograd.forward_ad.dual_level():\n"
                             "    torch.autograd.forward_ad.make_dual(torch.zeros(1), torch.ones(1))",
+    "autograd.graph.saved_tensors_hooks": "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n"
+                                          "    pass",
 }
 
 

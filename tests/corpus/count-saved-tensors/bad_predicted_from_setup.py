@@ -1,5 +1,4 @@
 # expect: pack
-# the counts read off block's source, nothing measured
 # predicted by reading block's code: exp keeps its result, sin keeps t, mul keeps both, exp keeps its result
 out = block(x)
 n_saved = 5
