@@ -145,6 +145,11 @@ HIDDEN_FB = _exercise(  # a gradient of a tensor the learner makes (kept by reta
     "h = x * 2\nh.retain_grad()\n(h ** 2).sum().backward()\n",
     [{"kind": "grad", "tensor": "h", "from_backward": True}])
 BY_HAND = "`w.grad` was set by your code, not left there by a backward pass"
+# NOTE [the pass that started at the loss]: `backward_from` wants the pass to start at `loss`
+BACKWARD_FROM = _exercise(
+    "backward-from", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
+    "loss = (w * x).sum()\nloss.backward()\n", [{"kind": "grad", "tensor": "w", "backward_from": "loss"}])
+NOT_FROM_LOSS = "`w.grad` did not come from a backward pass that started at `loss`"
 # NOTE [values autograd returned]: `from_autograd` wants a value torch.autograd.grad returned
 FROM_AUTOGRAD = _exercise(
     "from-autograd", "torch.manual_seed(seed)\nx = torch.randn(3)\nW = torch.randn(3, 2, requires_grad=True)\n"
@@ -302,6 +307,13 @@ CASES: dict[str, tuple] = {
     "from_backward_rebound_by_hand": (FROM_BACKWARD, "w = w.detach().requires_grad_()\nw.grad = x.clone()\n",
                                       "grad of w", "failed", [BY_HAND]),
     "from_backward_no_pass": (FROM_BACKWARD, "w.grad = x.clone()\n", "grad of w", "failed", [BY_HAND]),
+    "backward_from_a_surrogate": (BACKWARD_FROM, "loss = (w * x).sum()\n(w * x.clone()).sum().backward()\n",
+                                  "grad of w", "failed", [NOT_FROM_LOSS]),
+    "backward_from_a_second_graph": (BACKWARD_FROM, "loss = (w * x).sum()\nloss2 = (x * w).sum()\n"
+                                     "w.grad = torch.autograd.grad(loss2, w)[0]\n",
+                                     "grad of w", "failed", [NOT_FROM_LOSS]),
+    "backward_from_loss_rebound_after": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.backward()\n"
+                                         "loss = (w * x).sum() * 1\n", "grad of w", "failed", [NOT_FROM_LOSS]),
     "from_backward_fixed_after": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad = w.grad / 2\n", "grad of w",
                                   "failed", [BY_HAND]),
     "from_backward_fixed_in_place": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nwith torch.no_grad():\n"
@@ -409,6 +421,14 @@ PASSING = {
                                            "    (h ** 2).sum().backward()\n    return h\nh = run()\n"),
     "from_backward_clip_not_reached": (FROM_BACKWARD, "(w * x).sum().backward()\n"
                                        "torch.nn.utils.clip_grad_norm_([w], max_norm=1e6)\n"),
+    "backward_from_autograd_backward": (BACKWARD_FROM, "loss = (w * x).sum()\ntorch.autograd.backward([loss])\n"),
+    "backward_from_autograd_grad_assigned": (BACKWARD_FROM, "loss = (x * w).sum()\n"
+                                             "(w.grad,) = torch.autograd.grad(outputs=loss, inputs=[w])\n"),
+    "backward_from_loss_kept_as_a_number": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.backward()\n"
+                                            "loss = loss.item()\n"),
+    "backward_from_two_halves_of_loss": (BACKWARD_FROM, "loss = (w * x).sum()\n"
+                                         "loss.backward(torch.tensor(0.5), retain_graph=True)\n"
+                                         "loss.backward(torch.tensor(0.5))\n"),
     "from_backward_rebound_then_pass": (FROM_BACKWARD, "w = w.detach().requires_grad_()\n(w * x).sum().backward()\n"),
     "grad_mode_off_in_a_block": (UNCHANGED, "with torch.set_grad_enabled(False):\n    y = x * w\n"),
     "grad_mode_off_then_on": (UNCHANGED, "torch.set_grad_enabled(False)\ny = x * w\ntorch.set_grad_enabled(True)\n"),

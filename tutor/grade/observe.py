@@ -85,7 +85,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
     try:
         _begin(namespace, config)
         _S.inputs = []
-        observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"))
+        observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"), config.get("grad_roots"))
         observe_hooks.begin(namespace, config.get("hook_values"))
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
         _S.hook_targets, _S.hook_target_namespace = [], namespace
@@ -211,6 +211,8 @@ def report(config: dict) -> dict:
         out["inputs"] = {"checked": _len(records), "changed": [r for r in records if r["t"] != "ok"][:8]}
     if config.get("grads"):
         out["grads"] = observe_grads.provenance()
+        if config.get("grad_roots"):
+            out["grad_roots"] = observe_grads.root_provenance()
     if config.get("autograd_values"):
         out["autograd_values"] = observe_grads.value_provenance()
     if config.get("hook_values"):

@@ -17,6 +17,7 @@ import torch.utils.checkpoint as _CKPT
 
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
+from tutor.grade.observe_grads import roots_of as _roots_of
 from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_state import (
@@ -163,6 +164,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         # the outermost pass only: Tensor.backward calls torch.autograd.backward (both observed)
         grads_before = _grads_before() if api == "backward" and (_S.grad_names or _S.value_names) \
             and not _S.active.get(api) else None
+        roots = _roots_of(args, kwargs, api) if _S.grad_root_names and api in ("backward", "autograd.grad") \
+            and not _S.active.get(api) else ((), ())
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:
@@ -175,9 +178,9 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _S.active[api] -= 1
             _S.depth -= 1
         if grads_before is not None:
-            _mark_grads(grads_before)  # NOTE [gradients a backward pass left]
+            _mark_grads(grads_before, roots)  # NOTE [gradients a backward pass left]
         elif api == "autograd.grad" and (_S.grad_names or _S.value_names):
-            _note_grad_results(result)
+            _note_grad_results(result, roots)
         elif _S.value_names and api.startswith(("autograd.functional.", "func.")) and not callable(result):
             _note_func_results(result)  # NOTE [values autograd returned]
         if transform and callable(result):

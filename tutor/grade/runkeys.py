@@ -28,6 +28,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
     probes: dict[str, Probe] = {}
     unchanged: set[str] = set()
     grads: set[str] = set()
+    grad_roots: set[str] = set()
     autograd_values: set[str] = set()
     hook_values: set[str] = set()
     hooks_on: set[str] = set()
@@ -40,6 +41,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         watch = kind.observe(check)
         unchanged.update(watch.get("unchanged", ()))
         grads.update(watch.get("grads", ()))
+        grad_roots.update(watch.get("grad_roots", ()))
         autograd_values.update(watch.get("autograd_values", ()))
         hook_values.update(watch.get("hook_values", ()))
         hooks_on.update(watch.get("hooks_on", ()))
@@ -50,6 +52,8 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         options["unchanged"] = sorted(unchanged)
     if grads:
         options["grads"] = sorted(grads)
+    if grad_roots:
+        options["grad_roots"] = sorted(grad_roots)
     if autograd_values:
         options["autograd_values"] = sorted(autograd_values)
     if hook_values:

@@ -32,8 +32,25 @@ class GradCheck(_Check):
         description="the gradient must be the one a backward pass left in `.grad`: one the code assigned or "
                     "changed afterwards fails (NOTE [gradients a backward pass left], observe_grads.py)",
     )
+    backward_from: Optional[Identifier] = Field(
+        None,
+        description="implies from_backward, and the pass must have started at the tensor bound to this name "
+                    "when the code ends (`loss.backward()`, or `torch.autograd.grad(loss, ...)` assigned): a "
+                    "pass from another tensor fails (NOTE [the pass that started at the loss], observe_grads.py)",
+    )
     rtol: Optional[float] = Field(None, ge=0)
     atol: Optional[float] = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _backward_from_a_match(self) -> "GradCheck":
+        if self.backward_from is not None and self.expect != "match":
+            raise ValueError("backward_from: asks where a gradient came from; `expect: none` wants none")
+        return self
+
+    @property
+    def followed(self) -> bool:
+        """Whether the run follows this tensor's gradient (from_backward, or backward_from)."""
+        return (self.from_backward or self.backward_from is not None) and self.expect == "match"
 
 
 class ValueCheck(_Check):

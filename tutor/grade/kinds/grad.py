@@ -27,7 +27,11 @@ class Grad(Kind):
         return [Probe(key, "grad", name=check.tensor)]
 
     def observe(self, check):
-        return {"grads": [check.tensor]} if check.from_backward and check.expect == "match" else {}
+        if not check.followed:
+            return {}
+        if check.backward_from is not None:
+            return {"grads": [check.tensor], "grad_roots": [check.backward_from]}
+        return {"grads": [check.tensor]}
 
     def mutant(self, check):
         t = check.tensor
@@ -63,13 +67,28 @@ class Grad(Kind):
         if your_grad.get("t") == "none":
             return False, _why_no_grad(name, yours.get("flags", {}), ctx)
         # NOTE [gradients a backward pass left]: "backward", "written", "none", or None (no record)
-        if check.from_backward and observed_state(ctx.observed, "grads", name) == "written" \
+        if check.followed and observed_state(ctx.observed, "grads", name) == "written" \
                 and observed_state(ctx.expected_observed, "grads", name) != "written":
             return False, _(
                 "`{name}.grad` was set by your code, not left there by a backward pass: autograd should "
                 "compute it from your graph. Call backward() on the output and leave `{name}.grad` as it "
                 "leaves it.").format(name=name)
+        root = check.backward_from
+        if root is not None and root in _roots(ctx.expected_observed, name) and root not in _roots(ctx.observed, name):
+            return False, _(
+                "`{name}.grad` did not come from a backward pass that started at `{root}`. Call `{root}.backward()` "
+                "(or `torch.autograd.grad({root}, ...)`) on the `{root}` your code ends with: a pass from any other "
+                "tensor, one that carries numbers worked out by hand or a second graph built beside `{root}`, is "
+                "not the gradient of `{root}`.").format(name=name, root=root)
         return compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol, gradient=True)
+
+
+def _roots(observed, name: str) -> list:
+    """The names ``name``'s gradient's pass started at, in the run's ``grad_roots`` record
+    (NOTE [the pass that started at the loss], observe_grads.py); [] where there is none."""
+    record = observed.get("grad_roots") if isinstance(observed, dict) and observed.get("t") == "observed" else None
+    roots = record.get(name) if isinstance(record, dict) else None
+    return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
 
 
 def _should_be_none(name: str, your_grad: dict, first: str) -> str:
