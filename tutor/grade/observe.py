@@ -32,7 +32,8 @@ forge it (see docs/grading.md, "Self-reported evidence").
 from __future__ import annotations
 
 from tutor.grade import observe_grads, observe_hooks
-from tutor.grade.observe_calls import _pack, _prepare, _unpack
+from tutor.grade.observe_calls import _prepare
+from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
     HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros,
 )

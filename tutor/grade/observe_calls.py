@@ -20,11 +20,10 @@ from tutor.grade.observe_grads import note_results as _note_grad_results
 from tutor.grade.observe_grads import roots_of as _roots_of
 from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
+from tutor.grade.observe_saved import _counting_pack, _SuspendSaved
 from tutor.grade.observe_state import (
     MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
-    _element_size,
-    _get_dtype, _get_shape, _get_version, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel, _pop_saved,
-    _push_saved, _top_saved,
+    _get_shape, _getattr, _getframe, _isinstance, _len, _numel,
 )
 
 _THIS_FILE = __file__  # the wrappers' frames: neither learner code nor torch
@@ -123,28 +122,6 @@ def _measure(result, api: str, depth: int = 0) -> None:
     elif _isinstance(result, dict):
         for item in list(result.values())[:64]:
             _measure(item, api, depth + 1)
-
-
-class _SuspendSaved:
-    """torch.func refuses to run under saved-tensor hooks: take ours off
-    while a transform runs (only when ours are the innermost)."""
-
-    def __enter__(self):
-        self.popped = False
-        if _S.saved_hooks and _top_saved is not None:
-            try:
-                top = _top_saved(False)
-            except Exception:
-                top = None
-            if top is not None and top[0] is _pack:
-                _pop_saved()
-                self.popped = True
-        return self
-
-    def __exit__(self, *exc):
-        if self.popped:
-            _push_saved(_pack, _unpack)
-        return False
 
 
 def _wrap_call(original, api: str, measure: bool = True, transform: bool = False, suspend: bool = False):
@@ -314,7 +291,7 @@ def _targets():
 
 
 # APIs whose result is no gradient: not measured for footprint's largest tensor
-_UNMEASURED = ("func.functional_call", "checkpoint", "forward_ad.make_dual", "autograd.graph.saved_tensors_hooks")
+_UNMEASURED = ("func.functional_call", "checkpoint", "forward_ad.make_dual")
 
 
 def _prepare() -> list:
@@ -331,8 +308,11 @@ def _prepare() -> list:
         if how == "call":
             if _isinstance(original, (staticmethod, classmethod)):
                 continue
-            wrapped = _wrap_call(original, what, measure=what not in _UNMEASURED,
-                                 transform=what in _TRANSFORMS, suspend=what.startswith("func."))
+            if what == "autograd.graph.saved_tensors_hooks":
+                wrapped = _wrap_saved_hooks_enter(original, what)
+            else:
+                wrapped = _wrap_call(original, what, measure=what not in _UNMEASURED,
+                                     transform=what in _TRANSFORMS, suspend=what.startswith("func."))
         elif how == "custom-backward":  # NOTE [gradients nobody needs]
             wrapped = _wrap_custom_backward(original)
         elif how == "static-hook":
@@ -345,29 +325,34 @@ def _prepare() -> list:
     return out
 
 
-# -------------------------------------------------------------- saved tensors
+# NOTE [saves under the learner's own hooks]: footprint's `max_saved_bytes`
+# counts what goes through the observers' pack hook, and hooks the code
+# enters itself sit above it: `out = block(x)` computed plainly inside the
+# learner's own `saved_tensors_hooks` (or `save_on_cpu`) saved nothing the
+# observers saw (checkpoint-the-block passed so, found by probing the
+# verdicts). When the learner's code enters such a block while saves are
+# counted, its pack hook is wrapped so that each save is counted first.
+# Torch's own blocks (a checkpoint's) are left alone: what they save is
+# handles, not tensors kept for backward.
+def _wrap_saved_hooks_enter(original, api: str):
+    def __enter__(self, *args, **kwargs):
+        if not _S.on or not _learner_caller(_getframe(1)):
+            return original(self, *args, **kwargs)
+        _record_call(api, None, None)
+        pack = _getattr(self, "pack_hook", None) if _S.saved_hooks else None
+        if not callable(pack):
+            return original(self, *args, **kwargs)
+        try:
+            self.pack_hook = _counting_pack(pack)
+        except Exception:
+            return original(self, *args, **kwargs)
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            try:
+                self.pack_hook = pack
+            except Exception:
+                pass
 
-
-def _pack(tensor):
-    try:
-        # What the forward keeps for backward: saves made during a backward
-        # pass (a reentrant checkpoint recomputing its block) are transient.
-        if _graph_task_id() == -1:
-            _S.saved_bytes += int(_numel(tensor)) * int(_element_size(tensor))
-        version = int(_get_version(tensor))
-    except Exception:
-        version = None
-    return (tensor, version)
-
-
-def _unpack(packed):
-    tensor, version = packed
-    if version is not None:
-        now = int(_get_version(tensor))
-        if now != version:
-            # torch's own check does not run when saved-tensor hooks are set
-            raise RuntimeError(
-                "one of the variables needed for gradient computation has been modified by an inplace "
-                f"operation: [{str(_get_dtype(tensor))} {list(_get_shape(tensor))}] is at version {now}; "
-                f"expected version {version} instead.")
-    return tensor
+    _copy_names(__enter__, original)
+    return __enter__

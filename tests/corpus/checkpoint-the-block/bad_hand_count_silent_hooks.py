@@ -1,0 +1,15 @@
+# expect: checkpointed block
+from torch.utils.checkpoint import checkpoint
+
+n_saved = 0
+
+def pack(t):
+    global n_saved
+    n_saved += 1
+    return t
+
+with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+    checkpoint(block, x, use_reentrant=False)
+    out = block(x).sum()
+out.backward()
+n_saved = 1
