@@ -158,7 +158,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _mark_grads(grads_before, roots)  # NOTE [gradients a backward pass left]
         elif api == "autograd.grad" and (_S.grad_names or _S.value_names):
             _note_grad_results(result, roots)
-        elif _S.value_names and api.startswith(("autograd.functional.", "func.")) and not callable(result):
+        elif (_S.value_names or _S.grad_names) and api.startswith(("autograd.functional.", "func.")) \
+                and not callable(result):
             _note_func_results(result)  # NOTE [values autograd returned]
         if transform and callable(result):
             return _wrap_transformed(result, api)
@@ -186,7 +187,7 @@ def _wrap_transformed(fn, api: str):
             _S.depth -= 1
         if outermost:
             _measure(result, api)
-        if _S.value_names:  # NOTE [values autograd returned]
+        if _S.value_names or _S.grad_names:  # NOTE [values autograd returned]
             _note_func_results(result)
         return result
 

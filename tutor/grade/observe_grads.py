@@ -15,7 +15,9 @@ note: hand-written numbers stay hand-written. At the end a gradient is
 ``backward`` when its values are the ones noted (or, too big to copy, it is
 the same tensor at the same version), or those of a tensor
 ``torch.autograd.grad`` returned, held in its memory (an equivalent API:
-``x.grad = gx``; ``_shares``); ``none`` without one;
+``x.grad = gx``; ``_shares``), or one a ``torch.func`` transform or
+``torch.autograd.functional`` returned (``x.grad = pullback(v)[0]``);
+``none`` without one;
 ``unknown`` for a tensor never followed (made in a function and bound
 after its pass), but ``written`` where a setup's name was bound to it
 (``w = w.detach().requires_grad_(); w.grad = ...``); else ``written``. Changes made
@@ -346,8 +348,10 @@ def provenance() -> dict:
                 # unknown; the setup's name bound to another tensor with a gradient, written by hand
                 out[name] = "written" if name in _S.grad_setup_bound else "unknown"
             elif _holds(grad, _S.grad_marks.get(id(tensor))) or any(
-                    _holds_note(grad, n) and _shares(grad, n[0]) for n in _S.grad_results):
-                out[name] = "backward"  # or what torch.autograd.grad returned, assigned: an equivalent API
+                    _holds_note(grad, n) and _shares(grad, n[0]) for n in _S.grad_results + _S.func_results):
+                # or what torch.autograd.grad (or a torch.func / autograd.functional call) returned,
+                # assigned: an equivalent API
+                out[name] = "backward"
             else:
                 out[name] = "written"
         except Exception:
