@@ -32,6 +32,11 @@ STEP = make_exercise(  # an optimizer step changes the model's parameters: allow
                    "y = model.weight.detach().clone()\n",
     [{"kind": "value", "expr": "y"}], may_change=["model"])
 
+SEQ_SETUP = "torch.manual_seed(seed)\nseq = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Linear(3, 1))\n"
+SEQ = make_exercise("seq", SEQ_SETUP, "out = seq(torch.ones(1, 2)).detach()\n", [{"kind": "value", "expr": "out"}])
+HOOKED = make_exercise("hooked", SEQ_SETUP, "seq[0].register_forward_hook(lambda m, i, o: None)\n"
+                                            "out = seq(torch.ones(1, 2)).detach()\n", [{"kind": "value", "expr": "out"}])
+
 CASES = {
     "reference": (STE, STE.solution),
     # right values, right gradient, and the learner's x rounded in place
@@ -43,6 +48,17 @@ CASES = {
     # a module's parameter changed by hand
     "module": (STE, "with torch.no_grad():\n    model.weight.mul_(2)\n" + ROUND.format(forward="torch.round(x)")),
     "step": (STEP, STEP.solution),
+    # NOTE [modules as the setup made them]: a module changed other than in its values
+    "submodule_eval": (SEQ, "seq.eval()\nseq.training = True\n" + SEQ.solution),
+    "hook_left": (SEQ, "seq[0].register_forward_hook(lambda m, i, o: None)\n" + SEQ.solution),
+    "hook_removed": (SEQ, "h = seq[0].register_forward_hook(lambda m, i, o: None)\n" + SEQ.solution + "h.remove()\n"),
+    "forward_replaced": (SEQ, "seq.forward = torch.no_grad()(seq.forward)\n" + SEQ.solution),
+    "parameter_swapped": (SEQ, SEQ.solution + "seq[0].weight = nn.Parameter(seq[0].weight.detach().clone())\n"),
+    "eval_and_back": (SEQ, "seq.eval()\n" + SEQ.solution + "seq.train()\n"),
+    # the reference leaves a hook on the model: the learner may too
+    "reference_hooks": (HOOKED, HOOKED.solution),
+    "learner_hooks_too": (HOOKED, "seq[1].register_forward_hook(lambda m, i, o: None)\n"
+                                  "out = seq(torch.ones(1, 2)).detach()\n"),
 }
 
 
@@ -59,7 +75,8 @@ def _inputs(result):
 
 
 def test_the_reference_and_an_allowed_change_pass_with_full_points(results):
-    for name in ("reference", "rebound", "step"):
+    for name in ("reference", "rebound", "step", "hook_removed", "eval_and_back", "reference_hooks",
+                 "learner_hooks_too"):
         assert results[name].passed and results[name].score == results[name].max_score, name
     assert [c.kind for c in results["step"].checks] == ["value", "inputs"]
 
@@ -77,3 +94,15 @@ def test_an_input_changed_in_place_fails_and_the_feedback_says_which(results, na
     # the other checks are judged as before: the values and the gradient are right
     assert all(c.passed for c in result.checks if c.kind != "inputs")
     assert result.score < result.max_score
+
+
+@pytest.mark.parametrize("name, part, how", [
+    ("submodule_eval", "`seq.0`", "its training mode changed"),
+    ("hook_left", "`seq.0`", "a hook was left on it"),
+    ("forward_replaced", "`seq`", "an attribute was set on it"),
+    ("parameter_swapped", "`seq.0`", "a parameter was replaced by a new tensor"),
+])
+def test_a_module_changed_beyond_its_values_fails_and_says_how(results, name, part, how):
+    check = _inputs(results[name])
+    assert not results[name].passed and not check.passed
+    assert f"changed the module {part}, which the exercise's setup made: {how}" in check.message

@@ -31,7 +31,7 @@ forge it (see docs/grading.md, "Self-reported evidence").
 
 from __future__ import annotations
 
-from tutor.grade import observe_grads, observe_hooks
+from tutor.grade import observe_grads, observe_hooks, observe_modules
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
@@ -90,8 +90,11 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         observe_hooks.begin(namespace, config.get("hook_values"))
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
         _S.hook_targets, _S.hook_target_namespace = [], namespace
+        _S.module_inputs = []
         if config.get("inputs") is not None:
             _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])
+            # NOTE [modules as the setup made them]
+            _S.module_inputs = observe_modules.snapshot(namespace, setup_names or [], set(map(str, config["inputs"])))
     except Exception:
         pass
     _S.on = True
@@ -209,7 +212,9 @@ def report(config: dict) -> dict:
                     record.update(t="changed", requires_grad=not snap[4])
             except Exception as exc:
                 record.update(t="unreadable", why=type(exc).__name__)
-        out["inputs"] = {"checked": _len(records), "changed": [r for r in records if r["t"] != "ok"][:8]}
+        changed = [r for r in records if r["t"] != "ok"]
+        changed += observe_modules.changes(_getattr(_S, "module_inputs", []), set(map(str, config["inputs"])))
+        out["inputs"] = {"checked": _len(records), "changed": changed[:8]}
     if config.get("grads"):
         out["grads"] = observe_grads.provenance()
         if config.get("grad_roots"):

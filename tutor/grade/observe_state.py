@@ -93,6 +93,7 @@ class _State:
     unneeded_grads = 0  # NOTE [gradients nobody needs] (observe_calls.py)
     seq_start = None
     snapshots: list = []
+    module_inputs: list = []  # NOTE [modules as the setup made them] (observe_modules.py)
     missing: list = []
     shapes: dict = {}
     installed = False

@@ -61,10 +61,13 @@ class Inputs(Kind):
         record = observed_record(ctx.observed).get("inputs")
         if not isinstance(record, dict) or not isinstance(record.get("changed"), list):
             raise InvalidResult("no record of the inputs")
-        for entry in record["changed"][:1]:
+        allowed = _module_changes(ctx.expected_observed)
+        for entry in [e for e in record["changed"] if not _made_by_the_reference_too(e, allowed)][:1]:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 raise InvalidResult("a malformed input record")
             name = entry["name"]
+            if entry.get("t") == "module":
+                return False, _module_message(name, entry)
             if entry.get("t") == "unreadable":
                 return False, _("`{entry}`, made by the exercise's setup, could not be read after your code ran "
                                 "({why}).").format(entry=name, why=str(entry.get("why"))[:80])
@@ -86,3 +89,45 @@ class Inputs(Kind):
                             "custom Function's forward, `x.round()`, not `x.round_()`), or work on a copy "
                             "(`x.clone()`).").format(name=name, how=how)
         return True, ""
+
+
+def _module_changes(observed) -> set:
+    """(module name, aspect) pairs the reference's run changed (NOTE [modules as the setup made them])."""
+    record = observed.get("inputs") if isinstance(observed, dict) and observed.get("t") == "observed" else None
+    entries = record.get("changed") if isinstance(record, dict) else None
+    out = set()
+    for entry in entries if isinstance(entries, list) else ():
+        if isinstance(entry, dict) and entry.get("t") == "module" and isinstance(entry.get("what"), list):
+            out.update((entry.get("name"), what) for what in entry["what"])
+    return out
+
+
+def _made_by_the_reference_too(entry, allowed: set) -> bool:
+    if not (isinstance(entry, dict) and entry.get("t") == "module"):
+        return False
+    what = entry.get("what")
+    if not isinstance(what, list) or not what:
+        raise InvalidResult("a malformed input record")
+    return all((entry.get("name"), w) in allowed for w in what)
+
+
+_ASPECT_WORDS = {
+    "training": lambda: _("its training mode changed (`.eval()` left on a part of it: switch it back with "
+                          "`.train()`, or use `torch.no_grad()` alone)"),
+    "hooks": lambda: _("a hook was left on it (remove each hook with the handle its registration returned: "
+                       "`handle.remove()`)"),
+    "attributes": lambda: _("an attribute was set on it (such as `forward`, replaced on the module itself)"),
+    "parameters": lambda: _("a parameter was replaced by a new tensor (an optimizer made before no longer updates "
+                            "the module)"),
+}
+
+
+def _module_message(name: str, entry: dict) -> str:
+    what = [w for w in entry.get("what", []) if w in _ASPECT_WORDS]
+    if not what:
+        raise InvalidResult("a malformed input record")
+    where = entry.get("where")
+    part = f"`{name}.{where}`" if isinstance(where, str) and where else f"`{name}`"
+    return _("your code changed the module {part}, which the exercise's setup made: {how}. An exercise's inputs "
+             "must stay as its setup made them: work goes on with them after your code.").format(
+        part=part, how="; ".join(_ASPECT_WORDS[w]() for w in what))
