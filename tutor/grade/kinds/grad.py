@@ -29,8 +29,8 @@ class Grad(Kind):
     def observe(self, check):
         if not check.followed:
             return {}
-        if check.backward_from is not None:
-            return {"grads": [check.tensor], "grad_roots": [check.backward_from]}
+        if check.roots:
+            return {"grads": [check.tensor], "grad_roots": list(check.roots)}
         return {"grads": [check.tensor]}
 
     def mutant(self, check):
@@ -73,8 +73,10 @@ class Grad(Kind):
                 "`{name}.grad` was set by your code, not left there by a backward pass: autograd should "
                 "compute it from your graph. Call backward() on the output and leave `{name}.grad` as it "
                 "leaves it.").format(name=name)
-        root = check.backward_from
-        if root is not None and root in _roots(ctx.expected_observed, name) and root not in _roots(ctx.observed, name):
+        expected_roots, your_roots = _roots(ctx.expected_observed, name), _roots(ctx.observed, name)
+        for root in check.roots:
+            if root not in expected_roots or root in your_roots:
+                continue
             return False, _(
                 "`{name}.grad` did not come from a backward pass that started at `{root}`. Call `{root}.backward()` "
                 "(or `torch.autograd.grad({root}, ...)`) on the `{root}` your code ends with: a pass from any other "
