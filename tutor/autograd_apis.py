@@ -10,6 +10,6 @@ CALL_APIS = (
     "autograd.functional.jacobian", "autograd.functional.hessian", "autograd.functional.vjp",
     "autograd.functional.jvp", "autograd.functional.hvp", "autograd.functional.vhp",
     "func.grad", "func.grad_and_value", "func.vmap", "func.jacrev", "func.jacfwd", "func.hessian",
-    "func.vjp", "func.jvp", "func.functional_call", "checkpoint",
+    "func.vjp", "func.jvp", "func.linearize", "func.functional_call", "checkpoint",
     "forward_ad.make_dual", "autograd.graph.saved_tensors_hooks",
 )

@@ -26,6 +26,24 @@ from tutor.grade.observe_state import (
     _get_shape, _getattr, _getframe, _isinstance, _len, _numel,
 )
 
+def _homes() -> list:
+    """(private module, names) where torch.func's transforms are defined (NOTE [an API imported from its home])."""
+    import importlib
+
+    out = []
+    for module, names in (("torch._functorch.apis", ("grad", "grad_and_value", "vmap")),
+                          ("torch._functorch.eager_transforms", ("jacrev", "jacfwd", "hessian", "vjp", "jvp",
+                                                                 "linearize")),
+                          ("torch._functorch.functional_call", ("functional_call",))):
+        try:
+            home = importlib.import_module(module)
+        except ImportError:
+            continue
+        out.append((home, tuple(n for n in names if getattr(home, n, None) is getattr(_FUNC, n, None))))
+    return out
+
+
+_HOMES = _homes()
 _THIS_FILE = __file__  # the wrappers' frames: neither learner code nor torch
 # observe_hooks' torch-function mode calls a wrapped API again from its handler (torch routes the
 # call there while the mode is on): that frame is the observers', never the learner's
@@ -264,9 +282,17 @@ def _targets():
     ]
     for name in ("jacobian", "hessian", "vjp", "jvp", "hvp", "vhp"):
         out.append((_AF, name, f"autograd.functional.{name}", "call"))
-    for name in ("grad", "grad_and_value", "vmap", "jacrev", "jacfwd", "hessian", "vjp", "jvp", "functional_call"):
+    for name in ("grad", "grad_and_value", "vmap", "jacrev", "jacfwd", "hessian", "vjp", "jvp", "linearize",
+                 "functional_call"):
         out.append((_FUNC, name, f"func.{name}", "call"))
     out.append((torch, "vmap", "func.vmap", "call"))
+    # NOTE [an API imported from its home]: `from torch._functorch.apis import grad` is torch.func.grad
+    # itself, bound in the module that defines it; so is `torch._make_dual` under forward_ad.make_dual.
+    # Those names are observed too (the learner's calls count; torch's own calls through them do not).
+    for module, names in _HOMES:
+        for name in names:
+            out.append((module, name, f"func.{name}", "call"))
+    out.append((torch, "_make_dual", "forward_ad.make_dual", "call"))
     out.append((_CKPT, "checkpoint", "checkpoint", "call"))
     out.append((_FWD, "make_dual", "forward_ad.make_dual", "call"))  # forward-mode AD: a dual number per input
     out.append((_CKPT, "checkpoint_sequential", "checkpoint", "call"))

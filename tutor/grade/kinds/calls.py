@@ -169,6 +169,7 @@ _CALL_SNIPPETS = {
     "func.hessian": "torch.func.hessian(lambda v: (v * v).sum())(torch.zeros(1))",
     "func.vjp": "torch.func.vjp(lambda v: v * 1, torch.zeros(1))",
     "func.jvp": "torch.func.jvp(lambda v: v * 1, (torch.zeros(1),), (torch.ones(1),))",
+    "func.linearize": "torch.func.linearize(lambda v: v * 1, torch.zeros(1))",
     "func.functional_call": "torch.func.functional_call(nn.Linear(1, 1), {{}}, (torch.zeros(1),))",
     "checkpoint": "torch.utils.checkpoint.checkpoint(lambda v: v * 1, torch.zeros(1, requires_grad=True), "
                   "use_reentrant=False)",
