@@ -40,6 +40,7 @@ _data_ptr = type(_TensorBase.untyped_storage(_Tensor())).data_ptr
 MAX_NAMES = 16
 MAX_FOLLOWED = 64
 MAX_COPY = 1_000_000  # elements a note copies; a bigger gradient is known by object and version
+MAX_HISTORY = 256  # small notes of earlier passes kept for value checks (a list of each step's gradient)
 MAX_COPIES = 4_000_000  # elements copied around one pass in all (up to 64 followed tensors): memory stays the run's
 
 
@@ -50,7 +51,7 @@ def begin(namespace: dict, names, value_names=(), root_names=()) -> None:
     _S.grad_namespace = namespace if _S.grad_names else None
     _S.grad_root_names = [str(n) for n in (root_names or ())][:MAX_NAMES] if _S.grad_names else []
     _S.grad_followed, _S.grad_marks, _S.grad_results, _S.func_results = {}, {}, [], []
-    _S.grad_mark_roots = {}
+    _S.grad_mark_roots, _S.grad_mark_history = {}, []
     _S.grad_results_budget = [MAX_COPIES]  # for the whole run
     _follow_names()
     if _S.value_names:  # NOTE [values autograd returned]: what a pass leaves in the setup's tensors counts
@@ -198,7 +199,10 @@ def mark(was: dict, roots: tuple = ((), ())) -> None:
                 added = old is not None and (old[2] is None or bool(_any(old[2])))
                 _S.grad_mark_roots[key] = (_S.grad_mark_roots.get(key, ()) if added else ()) + \
                     ((roots,) if roots[0] else ())
-            _S.grad_marks[key] = _note(grad, budget)
+            _S.grad_marks[key] = note = _note(grad, budget)
+            if _S.value_names and note[2] is not None and _len(_S.grad_mark_history) < MAX_HISTORY \
+                    and int(_numel(note[2])) <= MAX_ELEMENTS // 10:
+                _S.grad_mark_history.append(note)  # NOTE [values autograd returned]: every pass's, for lists
         except Exception:
             _drop_mark(key)
 
@@ -264,6 +268,9 @@ def note_func_results(result, depth: int = 0) -> None:
 # ``from_autograd: or-backward`` accepts: hessian-vector-product's `x.grad`
 # after a second pass); each, where every element is one of the elements
 # such tensors held (a Hessian stacked from the rows ``grad`` returned).
+# A list or tuple of tensors (fix-the-training-loop's `grads`, one per step)
+# is judged by its least trusted element; "backward" then counts what every
+# pass left, not only the last (``grad_mark_history``).
 # Self-reported, as every record is.
 def value_provenance() -> dict:
     """name -> "autograd", "func", "backward", "other", "missing" or "not a tensor"."""
@@ -274,6 +281,9 @@ def value_provenance() -> dict:
             value = namespace.get(name, _MISSING) if namespace is not None else _MISSING
             if value is _MISSING:
                 out[name] = "missing"
+            elif _isinstance(value, (list, tuple)) and value and _len(value) <= MAX_NAMES * 4 \
+                    and all(_isinstance(v, _Tensor) for v in value):
+                out[name] = max((_origin(v) for v in value), key=_ORIGIN_RANK.__getitem__)
             elif not _isinstance(value, _Tensor):
                 out[name] = "not a tensor"
             else:
@@ -281,6 +291,9 @@ def value_provenance() -> dict:
         except Exception:
             out[name] = "unreadable"
     return out
+
+
+_ORIGIN_RANK = {"autograd": 0, "func": 1, "backward": 2, "other": 3}
 
 
 _MISSING = object()
@@ -292,7 +305,7 @@ def _origin(tensor) -> str:
     """"autograd", "func" or "backward": ``tensor`` holds the values of a tensor autograd returned in the
     run or a pass left, or only elements such tensors held (NOTE [values autograd returned]); else "other"."""
     grads, funcs = _getattr(_S, "grad_results", []), _getattr(_S, "func_results", [])
-    marks = list(_getattr(_S, "grad_marks", {}).values())
+    marks = list(_getattr(_S, "grad_marks", {}).values()) + list(_getattr(_S, "grad_mark_history", []))
     for notes, source in ((grads, "autograd"), (funcs, "func"), (marks, "backward")):
         if any(_holds_note(tensor, note) for note in notes):
             return source

@@ -76,7 +76,8 @@ class ValueCheck(_Check):
                     "`torch.func` transform, `torch.autograd.functional`; a copy of one, or one made only of "
                     "elements such tensors held, passes), not numbers worked out another way; 'or-backward': "
                     "or a gradient a backward pass left in `.grad` of a tensor the setup made; `expr` must be "
-                    "a name (NOTE [values autograd returned], observe_grads.py)",
+                    "a name; a list or tuple of tensors is judged by each of them (NOTE [values autograd "
+                    "returned], observe_grads.py)",
     )
 
     from_hooks: bool = Field(
