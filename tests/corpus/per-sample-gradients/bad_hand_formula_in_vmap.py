@@ -1,0 +1,6 @@
+# expect: one gradient transform
+from torch.func import vmap
+def g(x, y):
+    t = torch.tanh(x @ w)
+    return 2 * (t - y) * (1 - t ** 2) * x
+per_sample = vmap(g)(xs, ys)
