@@ -31,7 +31,7 @@ forge it (see docs/grading.md, "Self-reported evidence").
 
 from __future__ import annotations
 
-from tutor.grade import observe_grads, observe_hooks, observe_modules
+from tutor.grade import observe_grads, observe_hooks, observe_modules, observe_roots
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
@@ -218,7 +218,7 @@ def report(config: dict) -> dict:
     if config.get("grads"):
         out["grads"] = observe_grads.provenance()
         if config.get("grad_roots"):
-            out["grad_roots"] = observe_grads.root_provenance()
+            out["grad_roots"] = observe_roots.root_provenance()
     if config.get("autograd_values"):
         out["autograd_values"] = observe_grads.value_provenance()
     if config.get("hook_values"):

@@ -17,7 +17,7 @@ import torch.utils.checkpoint as _CKPT
 
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
-from tutor.grade.observe_grads import roots_of as _roots_of
+from tutor.grade.observe_roots import roots_of as _roots_of
 from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_saved import _counting_pack, _SuspendSaved

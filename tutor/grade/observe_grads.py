@@ -212,20 +212,6 @@ def _drop_mark(key) -> None:
     _S.grad_mark_roots.pop(key, None)
 
 
-def roots_of(args, kwargs, api: str) -> tuple:
-    """(the tensors a reverse pass starts at, the asked names bound to one of them as it starts): ``loss``
-    of ``loss.backward()``, the ``tensors`` of ``torch.autograd.backward``, the ``outputs`` of
-    ``torch.autograd.grad`` (one, or a sequence)."""
-    key = "outputs" if api == "autograd.grad" else "tensors"
-    first = args[0] if args else kwargs.get(key)
-    items = first if _isinstance(first, (tuple, list)) else (first,)
-    tensors = tuple(t for t in items[:MAX_NAMES] if _isinstance(t, _Tensor))
-    namespace = _S.grad_namespace
-    named = tuple(n for n in _S.grad_root_names
-                  if namespace is not None and any(t is namespace.get(n, _MISSING) for t in tensors))
-    return tensors, named
-
-
 def note_results(result, roots: tuple = ((), ())) -> None:
     """After ``torch.autograd.grad``: its gradients, as made by autograd, and the call's ``outputs``."""
     items = result if _isinstance(result, (tuple, list)) else (result,)
@@ -370,49 +356,3 @@ def provenance() -> dict:
         except Exception:
             out[name] = "unreadable"
     return out
-
-
-# NOTE [the pass that started at the loss]: `from_backward` asks that a
-# backward pass left a gradient, and any pass will do. A pass from another
-# tensor can carry numbers worked out by hand (`(x * gx).sum().backward()`
-# leaves `gx` in `x.grad`), or come from a second graph beside a broken
-# `loss` (found by probing the verdicts: fix-the-in-place-error,
-# gan-discriminator-step, freeze-the-first-layer, linear-gradients passed
-# so). A `grad` check with `backward_from: loss` asks the run which of the
-# named tensors the pass (or `torch.autograd.grad` call) whose gradient the
-# tensor holds started at, by identity with what each name is bound to when
-# the code ends: `loss.backward()`, `torch.autograd.backward([loss])` and
-# `torch.autograd.grad(loss, ...)` start at `loss`; `loss.sum().backward()`
-# does not. Passes that added to one another count together. Where the name
-# ends bound to no tensor (`loss = loss.item()` after the pass), the tensor
-# it was bound to as the pass started counts.
-def root_provenance() -> dict:
-    """tensor name -> the asked root names its gradient's pass started at (``grad_roots`` in the record)."""
-    out = {}
-    namespace = _getattr(_S, "grad_namespace", None)
-    names = _getattr(_S, "grad_root_names", ())
-    if not names or namespace is None:
-        return out
-    for name in _getattr(_S, "grad_names", ()):
-        try:
-            tensor = namespace.get(name)
-            grad = _get_grad(tensor) if _isinstance(tensor, _Tensor) else None
-            passes: tuple = ()  # (roots, names bound to one of them as the pass started) per pass
-            if grad is not None and _S.grad_followed.get(id(tensor)) is tensor:
-                if _holds(grad, _S.grad_marks.get(id(tensor))):
-                    passes = _S.grad_mark_roots.get(id(tensor), ())
-                for n in _S.grad_results:
-                    if _holds_note(grad, n) and _shares(grad, n[0]):
-                        passes += n[3]
-            out[name] = [root for root in names if any(_started_at(root, namespace, p) for p in passes)]
-        except Exception:
-            out[name] = []
-    return out
-
-
-def _started_at(root: str, namespace: dict, one_pass: tuple) -> bool:
-    tensors, named = one_pass
-    end = namespace.get(root, _MISSING)
-    if _isinstance(end, _Tensor):
-        return any(t is end for t in tensors)
-    return root in named

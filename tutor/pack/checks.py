@@ -36,7 +36,7 @@ class GradCheck(_Check):
         None,
         description="implies from_backward, and the pass must have started at the tensor bound to this name "
                     "when the code ends (`loss.backward()`, or `torch.autograd.grad(loss, ...)` assigned): a "
-                    "pass from another tensor fails (NOTE [the pass that started at the loss], observe_grads.py)",
+                    "pass from another tensor fails (NOTE [the pass that started at the loss], observe_roots.py)",
     )
     rtol: Optional[float] = Field(None, ge=0)
     atol: Optional[float] = Field(None, ge=0)

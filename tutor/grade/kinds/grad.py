@@ -87,7 +87,7 @@ class Grad(Kind):
 
 def _roots(observed, name: str) -> list:
     """The names ``name``'s gradient's pass started at, in the run's ``grad_roots`` record
-    (NOTE [the pass that started at the loss], observe_grads.py); [] where there is none."""
+    (NOTE [the pass that started at the loss], observe_roots.py); [] where there is none."""
     record = observed.get("grad_roots") if isinstance(observed, dict) and observed.get("t") == "observed" else None
     roots = record.get(name) if isinstance(record, dict) else None
     return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
