@@ -421,6 +421,10 @@ PASSING = {
                                            "    (h ** 2).sum().backward()\n    return h\nh = run()\n"),
     "from_backward_clip_not_reached": (FROM_BACKWARD, "(w * x).sum().backward()\n"
                                        "torch.nn.utils.clip_grad_norm_([w], max_norm=1e6)\n"),
+    "from_backward_autograd_grad_cloned": (FROM_BACKWARD, "(g,) = torch.autograd.grad((w * x).sum(), w)\n"
+                                           "w.grad = g.detach().clone()\n"),
+    "backward_from_autograd_grad_cloned": (BACKWARD_FROM, "loss = (w * x).sum()\n"
+                                           "w.grad = torch.clone(torch.autograd.grad(loss, w)[0])\n"),
     "backward_from_autograd_backward": (BACKWARD_FROM, "loss = (w * x).sum()\ntorch.autograd.backward([loss])\n"),
     "backward_from_autograd_grad_assigned": (BACKWARD_FROM, "loss = (x * w).sum()\n"
                                              "(w.grad,) = torch.autograd.grad(outputs=loss, inputs=[w])\n"),

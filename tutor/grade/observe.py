@@ -31,6 +31,8 @@ forge it (see docs/grading.md, "Self-reported evidence").
 
 from __future__ import annotations
 
+import torch as _torch
+
 from tutor.grade import observe_grads, observe_hooks, observe_modules, observe_roots
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
@@ -240,5 +242,7 @@ def report(config: dict) -> dict:
 
 
 # NOTE [gradients a backward pass left]: retain_grad() marks a tensor to follow (observe_grads.py)
-_PREPARED = _prepare() + [(_Tensor, "retain_grad", observe_grads.wrap_retain_grad(_Tensor.retain_grad))]
+_PREPARED = _prepare() + [(_Tensor, "retain_grad", observe_grads.wrap_retain_grad(_Tensor.retain_grad)),
+                          (_Tensor, "clone", observe_grads.wrap_clone(_Tensor.clone)),
+                          (_torch, "clone", observe_grads.wrap_clone(_torch.clone))]
 

@@ -225,6 +225,27 @@ def note_results(result, roots: tuple = ((), ())) -> None:
                 pass
 
 
+def wrap_clone(original):
+    """``Tensor.clone`` / ``torch.clone``, observed: a copy of what ``torch.autograd.grad`` (or a
+    ``torch.func`` transform) returned is noted as returned too, so ``x.grad = g.clone()`` counts as
+    ``x.grad = g`` does (``_shares`` alone would call it written by hand)."""
+    def clone(self, *args, **kwargs):
+        result = original(self, *args, **kwargs)
+        if _S.on and _S.grad_names and _isinstance(result, _Tensor):
+            try:
+                for notes in (_S.grad_results, _S.func_results):
+                    source = next((n for n in notes if _shares(self, n[0])), None)
+                    if source is not None and _len(notes) < 4 * MAX_NAMES:
+                        note = _note(result, _S.grad_results_budget)
+                        if note[2] is not None:
+                            notes.append((*note, *source[3:]))
+                        break
+            except Exception:
+                pass
+        return result
+    return clone
+
+
 def note_func_results(result, depth: int = 0) -> None:
     """After a ``torch.func`` transform's function or ``torch.autograd.functional``
     returned: its tensors (in tuples too), for value checks only (NOTE [values autograd returned])."""

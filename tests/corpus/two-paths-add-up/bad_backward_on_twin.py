@@ -1,0 +1,4 @@
+# expect: started at
+loss = (x * a + x.exp()).sum()
+twin = (x * a + x.exp()).sum()
+twin.backward()
