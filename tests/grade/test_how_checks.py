@@ -149,6 +149,10 @@ BY_HAND = "`w.grad` was set by your code, not left there by a backward pass"
 BACKWARD_FROM = _exercise(
     "backward-from", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
     "loss = (w * x).sum()\nloss.backward()\n", [{"kind": "grad", "tensor": "w", "backward_from": "loss"}])
+VALUE_FROM_LOSS = _exercise(
+    "value-from-loss", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
+    "loss = (w * x).sum()\n(g,) = torch.autograd.grad(loss, w)\n",
+    [{"kind": "value", "expr": "g", "from_autograd": True, "backward_from": "loss"}])
 NOT_FROM_LOSS = "`w.grad` did not come from a backward pass that started at `loss`"
 # NOTE [values autograd returned]: `from_autograd` wants a value torch.autograd.grad returned
 FROM_AUTOGRAD = _exercise(
@@ -312,6 +316,9 @@ CASES: dict[str, tuple] = {
     "backward_from_a_second_graph": (BACKWARD_FROM, "loss = (w * x).sum()\nloss2 = (x * w).sum()\n"
                                      "w.grad = torch.autograd.grad(loss2, w)[0]\n",
                                      "grad of w", "failed", [NOT_FROM_LOSS]),
+    "value_backward_from_a_seeded_surrogate": (VALUE_FROM_LOSS, "loss = (w * x).sum()\n"
+                                               "(g,) = torch.autograd.grad(w * 1, w, grad_outputs=x.clone())\n",
+                                               "value of g", "failed", ["did not start at `loss`"]),
     "backward_from_loss_rebound_after": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.backward()\n"
                                          "loss = (w * x).sum() * 1\n", "grad of w", "failed", [NOT_FROM_LOSS]),
     "from_backward_fixed_after": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad = w.grad / 2\n", "grad of w",
@@ -425,6 +432,8 @@ PASSING = {
                                            "w.grad = g.detach().clone()\n"),
     "backward_from_autograd_grad_cloned": (BACKWARD_FROM, "loss = (w * x).sum()\n"
                                            "w.grad = torch.clone(torch.autograd.grad(loss, w)[0])\n"),
+    "value_backward_from_a_view_of_loss": (VALUE_FROM_LOSS, "loss = (w * x).sum()\n"
+                                           "(g,) = torch.autograd.grad(loss.view(1), w, torch.ones(1))\n"),
     "backward_from_autograd_backward": (BACKWARD_FROM, "loss = (w * x).sum()\ntorch.autograd.backward([loss])\n"),
     "backward_from_autograd_grad_assigned": (BACKWARD_FROM, "loss = (x * w).sum()\n"
                                              "(w.grad,) = torch.autograd.grad(outputs=loss, inputs=[w])\n"),

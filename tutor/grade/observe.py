@@ -217,6 +217,8 @@ def report(config: dict) -> dict:
         changed = [r for r in records if r["t"] != "ok"]
         changed += observe_modules.changes(_getattr(_S, "module_inputs", []), set(map(str, config["inputs"])))
         out["inputs"] = {"checked": _len(records), "changed": changed[:8]}
+    if config.get("autograd_values") and config.get("grad_roots"):
+        out["value_roots"] = observe_roots.value_root_provenance()
     if config.get("grads"):
         out["grads"] = observe_grads.provenance()
         if config.get("grad_roots"):

@@ -49,7 +49,7 @@ def begin(namespace: dict, names, value_names=(), root_names=()) -> None:
     _S.value_namespace = namespace if _S.value_names else None
     _S.grad_names = [str(n) for n in (names or ())][:MAX_NAMES]
     _S.grad_namespace = namespace if _S.grad_names else None
-    _S.grad_root_names = [str(n) for n in (root_names or ())][:MAX_NAMES] if _S.grad_names else []
+    _S.grad_root_names = [str(n) for n in (root_names or ())][:MAX_NAMES] if _S.grad_names or _S.value_names else []
     _S.grad_followed, _S.grad_marks, _S.grad_results, _S.func_results = {}, {}, [], []
     _S.grad_mark_roots, _S.grad_mark_history = {}, []
     _S.grad_results_budget = [MAX_COPIES]  # for the whole run

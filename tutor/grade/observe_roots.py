@@ -16,7 +16,7 @@ def roots_of(args, kwargs, api: str) -> tuple:
     first = args[0] if args else kwargs.get(key)
     items = first if _isinstance(first, (tuple, list)) else (first,)
     tensors = tuple(t for t in items[:MAX_NAMES] if _isinstance(t, _Tensor))
-    namespace = _S.grad_namespace
+    namespace = _S.grad_namespace if _S.grad_namespace is not None else _S.value_namespace
     named = tuple(n for n in _S.grad_root_names
                   if namespace is not None and any(t is namespace.get(n, _MISSING) for t in tensors))
     return tensors, named
@@ -32,7 +32,8 @@ def roots_of(args, kwargs, api: str) -> tuple:
 # named tensors the pass (or `torch.autograd.grad` call) whose gradient the
 # tensor holds started at, by identity with what each name is bound to when
 # the code ends: `loss.backward()`, `torch.autograd.backward([loss])` and
-# `torch.autograd.grad(loss, ...)` start at `loss`; `loss.sum().backward()`
+# `torch.autograd.grad(loss, ...)` start at `loss`, and so does a pass from
+# a view of it (`loss.reshape(1)`: the same memory); `loss.sum().backward()`
 # does not. Passes that added to one another count together. Where the name
 # ends bound to no tensor (`loss = loss.item()` after the pass), the tensor
 # it was bound to as the pass started counts.
@@ -64,5 +65,29 @@ def _started_at(root: str, namespace: dict, one_pass: tuple) -> bool:
     tensors, named = one_pass
     end = namespace.get(root, _MISSING)
     if _isinstance(end, _Tensor):
-        return any(t is end for t in tensors)
+        return any(_shares(t, end) for t in tensors)  # it, or a view of it (`loss.reshape(1)`)
     return root in named
+
+
+def value_root_provenance() -> dict:
+    """value name -> the asked root names the ``torch.autograd.grad`` call that returned its tensor (each
+    tensor of a list) started at (``value_roots`` in the record)."""
+    out = {}
+    namespace = _getattr(_S, "value_namespace", None)
+    names = _getattr(_S, "grad_root_names", ())
+    if not names or namespace is None:
+        return out
+    for name in _getattr(_S, "value_names", ()):
+        try:
+            value = namespace.get(name)
+            tensors = value if _isinstance(value, (list, tuple)) else [value]
+            found = None
+            for tensor in tensors[:4 * MAX_NAMES]:
+                passes = tuple(p for n in _S.grad_results if _isinstance(tensor, _Tensor) and _holds_note(tensor, n)
+                               for p in n[3])
+                mine = {root for root in names if any(_started_at(root, namespace, p) for p in passes)}
+                found = mine if found is None else found & mine
+            out[name] = sorted(found or ())
+        except Exception:
+            out[name] = []
+    return out

@@ -80,6 +80,14 @@ class ValueCheck(_Check):
                     "returned], observe_grads.py)",
     )
 
+    backward_from: Optional[Identifier] = Field(
+        None,
+        description="with from_autograd: the `torch.autograd.grad` call that returned the value must have "
+                    "started at the tensor bound to this name when the code ends (`torch.autograd.grad(loss, "
+                    "...)`): a call from another tensor, seeded with numbers worked out by hand, fails "
+                    "(NOTE [the pass that started at the loss], observe_roots.py)",
+    )
+
     from_hooks: bool = Field(
         False,
         description="every number the value holds (a number, a list or tuple of them) must have been worked "
@@ -97,6 +105,9 @@ class ValueCheck(_Check):
             raise ValueError("from_hooks: true wants `expr` to be a name (the list's), not an expression")
         if self.from_hooks and self.from_autograd:
             raise ValueError("from_hooks and from_autograd ask for two different origins: choose one")
+        if self.backward_from is not None and self.from_autograd is not True:
+            raise ValueError("backward_from: asks where the autograd call that returned the value started; "
+                             "it wants `from_autograd: true`")
         return self
 
 

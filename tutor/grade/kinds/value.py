@@ -22,7 +22,8 @@ class Value(Kind):
 
     def observe(self, check):
         if check.from_autograd:
-            return {"autograd_values": [check.expr]}
+            roots = {"grad_roots": [check.backward_from]} if check.backward_from else {}
+            return {"autograd_values": [check.expr], **roots}
         return {"hook_values": [check.expr]} if check.from_hooks else {}
 
     def mutant(self, check):
@@ -46,7 +47,7 @@ class Value(Kind):
             if problem:
                 return False, problem
         verdict = compare_values(what, yours, expected, ctx, check.rtol, check.atol)
-        problem = _provenance_problem(check, what, ctx) if verdict[0] else None
+        problem = (_provenance_problem(check, what, ctx) or _root_problem(check, what, ctx)) if verdict[0] else None
         return (False, problem) if problem else verdict
 
 
@@ -71,6 +72,24 @@ def _provenance_problem(check, what: str, ctx: Context) -> str | None:
     else:
         why = reference_by
     return _(_PROVENANCE_WORDS[why]).format(what=what, name=check.expr)
+
+
+def _root_problem(check, what: str, ctx: Context) -> str | None:
+    """NOTE [the pass that started at the loss] (observe_roots.py): the call that returned the value
+    started elsewhere than the reference's; None where it did not, or there is no record (lenient)."""
+    root = getattr(check, "backward_from", None)
+    if root is None or root not in _value_roots(ctx.expected_observed, check.expr) \
+            or root in _value_roots(ctx.observed, check.expr):
+        return None
+    return _("{what} holds numbers `torch.autograd.grad` returned, but that call did not start at `{root}`: "
+             "ask for the gradients of `{root}` itself, `torch.autograd.grad({root}, ...)`, not of another "
+             "tensor seeded with numbers worked out by hand.").format(what=what, root=root)
+
+
+def _value_roots(observed, name: str) -> list:
+    record = observed.get("value_roots") if isinstance(observed, dict) and observed.get("t") == "observed" else None
+    roots = record.get(name) if isinstance(record, dict) else None
+    return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
 
 
 # Why right numbers are refused (_provenance_problem) -> what the learner reads.
