@@ -1,0 +1,7 @@
+# expect: starts at the last loss
+# a plain backward from loss (NaN flows silently), then the error from a graph of my own
+with torch.autograd.detect_anomaly():
+    loss = model(x)
+loss.backward()
+with torch.autograd.detect_anomaly():
+    torch.sqrt(torch.tensor([-1.0], requires_grad=True)).sum().backward()
