@@ -240,7 +240,8 @@ def run_gradcheck(fn: Callable, inputs: list, kwargs: dict | None = None, eps: f
     floating tensors cast to float64 and differentiated, anything else passed
     as it is. Sends back the verdict and torch's error text as plain data, and
     both Jacobians (small first-order cases) for the learner to compare."""
-    if _isinstance(fn, type) and issubclass(fn, _Function):
+    is_function = _isinstance(fn, type) and issubclass(fn, _Function)
+    if is_function:
         if kwargs:
             return {"t": "error", "why": "an autograd.Function's apply takes no keyword arguments"}
         fn = function_apply(fn)
@@ -272,7 +273,7 @@ def run_gradcheck(fn: Callable, inputs: list, kwargs: dict | None = None, eps: f
     except BaseException as exc:
         output = {"t": "error", "why": f"{_type(exc).__name__}: {_text(exc)}"}
     if output_only:
-        return {"t": "gradcheck", "output": output}
+        return {"t": "gradcheck", "output": output, "function_class": is_function}
 
     options = {"raise_exception": True, "check_batched_grad": bool(check_batched_grad)}
     if eps is not None:
@@ -281,7 +282,7 @@ def run_gradcheck(fn: Callable, inputs: list, kwargs: dict | None = None, eps: f
         options["atol"] = float(atol)
     if rtol is not None:
         options["rtol"] = float(rtol)
-    out: dict = {"t": "gradcheck", "ok": False, "error": "", "output": output}
+    out: dict = {"t": "gradcheck", "ok": False, "error": "", "output": output, "function_class": is_function}
     try:
         if second_order:
             _gradgradcheck(target, tuple(args), **options)

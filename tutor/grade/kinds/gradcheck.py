@@ -52,6 +52,12 @@ class Gradcheck(Kind):
                      "numerical": yours["numerical"]}
         if yours.get("t") != "gradcheck":
             raise InvalidResult("not a gradcheck result")
+        # NOTE [a Function's own apply] (probes.py): `Cube = lambda t: t ** 3` with `Cube.apply = Cube`,
+        # or any object with an `apply`, made every check through it judge plain torch ops.
+        if expected.get("function_class") is True and yours.get("function_class") is not True:
+            return False, _("`{name}` must be a subclass of `torch.autograd.Function`, as in the exercise: its "
+                            "`forward` and `backward` are what is checked. A plain function, or an object with an "
+                            "`apply` of its own, is differentiated by autograd instead.").format(name=name)
         degenerate = _degenerate(check, expected, yours, ctx)
         if degenerate:
             return False, degenerate
