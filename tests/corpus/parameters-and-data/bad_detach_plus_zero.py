@@ -1,3 +1,3 @@
-# expect: gradient of out.sum() with respect to w
+# expect: each row's gradient
 w = nn.Parameter(init.clone())
 out = data @ w.detach() + (w - w).sum()

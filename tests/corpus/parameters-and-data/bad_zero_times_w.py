@@ -1,4 +1,4 @@
-# expect: gradient of out.sum() with respect to w
+# expect: each row's gradient
 # right numbers from init, w only hooked on with a zero so it "appears" in the graph
 w = nn.Parameter(init.clone())
 out = data @ init + 0 * w.sum()
