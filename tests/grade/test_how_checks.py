@@ -319,6 +319,12 @@ CASES: dict[str, tuple] = {
     "value_backward_from_a_seeded_surrogate": (VALUE_FROM_LOSS, "loss = (w * x).sum()\n"
                                                "(g,) = torch.autograd.grad(w * 1, w, grad_outputs=x.clone())\n",
                                                "value of g", "failed", ["did not start at `loss`"]),
+    "backward_from_a_term_and_a_surrogate": (BACKWARD_FROM, "a = (w * x).sum() / 2\nb = (x * w).sum() / 2\n"
+                                             "a.backward()\n(w * (x / 2)).sum().backward()\nloss = a + b\n",
+                                             "grad of w", "failed", [NOT_FROM_LOSS]),
+    "backward_from_loss_plus_zero_surrogate": (BACKWARD_FROM, "loss = (w * x).sum()\n"
+                                               "(loss * 0 + (w * x.clone()).sum()).backward()\n",
+                                               "grad of w", "failed", [NOT_FROM_LOSS]),
     "backward_from_loss_rebound_after": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.backward()\n"
                                          "loss = (w * x).sum() * 1\n", "grad of w", "failed", [NOT_FROM_LOSS]),
     "from_backward_fixed_after": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad = w.grad / 2\n", "grad of w",
@@ -434,6 +440,9 @@ PASSING = {
                                            "w.grad = torch.clone(torch.autograd.grad(loss, w)[0])\n"),
     "value_backward_from_a_view_of_loss": (VALUE_FROM_LOSS, "loss = (w * x).sum()\n"
                                            "(g,) = torch.autograd.grad(loss.view(1), w, torch.ones(1))\n"),
+    "backward_from_a_sum_of_the_scalar_loss": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.sum().backward()\n"),
+    "backward_from_each_term_then_their_sum": (BACKWARD_FROM, "a = (w * x).sum() / 2\nb = (x * w).sum() / 2\n"
+                                               "a.backward()\nb.backward()\nloss = a + b\n"),
     "backward_from_autograd_backward": (BACKWARD_FROM, "loss = (w * x).sum()\ntorch.autograd.backward([loss])\n"),
     "backward_from_autograd_grad_assigned": (BACKWARD_FROM, "loss = (x * w).sum()\n"
                                              "(w.grad,) = torch.autograd.grad(outputs=loss, inputs=[w])\n"),

@@ -5,7 +5,7 @@ keeps them with the gradients the pass left)."""
 from __future__ import annotations
 
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _shares
-from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance
+from tutor.grade.observe_state import _S, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type
 
 
 def roots_of(args, kwargs, api: str) -> tuple:
@@ -33,10 +33,14 @@ def roots_of(args, kwargs, api: str) -> tuple:
 # tensor holds started at, by identity with what each name is bound to when
 # the code ends: `loss.backward()`, `torch.autograd.backward([loss])` and
 # `torch.autograd.grad(loss, ...)` start at `loss`, and so does a pass from
-# a view of it (`loss.reshape(1)`: the same memory); `loss.sum().backward()`
-# does not. Passes that added to one another count together. Where the name
-# ends bound to no tensor (`loss = loss.item()` after the pass), the tensor
-# it was bound to as the pass started counts.
+# a view of it (`loss.reshape(1)`: the same memory) or from a chain of
+# one-input ops on it (`loss.sum()`, `loss.mean()`, `2 * loss`: whatever they
+# do to the seed, the values are compared anyway); a second input (`loss * 0
+# + surrogate`) breaks the chain. Passes that added to one another count
+# together, and passes from each term of `loss = a + b` built afterwards
+# (the DCGAN tutorial's `a.backward(); b.backward()`) count as one from
+# `loss`. Where the name ends bound to no tensor (`loss = loss.item()` after
+# the pass), the tensor it was bound to as the pass started counts.
 def root_provenance() -> dict:
     """tensor name -> the asked root names its gradient's pass started at (``grad_roots`` in the record)."""
     out = {}
@@ -55,18 +59,53 @@ def root_provenance() -> dict:
                 for n in _S.grad_results:
                     if _holds_note(grad, n) and _shares(grad, n[0]):
                         passes += n[3]
-            out[name] = [root for root in names if any(_started_at(root, namespace, p) for p in passes)]
+            out[name] = [root for root in names if _started_at(root, namespace, passes)]
         except Exception:
             out[name] = []
     return out
 
 
-def _started_at(root: str, namespace: dict, one_pass: tuple) -> bool:
-    tensors, named = one_pass
+def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
     end = namespace.get(root, _MISSING)
-    if _isinstance(end, _Tensor):
-        return any(_shares(t, end) for t in tensors)  # it, or a view of it (`loss.reshape(1)`)
-    return root in named
+    if not _isinstance(end, _Tensor):
+        return any(root in named for _, named in passes)
+    tensors = [t for ts, _ in passes for t in ts]
+    if any(_shares(t, end) for t in tensors):  # it, or a view of it
+        return True
+    target = _grad_fn(end)
+    if target is None:
+        return False
+    starts = set()
+    for t in tensors:
+        fn = _grad_fn(t)
+        if fn is not None:
+            starts.add(fn)
+        for _ in range(MAX_CHAIN):  # down a chain of one-input ops to loss's own node
+            if fn is None or fn is target:
+                break
+            inputs = [c for c, _ in fn.next_functions if c is not None]
+            fn = inputs[0] if _len(inputs) == 1 else None
+        if fn is target:
+            return True
+    return _terms_of(target, starts)
+
+
+def _terms_of(target, starts: set) -> bool:
+    """``target`` is a sum (``AddBackward0``, nested) of nodes passes started at, and constants."""
+    stack, seen = [target], 0
+    while stack:
+        fn = stack.pop()
+        seen += 1
+        if seen > MAX_CHAIN * 8 or _type(fn).__name__ != "AddBackward0":
+            return False
+        for child, _ in fn.next_functions:
+            if child is not None and child not in starts:
+                stack.append(child)
+    return True
+
+
+_grad_fn = _TensorBase.grad_fn.__get__
+MAX_CHAIN = 8  # one-input ops followed from a pass's root towards loss
 
 
 def value_root_provenance() -> dict:
@@ -85,7 +124,7 @@ def value_root_provenance() -> dict:
             for tensor in tensors[:4 * MAX_NAMES]:
                 passes = tuple(p for n in _S.grad_results if _isinstance(tensor, _Tensor) and _holds_note(tensor, n)
                                for p in n[3])
-                mine = {root for root in names if any(_started_at(root, namespace, p) for p in passes)}
+                mine = {root for root in names if _started_at(root, namespace, passes)}
                 found = mine if found is None else found & mine
             out[name] = sorted(found or ())
         except Exception:
