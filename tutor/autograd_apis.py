@@ -11,5 +11,5 @@ CALL_APIS = (
     "autograd.functional.jvp", "autograd.functional.hvp", "autograd.functional.vhp",
     "func.grad", "func.grad_and_value", "func.vmap", "func.jacrev", "func.jacfwd", "func.hessian",
     "func.vjp", "func.jvp", "func.linearize", "func.functional_call", "checkpoint",
-    "forward_ad.make_dual", "autograd.graph.saved_tensors_hooks",
+    "forward_ad.make_dual", "autograd.graph.saved_tensors_hooks", "autograd.Function.backward",
 )

@@ -259,6 +259,9 @@ def _wrap_custom_backward(original):
     def apply(self, *args):
         result = original(self, *args)
         if _S.on:
+            # each run of a custom Function's backward (the engine calls it): a `calls` API, so that
+            # plain ops beside a Function that never runs (only-what-is-needed) can be told apart
+            _record_call("autograd.Function.backward", None, None)
             try:
                 needs = self.needs_input_grad
                 grads = result if _isinstance(result, tuple) else (result,)
@@ -312,7 +315,7 @@ def _targets():
     # grad_fn.register_hook / register_prehook (C++ nodes and custom Functions'
     # nodes alike) call Function._register_hook to build the handle.
     out.append((_AFn.Function, "_register_hook", "node", "static-hook"))
-    out.append((_AFn.BackwardCFunction, "apply", "", "custom-backward"))
+    out.append((_AFn.BackwardCFunction, "apply", "autograd.Function.backward", "custom-backward"))
     out.append((_AFn.BackwardCFunction, "apply_boxed", "", "custom-backward"))
     return out
 

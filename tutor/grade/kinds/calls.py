@@ -119,6 +119,7 @@ API_WORDS = {
     "autograd.grad": "torch.autograd.grad()",
     "checkpoint": "torch.utils.checkpoint.checkpoint()",
     "forward_ad.make_dual": "torch.autograd.forward_ad.make_dual()",
+    "autograd.Function.backward": "backward() of your own autograd.Function",
 }
 
 
@@ -177,6 +178,10 @@ _CALL_SNIPPETS = {
                             "    torch.autograd.forward_ad.make_dual(torch.zeros(1), torch.ones(1))",
     "autograd.graph.saved_tensors_hooks": "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n"
                                           "    pass",
+    "autograd.Function.backward": "class _Once(torch.autograd.Function):\n"
+                                  "    @staticmethod\n    def forward(ctx, t):\n        return t * 1\n"
+                                  "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+                                  "_Once.apply(torch.zeros(1, requires_grad=True)).sum().backward()",
 }
 
 
