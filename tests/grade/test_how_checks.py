@@ -325,6 +325,9 @@ CASES: dict[str, tuple] = {
     "backward_from_loss_plus_zero_surrogate": (BACKWARD_FROM, "loss = (w * x).sum()\n"
                                                "(loss * 0 + (w * x.clone()).sum()).backward()\n",
                                                "grad of w", "failed", [NOT_FROM_LOSS]),
+    "backward_from_a_tiny_multiple_of_loss_and_a_surrogate": (
+        BACKWARD_FROM, "loss = (w * x).sum()\n(loss * 1e-30).backward()\n(w * x.clone()).sum().backward()\n",
+        "grad of w", "failed", [NOT_FROM_LOSS]),
     "backward_from_loss_rebound_after": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.backward()\n"
                                          "loss = (w * x).sum() * 1\n", "grad of w", "failed", [NOT_FROM_LOSS]),
     "from_backward_fixed_after": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad = w.grad / 2\n", "grad of w",

@@ -34,9 +34,9 @@ def roots_of(args, kwargs, api: str) -> tuple:
 # the code ends: `loss.backward()`, `torch.autograd.backward([loss])` and
 # `torch.autograd.grad(loss, ...)` start at `loss`, and so does a pass from
 # a view of it (`loss.reshape(1)`: the same memory) or from a chain of
-# one-input ops on it (`loss.sum()`, `loss.mean()`, `2 * loss`: whatever they
-# do to the seed, the values are compared anyway); a second input (`loss * 0
-# + surrogate`) breaks the chain. Passes that added to one another count
+# reductions, views and copies of it (`loss.sum()`, `loss.mean()`); a
+# product (`loss * 1e-30`, beside a surrogate pass) or a second input
+# (`loss * 0 + surrogate`) breaks the chain. Passes that added to one another count
 # together, and passes from each term of `loss = a + b` built afterwards
 # (the DCGAN tutorial's `a.backward(); b.backward()`) count as one from
 # `loss`. Where the name ends bound to no tensor (`loss = loss.item()` after
@@ -80,11 +80,11 @@ def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
         fn = _grad_fn(t)
         if fn is not None:
             starts.add(fn)
-        for _ in range(MAX_CHAIN):  # down a chain of one-input ops to loss's own node
+        for _ in range(MAX_CHAIN):  # down a chain of reductions and views to loss's own node
             if fn is None or fn is target:
                 break
             inputs = [c for c, _ in fn.next_functions if c is not None]
-            fn = inputs[0] if _len(inputs) == 1 else None
+            fn = inputs[0] if _len(inputs) == 1 and _type(fn).__name__.startswith(_PASS_THROUGH) else None
         if fn is target:
             return True
     return _terms_of(target, starts)
@@ -105,7 +105,11 @@ def _terms_of(target, starts: set) -> bool:
 
 
 _grad_fn = _TensorBase.grad_fn.__get__
-MAX_CHAIN = 8  # one-input ops followed from a pass's root towards loss
+MAX_CHAIN = 8  # ops followed from a pass's root towards loss
+# Ops that hand a 0-d loss's seed on unchanged (a sum or mean of one number, a view, a copy): a product
+# would scale it (`(loss * 1e-30).backward()` beside a surrogate pass made loss a root of x.grad).
+_PASS_THROUGH = ("SumBackward", "MeanBackward", "ViewBackward", "ReshapeAliasBackward", "UnsqueezeBackward",
+                 "SqueezeBackward", "ExpandBackward", "CloneBackward", "AliasBackward")
 
 
 def value_root_provenance() -> dict:
