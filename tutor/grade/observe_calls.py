@@ -23,7 +23,7 @@ from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_saved import _counting_pack, _SuspendSaved
 from tutor.grade.observe_state import (
     MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
-    _get_shape, _getattr, _getframe, _isinstance, _len, _numel,
+    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel,
 )
 
 def _homes() -> list:
@@ -259,9 +259,11 @@ def _wrap_custom_backward(original):
     def apply(self, *args):
         result = original(self, *args)
         if _S.on:
-            # each run of a custom Function's backward (the engine calls it): a `calls` API, so that
-            # plain ops beside a Function that never runs (only-what-is-needed) can be told apart
-            _record_call("autograd.Function.backward", None, None)
+            # each run of a custom Function's backward in a reverse pass: a `calls` API, so that plain
+            # ops beside a Function that never runs (only-what-is-needed) can be told apart; a call
+            # the code makes itself (`y.grad_fn.apply(g)`, outside any pass) is not one
+            if _graph_task_id() != -1:
+                _record_call("autograd.Function.backward", None, None)
             try:
                 needs = self.needs_input_grad
                 grads = result if _isinstance(result, tuple) else (result,)

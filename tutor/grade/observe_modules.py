@@ -18,12 +18,17 @@ registers hooks of its own).
 
 from __future__ import annotations
 
-from tutor.grade.observe_state import _Module, _getattr, _isinstance, _len
+import torch.nn.modules.module as _module_module
+
+from tutor.grade.observe_state import _Module, _getattr, _isinstance, _len, _type
 
 _named_modules = _Module.named_modules
 _vars, _sorted, _id, _bool, _tuple = vars, sorted, id, bool, tuple
 HOOK_DICTS = ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks", "_backward_pre_hooks")
-ASPECTS = ("training", "hooks", "attributes", "parameters")  # what a change names, in this order
+GLOBAL_HOOK_DICTS = ("_global_forward_hooks", "_global_forward_pre_hooks", "_global_backward_hooks",
+                     "_global_backward_pre_hooks")
+# what a change names, in this order ("class": `__class__` swapped; "global hooks": hooks on every module)
+ASPECTS = ("training", "hooks", "attributes", "parameters", "class", "global hooks")
 MAX_MODULES = 64  # submodules fingerprinted per module the setup bound
 MAX_BOUND = 16  # modules the setup bound that are followed
 
@@ -52,6 +57,8 @@ def _fingerprint(module) -> dict:
         prints["attributes"].append((path, _tuple(_sorted(k for k in state if not k.startswith("_")))))
         params = state.get("_parameters") or {}
         prints["parameters"].append((path, _tuple((k, _id(p)) for k, p in params.items())))
+        prints["class"].append((path, _id(_type(sub))))
+    prints["global hooks"].append(("", _tuple(_len(_getattr(_module_module, d, None) or ()) for d in GLOBAL_HOOK_DICTS)))
     return prints
 
 

@@ -5,7 +5,7 @@ keeps them with the gradients the pass left)."""
 from __future__ import annotations
 
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _shares
-from tutor.grade.observe_state import _S, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type
+from tutor.grade.observe_state import _S, _SEEDS, _Tensor, _TensorBase, _any, _getattr, _isinstance, _len, _type
 
 
 def roots_of(args, kwargs, api: str) -> tuple:
@@ -15,11 +15,25 @@ def roots_of(args, kwargs, api: str) -> tuple:
     key = "outputs" if api == "autograd.grad" else "tensors"
     first = args[0] if args else kwargs.get(key)
     items = first if _isinstance(first, (tuple, list)) else (first,)
-    tensors = tuple(t for t in items[:MAX_NAMES] if _isinstance(t, _Tensor))
+    # a root seeded with zeros starts nothing (NOTE [a zero seed is no pass], observe_calls.py): `loss`
+    # seeded with zeros beside a surrogate seeded with ones in one call is the surrogate's pass
+    one, other, at = _SEEDS[api]
+    seed = kwargs.get(one, kwargs.get(other)) if (one in kwargs or other in kwargs) else \
+        (args[at] if at < _len(args) else None)
+    seeds = seed if _isinstance(seed, (tuple, list)) else (seed,)
+    tensors = tuple(t for i, t in enumerate(items[:MAX_NAMES]) if _isinstance(t, _Tensor)
+                    and not _zero(seeds[i] if i < _len(seeds) else None))
     namespace = _S.grad_namespace if _S.grad_namespace is not None else _S.value_namespace
     named = tuple(n for n in _S.grad_root_names
                   if namespace is not None and any(t is namespace.get(n, _MISSING) for t in tensors))
     return tensors, named
+
+
+def _zero(seed) -> bool:
+    try:
+        return _isinstance(seed, _Tensor) and not bool(_any(seed))
+    except Exception:
+        return False
 
 
 # NOTE [the pass that started at the loss]: `from_backward` asks that a
@@ -33,14 +47,16 @@ def roots_of(args, kwargs, api: str) -> tuple:
 # tensor holds started at, by identity with what each name is bound to when
 # the code ends: `loss.backward()`, `torch.autograd.backward([loss])` and
 # `torch.autograd.grad(loss, ...)` start at `loss`, and so does a pass from
-# a view of it (`loss.reshape(1)`: the same memory) or from a chain of
-# reductions, views and copies of it (`loss.sum()`, `loss.mean()`); a
-# product (`loss * 1e-30`, beside a surrogate pass) or a second input
-# (`loss * 0 + surrogate`) breaks the chain. Passes that added to one another count
+# a chain of reductions, views and copies of it (`loss.sum()`, `loss.mean()`,
+# `loss.reshape(1)`); a product (`loss * 1e-30`, beside a surrogate pass) or
+# a second input (`loss * 0 + surrogate`) breaks the chain, and so does a
+# detached alias of its memory that the code made a graph of its own. A root
+# seeded with zeros is none. Passes that added to one another count
 # together, and passes from each term of `loss = a + b` built afterwards
 # (the DCGAN tutorial's `a.backward(); b.backward()`) count as one from
-# `loss`. Where the name ends bound to no tensor (`loss = loss.item()` after
-# the pass), the tensor it was bound to as the pass started counts.
+# `loss`. Where the name ends bound to no tensor with a graph (`loss =
+# loss.item()`, or `loss.detach().clone()`, after the pass), the tensor it was
+# bound to as the pass started counts.
 def root_provenance() -> dict:
     """tensor name -> the asked root names its gradient's pass started at (``grad_roots`` in the record)."""
     out = {}
@@ -67,14 +83,12 @@ def root_provenance() -> dict:
 
 def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
     end = namespace.get(root, _MISSING)
-    if not _isinstance(end, _Tensor):
+    target = _grad_fn(end) if _isinstance(end, _Tensor) else None
+    if target is None:  # a number or a detached copy bound after the pass: the tensor bound as it started
         return any(root in named for _, named in passes)
     tensors = [t for ts, _ in passes for t in ts]
-    if any(_shares(t, end) for t in tensors):  # it, or a view of it
+    if any(t is end for t in tensors):
         return True
-    target = _grad_fn(end)
-    if target is None:
-        return False
     starts = set()
     for t in tensors:
         fn = _grad_fn(t)

@@ -119,6 +119,9 @@ _ASPECT_WORDS = {
     "attributes": lambda: _("an attribute was set on it (such as `forward`, replaced on the module itself)"),
     "parameters": lambda: _("a parameter was replaced by a new tensor (an optimizer made before no longer updates "
                             "the module)"),
+    "class": lambda: _("its class was replaced (`__class__`)"),
+    "global hooks": lambda: _("a global module hook was left on (`register_module_forward_hook` and the like act on "
+                              "every module: remove it with its handle)"),
 }
 
 
