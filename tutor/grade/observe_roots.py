@@ -11,7 +11,14 @@ from tutor.grade.observe_state import _S, _SEEDS, _Tensor, _TensorBase, _any, _g
 def roots_of(args, kwargs, api: str) -> tuple:
     """(the tensors a reverse pass starts at, the asked names bound to one of them as it starts): ``loss``
     of ``loss.backward()``, the ``tensors`` of ``torch.autograd.backward``, the ``outputs`` of
-    ``torch.autograd.grad`` (one, or a sequence)."""
+    ``torch.autograd.grad`` (one, or a sequence). Never raises: odd arguments start nothing."""
+    try:
+        return _roots_of(args, kwargs, api)
+    except Exception:
+        return (), ()
+
+
+def _roots_of(args, kwargs, api: str) -> tuple:
     key = "outputs" if api == "autograd.grad" else "tensors"
     first = args[0] if args else kwargs.get(key)
     items = first if _isinstance(first, (tuple, list)) else (first,)
