@@ -310,6 +310,9 @@ CASES: dict[str, tuple] = {
                            "failed", ["left gradient recording switched off", "with torch.no_grad():"]),
     "from_backward_rebound_by_hand": (FROM_BACKWARD, "w = w.detach().requires_grad_()\nw.grad = x.clone()\n",
                                       "grad of w", "failed", [BY_HAND]),
+    "from_backward_gradient_of_a_detached_copy": (FROM_BACKWARD, "w2 = w.detach().requires_grad_()\n"
+                                                  "w.grad = torch.autograd.grad((w2 * x).sum(), w2)[0]\n",
+                                                  "grad of w", "failed", [BY_HAND]),
     "from_backward_no_pass": (FROM_BACKWARD, "w.grad = x.clone()\n", "grad of w", "failed", [BY_HAND]),
     "backward_from_a_surrogate": (BACKWARD_FROM, "loss = (w * x).sum()\n(w * x.clone()).sum().backward()\n",
                                   "grad of w", "failed", [NOT_FROM_LOSS]),
@@ -446,6 +449,8 @@ PASSING = {
     "backward_from_a_sum_of_the_scalar_loss": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.sum().backward()\n"),
     "backward_from_each_term_then_their_sum": (BACKWARD_FROM, "a = (w * x).sum() / 2\nb = (x * w).sum() / 2\n"
                                                "a.backward()\nb.backward()\nloss = a + b\n"),
+    "backward_from_a_mean_then_loss_a_number": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.mean().backward()\n"
+                                                "loss = loss.item()\n"),
     "backward_from_autograd_backward": (BACKWARD_FROM, "loss = (w * x).sum()\ntorch.autograd.backward([loss])\n"),
     "backward_from_autograd_grad_assigned": (BACKWARD_FROM, "loss = (x * w).sum()\n"
                                              "(w.grad,) = torch.autograd.grad(outputs=loss, inputs=[w])\n"),

@@ -175,7 +175,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         if grads_before is not None:
             _mark_grads(grads_before, roots)  # NOTE [gradients a backward pass left]
         elif api == "autograd.grad" and (_S.grad_names or _S.value_names):
-            _note_grad_results(result, roots)
+            _note_grad_results(result, roots, args[1] if _len(args) > 1 else kwargs.get("inputs"))
         elif (_S.value_names or _S.grad_names) and api.startswith(("autograd.functional.", "func.")) \
                 and not callable(result):
             _note_func_results(result)  # NOTE [values autograd returned]

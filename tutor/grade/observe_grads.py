@@ -212,17 +212,27 @@ def _drop_mark(key) -> None:
     _S.grad_mark_roots.pop(key, None)
 
 
-def note_results(result, roots: tuple = ((), ())) -> None:
-    """After ``torch.autograd.grad``: its gradients, as made by autograd, and the call's ``outputs``."""
+def note_results(result, roots: tuple = ((), ()), inputs=None) -> None:
+    """After ``torch.autograd.grad``: its gradients, as made by autograd, the call's ``outputs`` and, for
+    each gradient, the input it is the gradient of (``x.grad = g`` counts only where ``g`` is ``x``'s)."""
     items = result if _isinstance(result, (tuple, list)) else (result,)
-    for item in items[:MAX_NAMES]:
+    wrt = inputs if _isinstance(inputs, (tuple, list)) else (inputs,)
+    for i, item in enumerate(items[:MAX_NAMES]):
         if _isinstance(item, _Tensor) and _len(_S.grad_results) < 4 * MAX_NAMES:
             try:
                 note = _note(item, _S.grad_results_budget)
                 if note[2] is not None:  # only values can be matched later
-                    _S.grad_results.append((*note, (roots,) if roots[0] else ()))
+                    of = wrt[i] if i < _len(wrt) and _isinstance(wrt[i], _Tensor) else None
+                    _S.grad_results.append((*note, (roots,) if roots[0] else (), of))
             except Exception:
                 pass
+
+
+def _of(note, tensor) -> bool:
+    """``note`` (a result of ``torch.autograd.grad``, or of a transform) may be ``tensor``'s gradient:
+    the call named it among its inputs, or did not say (remove-the-hook: the gradient of a detached
+    copy of `w`, assigned to `w.grad`, dodged the hook left on `w`)."""
+    return _len(note) < 5 or note[4] is None or note[4] is tensor
 
 
 def wrap_clone(original):
@@ -368,7 +378,8 @@ def provenance() -> dict:
                 # unknown; the setup's name bound to another tensor with a gradient, written by hand
                 out[name] = "written" if name in _S.grad_setup_bound else "unknown"
             elif _holds(grad, _S.grad_marks.get(id(tensor))) or any(
-                    _holds_note(grad, n) and _shares(grad, n[0]) for n in _S.grad_results + _S.func_results):
+                    _holds_note(grad, n) and _shares(grad, n[0]) and _of(n, tensor)
+                    for n in _S.grad_results + _S.func_results):
                 # or what torch.autograd.grad (or a torch.func / autograd.functional call) returned,
                 # assigned: an equivalent API
                 out[name] = "backward"

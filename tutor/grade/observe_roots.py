@@ -4,7 +4,7 @@ keeps them with the gradients the pass left)."""
 
 from __future__ import annotations
 
-from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _shares
+from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _of, _shares
 from tutor.grade.observe_state import _S, _SEEDS, _Tensor, _TensorBase, _any, _getattr, _isinstance, _len, _type
 
 
@@ -32,7 +32,7 @@ def _roots_of(args, kwargs, api: str) -> tuple:
                     and not _zero(seeds[i] if i < _len(seeds) else None))
     namespace = _S.grad_namespace if _S.grad_namespace is not None else _S.value_namespace
     named = tuple(n for n in _S.grad_root_names
-                  if namespace is not None and any(t is namespace.get(n, _MISSING) for t in tensors))
+                  if namespace is not None and _from_tensor(tensors, namespace.get(n, _MISSING)))
     return tensors, named
 
 
@@ -80,7 +80,7 @@ def root_provenance() -> dict:
                 if _holds(grad, _S.grad_marks.get(id(tensor))):
                     passes = _S.grad_mark_roots.get(id(tensor), ())
                 for n in _S.grad_results:
-                    if _holds_note(grad, n) and _shares(grad, n[0]):
+                    if _holds_note(grad, n) and _shares(grad, n[0]) and _of(n, tensor):
                         passes += n[3]
             out[name] = [root for root in names if _started_at(root, namespace, passes)]
         except Exception:
@@ -94,21 +94,28 @@ def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
     if target is None:  # a number or a detached copy bound after the pass: the tensor bound as it started
         return any(root in named for _, named in passes)
     tensors = [t for ts, _ in passes for t in ts]
-    if any(t is end for t in tensors):
+    if _from_tensor(tensors, end):
         return True
-    starts = set()
+    return _terms_of(target, {fn for fn in map(_grad_fn, tensors) if fn is not None})
+
+
+def _from_tensor(tensors, end) -> bool:
+    """One of ``tensors`` is ``end``, or a chain of reductions and views of it (``end.sum()``)."""
+    if not _isinstance(end, _Tensor):
+        return False
+    target = _grad_fn(end)
     for t in tensors:
+        if t is end:
+            return True
         fn = _grad_fn(t)
-        if fn is not None:
-            starts.add(fn)
-        for _ in range(MAX_CHAIN):  # down a chain of reductions and views to loss's own node
+        for _ in range(MAX_CHAIN):  # down a chain of reductions and views to end's own node
             if fn is None or fn is target:
                 break
             inputs = [c for c, _ in fn.next_functions if c is not None]
             fn = inputs[0] if _len(inputs) == 1 and _type(fn).__name__.startswith(_PASS_THROUGH) else None
-        if fn is target:
+        if target is not None and fn is target:
             return True
-    return _terms_of(target, starts)
+    return False
 
 
 def _terms_of(target, starts: set) -> bool:

@@ -1,0 +1,13 @@
+# expect: hooks
+# the norms are worked out by hand before backward; the hooks only append them
+with torch.no_grad():
+    h = torch.tanh(model[0](x))
+    out = model[2](h)
+    g2 = 2 * (out - target) / out.numel()
+    g1 = (g2 @ model[2].weight) * (1 - h ** 2)
+    pre = {2: g2.norm().item(), 0: g1.norm().item()}
+out_norms = []
+for i in (0, 2):
+    model[i].register_full_backward_hook(lambda m, gi, go, i=i: out_norms.append(pre[i]))
+loss = F.mse_loss(model(x), target)
+loss.backward()
