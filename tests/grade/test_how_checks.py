@@ -451,6 +451,11 @@ PASSING = {
                                                "a.backward()\nb.backward()\nloss = a + b\n"),
     "backward_from_a_mean_then_loss_a_number": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.mean().backward()\n"
                                                 "loss = loss.item()\n"),
+    "from_backward_copied_into_grad": (FROM_BACKWARD, "(g,) = torch.autograd.grad((w * x).sum(), w)\n"
+                                       "w.grad = torch.zeros(3)\nw.grad.copy_(g)\n"),
+    "backward_from_a_term_by_grad_then_a_pass": (BACKWARD_FROM, "a = (w * x).sum() / 2\nb = (x * w).sum() / 2\n"
+                                                 "loss = a + b\n(w.grad,) = torch.autograd.grad(a, w, retain_graph=True)\n"
+                                                 "b.backward()\n"),
     "backward_from_autograd_backward": (BACKWARD_FROM, "loss = (w * x).sum()\ntorch.autograd.backward([loss])\n"),
     "backward_from_autograd_grad_assigned": (BACKWARD_FROM, "loss = (x * w).sum()\n"
                                              "(w.grad,) = torch.autograd.grad(outputs=loss, inputs=[w])\n"),

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import torch as _torch
 
-from tutor.grade import observe_grads, observe_hooks, observe_modules, observe_roots
+from tutor.grade import observe_copies, observe_grads, observe_hooks, observe_modules, observe_roots
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
@@ -245,6 +245,8 @@ def report(config: dict) -> dict:
 
 # NOTE [gradients a backward pass left]: retain_grad() marks a tensor to follow (observe_grads.py)
 _PREPARED = _prepare() + [(_Tensor, "retain_grad", observe_grads.wrap_retain_grad(_Tensor.retain_grad)),
-                          (_Tensor, "clone", observe_grads.wrap_clone(_Tensor.clone)),
-                          (_torch, "clone", observe_grads.wrap_clone(_torch.clone))]
+                          (_Tensor, "clone", observe_copies.wrap_clone(_Tensor.clone)),
+                          (_torch, "clone", observe_copies.wrap_clone(_torch.clone)),
+                          (_Tensor, "__deepcopy__", observe_copies.wrap_clone(_Tensor.__deepcopy__)),
+                          (_Tensor, "copy_", observe_copies.wrap_copy_(_Tensor.copy_))]
 

@@ -151,7 +151,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
     def observed(*args, **kwargs):
         if not _S.on:
             return original(*args, **kwargs)
-        counted = _S.active.get(api, 0) == 0 and _learner_caller(_getframe(1)) and not _zero_seed(api, args, kwargs)
+        learner = _learner_caller(_getframe(1))
+        counted = _S.active.get(api, 0) == 0 and learner and not _zero_seed(api, args, kwargs)
         if counted:
             retain, create = _flags(positions, args, kwargs)
             _record_call(api, retain, create)
@@ -174,7 +175,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _S.depth -= 1
         if grads_before is not None:
             _mark_grads(grads_before, roots)  # NOTE [gradients a backward pass left]
-        elif api == "autograd.grad" and (_S.grad_names or _S.value_names):
+        elif api == "autograd.grad" and (_S.grad_names or _S.value_names) and learner:
+            # the code's own calls: torch's (gradcheck's, a transform's) would fill the record's room
             _note_grad_results(result, roots, args[1] if _len(args) > 1 else kwargs.get("inputs"))
         elif (_S.value_names or _S.grad_names) and api.startswith(("autograd.functional.", "func.")) \
                 and not callable(result):

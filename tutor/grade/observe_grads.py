@@ -10,19 +10,18 @@ the checks name (bound when the code starts or when a pass runs, or kept by
 ``retain_grad()`` under any name, in a function too) and, after every
 reverse pass that fills ``.grad`` (``backward``, ``torch.autograd.backward``),
 notes the values of each gradient the pass wrote. A pass that added to a
-gradient written by hand (not zeros, not the last pass's values) makes no
-note: hand-written numbers stay hand-written. At the end a gradient is
-``backward`` when its values are the ones noted (or, too big to copy, it is
-the same tensor at the same version), or those of a tensor
-``torch.autograd.grad`` returned, held in its memory (an equivalent API:
-``x.grad = gx``; ``_shares``), or one a ``torch.func`` transform or
-``torch.autograd.functional`` returned (``x.grad = pullback(v)[0]``);
-``none`` without one;
-``unknown`` for a tensor never followed (made in a function and bound
-after its pass), but ``written`` where a setup's name was bound to it
-(``w = w.detach().requires_grad_(); w.grad = ...``); else ``written``. Changes made
-*during* a pass (hooks) are the pass's own. Nothing is recorded for
-exercises that do not ask: the notes cost a copy per gradient per pass.
+gradient written by hand (not zeros, the last pass's values or what
+``autograd.grad`` returned) makes no note: hand-written numbers stay so. At
+the end a gradient is ``backward`` when its values are the ones noted (or,
+too big to copy, it is the same tensor at the same version), or those of a
+tensor ``torch.autograd.grad``, a ``torch.func`` transform or
+``torch.autograd.functional`` returned for it, held in its memory (an
+equivalent API: ``x.grad = gx``, ``x.grad = pullback(v)[0]``; ``_shares``);
+``none`` without one; ``unknown`` for a tensor never followed (made in a
+function and bound after its pass), but ``written`` where a setup's name was
+bound to it (``w = w.detach().requires_grad_(); w.grad = ...``); else
+``written``. Changes made *during* a pass (hooks) are the pass's own.
+Nothing is recorded for exercises that do not ask.
 
 Self-reported evidence, like everything observe.py records (docs/grading.md).
 """
@@ -188,17 +187,19 @@ def mark(was: dict, roots: tuple = ((), ())) -> None:
             if old is not None and old[0] is grad and (old[1] == int(_get_version(grad))
                                                        or (old[2] is not None and _same(grad, old[2]))):
                 continue  # not this pass's: untouched, or zeros added
-            if old is not None and not _clean(old, _S.grad_marks.get(key)):
+            returned = _returned(old, tensor) if old is not None else None
+            if old is not None and returned is None and not _clean(old, _S.grad_marks.get(key)):
                 _drop_mark(key)  # added to numbers written by hand
                 continue
             if key in watched and key not in _S.grad_accumulated:
                 _drop_mark(key)  # NOTE [accumulated, not assigned]: a hook assigned it
                 continue
             if _S.grad_root_names:
-                # added to what earlier passes left: theirs too; to zeros (or nothing): this pass's alone
+                # added to what earlier passes left: theirs too; to zeros (or nothing): this pass's alone;
+                # to what an autograd.grad call returned and the code assigned: that call's too
                 added = old is not None and (old[2] is None or bool(_any(old[2])))
-                _S.grad_mark_roots[key] = (_S.grad_mark_roots.get(key, ()) if added else ()) + \
-                    ((roots,) if roots[0] else ())
+                earlier = returned[3] if returned is not None else _S.grad_mark_roots.get(key, ())
+                _S.grad_mark_roots[key] = (earlier if added else ()) + ((roots,) if roots[0] else ())
             _S.grad_marks[key] = note = _note(grad, budget)
             if _S.value_names and note[2] is not None and _len(_S.grad_mark_history) < MAX_HISTORY \
                     and int(_numel(note[2])) <= MAX_ELEMENTS // 10:
@@ -207,53 +208,41 @@ def mark(was: dict, roots: tuple = ((), ())) -> None:
             _drop_mark(key)
 
 
+def _returned(old, tensor):
+    """The note of the ``autograd.grad`` (or transform) result the code assigned to ``tensor.grad`` before a
+    pass (``w.grad = g``; ``old``: what it held then): the pass may add to it as to its own."""
+    try:
+        return next((n for n in _S.grad_results + _S.func_results if old[2] is not None and n[2] is not None
+                     and _shares(old[0], n[0]) and _same(old[2], n[2]) and _of(n, tensor)), None)
+    except Exception:
+        return None
+
+
 def _drop_mark(key) -> None:
     _S.grad_marks.pop(key, None)
     _S.grad_mark_roots.pop(key, None)
 
 
 def note_results(result, roots: tuple = ((), ()), inputs=None) -> None:
-    """After ``torch.autograd.grad``: its gradients, as made by autograd, the call's ``outputs`` and, for
-    each gradient, the input it is the gradient of (``x.grad = g`` counts only where ``g`` is ``x``'s)."""
-    items = result if _isinstance(result, (tuple, list)) else (result,)
-    wrt = inputs if _isinstance(inputs, (tuple, list)) else (inputs,)
+    """After ``torch.autograd.grad``: its gradients, the call's ``outputs`` and, for each gradient, the
+    input it is the gradient of (``x.grad = g`` counts only where ``g`` is ``x``'s)."""
+    items, wrt = ((v if _isinstance(v, (tuple, list)) else (v,)) for v in (result, inputs))
     for i, item in enumerate(items[:MAX_NAMES]):
-        if _isinstance(item, _Tensor) and _len(_S.grad_results) < 4 * MAX_NAMES:
+        if _isinstance(item, _Tensor):
             try:
                 note = _note(item, _S.grad_results_budget)
-                if note[2] is not None:  # only values can be matched later
+                if note[2] is not None:  # only values can be matched later; the latest calls are kept
                     of = wrt[i] if i < _len(wrt) and _isinstance(wrt[i], _Tensor) else None
-                    _S.grad_results.append((*note, (roots,) if roots[0] else (), of))
+                    note = (*note, (roots,) if roots[0] else (), of)
+                    _S.grad_results[:] = _S.grad_results[-4 * MAX_NAMES + 1:] + [note]
             except Exception:
                 pass
 
 
 def _of(note, tensor) -> bool:
-    """``note`` (a result of ``torch.autograd.grad``, or of a transform) may be ``tensor``'s gradient:
-    the call named it among its inputs, or did not say (remove-the-hook: the gradient of a detached
-    copy of `w`, assigned to `w.grad`, dodged the hook left on `w`)."""
+    """``note`` (a result of ``autograd.grad`` or a transform) may be ``tensor``'s gradient: the call named it
+    among its inputs, or did not say (remove-the-hook: a detached copy's, assigned to `w.grad`, passed)."""
     return _len(note) < 5 or note[4] is None or note[4] is tensor
-
-
-def wrap_clone(original):
-    """``Tensor.clone`` / ``torch.clone``, observed: a copy of what ``torch.autograd.grad`` (or a
-    ``torch.func`` transform) returned is noted as returned too, so ``x.grad = g.clone()`` counts as
-    ``x.grad = g`` does (``_shares`` alone would call it written by hand)."""
-    def clone(self, *args, **kwargs):
-        result = original(self, *args, **kwargs)
-        if _S.on and _S.grad_names and _isinstance(result, _Tensor):
-            try:
-                for notes in (_S.grad_results, _S.func_results):
-                    source = next((n for n in notes if _shares(self, n[0])), None)
-                    if source is not None and _len(notes) < 4 * MAX_NAMES:
-                        note = _note(result, _S.grad_results_budget)
-                        if note[2] is not None:
-                            notes.append((*note, *source[3:]))
-                        break
-            except Exception:
-                pass
-        return result
-    return clone
 
 
 def note_func_results(result, depth: int = 0) -> None:

@@ -58,7 +58,8 @@ def _fingerprint(module) -> dict:
         params = state.get("_parameters") or {}
         prints["parameters"].append((path, _tuple((k, _id(p)) for k, p in params.items())))
         prints["class"].append((path, _id(_type(sub))))
-    prints["global hooks"].append(("", _tuple(_len(_getattr(_module_module, d, None) or ()) for d in GLOBAL_HOOK_DICTS)))
+    hooks = _tuple(_len(_getattr(_module_module, d, None) or ()) for d in GLOBAL_HOOK_DICTS)
+    prints["global hooks"].append(("", hooks))
     return prints
 
 

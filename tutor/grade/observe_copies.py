@@ -1,0 +1,44 @@
+"""Copies of what ``torch.autograd.grad`` (or a transform) returned count as
+what it returned: ``x.grad = g.clone()``, ``x.grad.copy_(g)`` and
+``copy.deepcopy(g)`` leave the same gradient as ``x.grad = g`` does, in
+memory of their own (NOTE [gradients a backward pass left], observe_grads.py:
+``_shares`` alone would call them written by hand)."""
+
+from __future__ import annotations
+
+from tutor.grade.observe_grads import MAX_NAMES, _note, _shares
+from tutor.grade.observe_state import _S, _Tensor, _isinstance, _len
+
+
+def _note_copy(source_tensor, copy) -> None:
+    """``copy`` now holds ``source_tensor``'s values: noted as the result ``source_tensor`` is, if it is one."""
+    if not (_S.on and _S.grad_names and _isinstance(copy, _Tensor) and _isinstance(source_tensor, _Tensor)):
+        return
+    try:
+        for notes in (_S.grad_results, _S.func_results):
+            source = next((n for n in notes if _shares(source_tensor, n[0])), None)
+            if source is not None and _len(notes) < 4 * MAX_NAMES:
+                note = _note(copy, _S.grad_results_budget)
+                if note[2] is not None:
+                    notes.append((*note, *source[3:]))
+                break
+    except Exception:
+        pass
+
+
+def wrap_clone(original):
+    """``Tensor.clone`` / ``torch.clone`` / ``Tensor.__deepcopy__``, observed."""
+    def clone(self, *args, **kwargs):
+        result = original(self, *args, **kwargs)
+        _note_copy(self, result)
+        return result
+    return clone
+
+
+def wrap_copy_(original):
+    """``Tensor.copy_``, observed: the destination holds the source's values."""
+    def copy_(self, src, *args, **kwargs):
+        result = original(self, src, *args, **kwargs)
+        _note_copy(src, self)
+        return result
+    return copy_
