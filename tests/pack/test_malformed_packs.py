@@ -540,6 +540,18 @@ CASES = [
                                                 "    from_autograd: true")),
         [f"{EX}:16:5: checks[1]: from_hooks and from_autograd ask for two different origins: choose one"],
     ),
+    Case(
+        "grad-backward-from-with-expect-none",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: grad\n    tensor: x\n    expect: none\n"
+                                                "    backward_from: y")),
+        [f"{EX}:16:5: checks[1]: backward_from: asks where a gradient came from; `expect: none` wants none"],
+    ),
+    Case(
+        "value-backward-from-without-from-autograd",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: value\n    expr: y\n    backward_from: y")),
+        [f"{EX}:16:5: checks[1]: backward_from: asks where the autograd call that returned the value started; "
+         "it wants `from_autograd: true`"],
+    ),
     # --- not YAML / not a mapping ---------------------------------------------------
     Case(
         "invalid-yaml",
