@@ -153,6 +153,9 @@ VALUE_FROM_LOSS = _exercise(
     "value-from-loss", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
     "loss = (w * x).sum()\n(g,) = torch.autograd.grad(loss, w)\n",
     [{"kind": "value", "expr": "g", "from_autograd": True, "backward_from": "loss"}])
+IF_FREED = _exercise(  # the graph path, or what the code's own backward left where it freed the graph
+    "if-freed", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\n", "y = (w * w).sum()\n",
+    [{"kind": "value", "expr": "torch.autograd.grad(y, w, create_graph=True)[0] / 2", "if_freed": "w.grad / 2"}])
 NOT_FROM_LOSS = "`w.grad` did not come from a backward pass that started at `loss`"
 # NOTE [values autograd returned]: `from_autograd` wants a value torch.autograd.grad returned
 FROM_AUTOGRAD = _exercise(
@@ -331,6 +334,9 @@ CASES: dict[str, tuple] = {
     "backward_from_a_tiny_multiple_of_loss_and_a_surrogate": (
         BACKWARD_FROM, "loss = (w * x).sum()\n(loss * 1e-30).backward()\n(w * x.clone()).sum().backward()\n",
         "grad of w", "failed", [NOT_FROM_LOSS]),
+    "if_freed_is_not_for_other_errors": (IF_FREED, "y = (w.detach() * w.detach()).sum()\n",
+                                         "value of torch.autograd.grad(y, w, create_graph=True)[0] / 2",
+                                         "failed", ["does not require grad"]),
     "backward_from_loss_rebound_after": (BACKWARD_FROM, "loss = (w * x).sum()\nloss.backward()\n"
                                          "loss = (w * x).sum() * 1\n", "grad of w", "failed", [NOT_FROM_LOSS]),
     "from_backward_fixed_after": (FROM_BACKWARD, "(w * x * 2).sum().backward()\nw.grad = w.grad / 2\n", "grad of w",
@@ -456,6 +462,7 @@ PASSING = {
     "backward_from_a_term_by_grad_then_a_pass": (BACKWARD_FROM, "a = (w * x).sum() / 2\nb = (x * w).sum() / 2\n"
                                                  "loss = a + b\n(w.grad,) = torch.autograd.grad(a, w, retain_graph=True)\n"
                                                  "b.backward()\n"),
+    "if_freed_after_the_codes_backward": (IF_FREED, "y = (w * w).sum()\ny.backward()\n"),
     "backward_from_autograd_backward": (BACKWARD_FROM, "loss = (w * x).sum()\ntorch.autograd.backward([loss])\n"),
     "backward_from_autograd_grad_assigned": (BACKWARD_FROM, "loss = (x * w).sum()\n"
                                              "(w.grad,) = torch.autograd.grad(outputs=loss, inputs=[w])\n"),

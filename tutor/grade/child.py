@@ -316,7 +316,12 @@ def _read_value(probe: Probe, namespace: dict) -> dict:
     # The learner's names, but the builtins and torch as they were before
     # the code ran: `isinstance = lambda *a: True` changes nothing here.
     scope = {**namespace, **pristine.check_names()}
-    return probes.encode_value(eval(compile(probe.expr, "<check>", "eval"), scope))
+    try:
+        return probes.encode_value(eval(compile(probe.expr, "<check>", "eval"), scope))
+    except RuntimeError as exc:  # a graph the code's own backward freed: the check's `if_freed` instead
+        if not probe.options.get("if_freed") or "backward through the graph a second time" not in str(exc):
+            raise
+    return probes.encode_value(eval(compile(probe.options["if_freed"], "<check>", "eval"), scope))
 
 
 def _read_graph(probe: Probe, namespace: dict) -> dict:

@@ -80,6 +80,10 @@ class ValueCheck(_Check):
                     "returned], observe_grads.py)",
     )
 
+    if_freed: Optional[str] = Field(
+        None, description="an expression evaluated instead of `expr` where `expr` differentiates a graph the "
+                          "code's own backward pass already freed (torch's 'backward through the graph a second "
+                          "time' error): what that pass left, such as `x.grad`")
     backward_from: Optional[Identifier] = Field(
         None,
         description="with from_autograd: the `torch.autograd.grad` call that returned the value must have "

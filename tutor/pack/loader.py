@@ -320,11 +320,12 @@ def _check_exercise_code(loaded: _Loaded, out: _Collector) -> None:
 def _check_names(loaded: _Loaded, path: tuple, check: BaseModel, defined: frozenset[str] | None, out: _Collector) -> None:
     kind = check.kind  # type: ignore[attr-defined]
     if kind == "value":
-        if _report_syntax(loaded, path + ("expr",), check.expr, out, mode="eval"):  # type: ignore[attr-defined]
-            return
-        if defined is not None:
-            for name in sorted(codecheck.free_names(check.expr) - defined):  # type: ignore[attr-defined]
-                out.at(loaded, path + ("expr",), f"'{name}' is never defined by the setup or the reference solution")
+        for key in ("expr", "if_freed"):
+            text = getattr(check, key)
+            if text is None or _report_syntax(loaded, path + (key,), text, out, mode="eval"):
+                continue
+            for name in sorted(codecheck.free_names(text) - defined) if defined is not None else ():
+                out.at(loaded, path + (key,), f"'{name}' is never defined by the setup or the reference solution")
         return
     if kind == "python":
         _report_syntax(loaded, path + ("assert",), check.assert_, out, mode="eval")  # type: ignore[attr-defined]

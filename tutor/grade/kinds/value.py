@@ -18,7 +18,7 @@ class Value(Kind):
         return _("value of {expr}").format(expr=check.expr)
 
     def probes(self, check, key, exercise, side):
-        return [Probe(key, "value", expr=check.expr)]
+        return [Probe(key, "value", expr=check.expr, options={"if_freed": check.if_freed} if check.if_freed else {})]
 
     def observe(self, check):
         if check.from_autograd:
