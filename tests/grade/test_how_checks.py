@@ -463,6 +463,9 @@ PASSING = {
                                                  "loss = a + b\n(w.grad,) = torch.autograd.grad(a, w, retain_graph=True)\n"
                                                  "b.backward()\n"),
     "if_freed_after_the_codes_backward": (IF_FREED, "y = (w * w).sum()\ny.backward()\n"),
+    "from_backward_cloned_after_many_calls": (FROM_BACKWARD, "for _ in range(70):\n"
+                                              "    torch.autograd.grad((w * x).sum(), w)\n"
+                                              "(g,) = torch.autograd.grad((w * x).sum(), w)\nw.grad = g.clone()\n"),
     "backward_from_autograd_backward": (BACKWARD_FROM, "loss = (w * x).sum()\ntorch.autograd.backward([loss])\n"),
     "backward_from_autograd_grad_assigned": (BACKWARD_FROM, "loss = (x * w).sum()\n"
                                              "(w.grad,) = torch.autograd.grad(outputs=loss, inputs=[w])\n"),

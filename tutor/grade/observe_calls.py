@@ -26,6 +26,7 @@ from tutor.grade.observe_state import (
     _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel,
 )
 
+
 def _homes() -> list:
     """(private module, names) where torch.func's transforms are defined (NOTE [an API imported from its home])."""
     import importlib

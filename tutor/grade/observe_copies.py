@@ -6,8 +6,8 @@ memory of their own (NOTE [gradients a backward pass left], observe_grads.py:
 
 from __future__ import annotations
 
-from tutor.grade.observe_grads import MAX_NAMES, _note, _shares
-from tutor.grade.observe_state import _S, _Tensor, _isinstance, _len
+from tutor.grade.observe_grads import _note, _shares, keep
+from tutor.grade.observe_state import _S, _Tensor, _isinstance
 
 
 def _note_copy(source_tensor, copy) -> None:
@@ -17,10 +17,10 @@ def _note_copy(source_tensor, copy) -> None:
     try:
         for notes in (_S.grad_results, _S.func_results):
             source = next((n for n in notes if _shares(source_tensor, n[0])), None)
-            if source is not None and _len(notes) < 4 * MAX_NAMES:
+            if source is not None:
                 note = _note(copy, _S.grad_results_budget)
                 if note[2] is not None:
-                    notes.append((*note, *source[3:]))
+                    keep(notes, (*note, *source[3:]))
                 break
     except Exception:
         pass

@@ -233,10 +233,14 @@ def note_results(result, roots: tuple = ((), ()), inputs=None) -> None:
                 note = _note(item, _S.grad_results_budget)
                 if note[2] is not None:  # only values can be matched later; the latest calls are kept
                     of = wrt[i] if i < _len(wrt) and _isinstance(wrt[i], _Tensor) else None
-                    note = (*note, (roots,) if roots[0] else (), of)
-                    _S.grad_results[:] = _S.grad_results[-4 * MAX_NAMES + 1:] + [note]
+                    keep(_S.grad_results, (*note, (roots,) if roots[0] else (), of))
             except Exception:
                 pass
+
+
+def keep(notes: list, note: tuple) -> None:
+    """``note`` added to a record of results, which keeps the latest ``4 * MAX_NAMES``."""
+    notes[:] = notes[-4 * MAX_NAMES + 1:] + [note]
 
 
 def _of(note, tensor) -> bool:
@@ -249,13 +253,12 @@ def note_func_results(result, depth: int = 0) -> None:
     """After a ``torch.func`` transform's function or ``torch.autograd.functional``
     returned: its tensors (in tuples too), for value checks only (NOTE [values autograd returned])."""
     if _isinstance(result, _Tensor):
-        if _len(_S.func_results) < 4 * MAX_NAMES:
-            try:
-                note = _note(result, _S.grad_results_budget)
-                if note[2] is not None:
-                    _S.func_results.append(note)
-            except Exception:
-                pass
+        try:
+            note = _note(result, _S.grad_results_budget)
+            if note[2] is not None:
+                keep(_S.func_results, note)
+        except Exception:
+            pass
     elif _isinstance(result, (tuple, list)) and depth < 2:
         for item in result[:MAX_NAMES]:
             note_func_results(item, depth + 1)

@@ -48,11 +48,6 @@ class GradCheck(_Check):
         return self
 
     @property
-    def roots(self) -> tuple[str, ...]:
-        """``backward_from`` as a tuple: () or (name,)."""
-        return () if self.backward_from is None else (self.backward_from,)
-
-    @property
     def followed(self) -> bool:
         """Whether the run follows this tensor's gradient (from_backward, or backward_from)."""
         return (self.from_backward or self.backward_from is not None) and self.expect == "match"

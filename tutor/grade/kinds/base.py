@@ -85,6 +85,14 @@ def observed_state(observed, record: str, name: str) -> str | None:
     return state if isinstance(state, str) else None
 
 
+def observed_names(observed, record: str, name: str) -> list[str]:
+    """The list of names the run's record ``record`` ("grad_roots", "value_roots") holds for ``name``, or
+    [] where it kept none (NOTE [the pass that started at the loss], observe_roots.py)."""
+    entries = observed.get(record) if isinstance(observed, dict) and observed.get("t") == "observed" else None
+    names = entries.get(name) if isinstance(entries, dict) else None
+    return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+
 def observed_record(record) -> Mapping[str, Any]:
     """The run's record of what the code did (observe.py), checked for shape:
     the how-checks (calls, hooks, footprint, unchanged) judge it."""

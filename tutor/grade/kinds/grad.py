@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from tutor.grade import values as V
-from tutor.grade.kinds.base import Context, Kind, Verdict, observed_state
+from tutor.grade.kinds.base import Context, Kind, Verdict, observed_names, observed_state
 from tutor.grade.kinds.calls import calls_of
 from tutor.grade.kinds.compare import compare_tensors
 from tutor.grade.kinds.words import describe, missing
@@ -29,8 +29,8 @@ class Grad(Kind):
     def observe(self, check):
         if not check.followed:
             return {}
-        if check.roots:
-            return {"grads": [check.tensor], "grad_roots": list(check.roots)}
+        if check.backward_from is not None:
+            return {"grads": [check.tensor], "grad_roots": [check.backward_from]}
         return {"grads": [check.tensor]}
 
     def mutant(self, check):
@@ -73,24 +73,15 @@ class Grad(Kind):
                 "`{name}.grad` was set by your code, not left there by a backward pass: autograd should "
                 "compute it from your graph. Call backward() on the output and leave `{name}.grad` as it "
                 "leaves it.").format(name=name)
-        expected_roots, your_roots = _roots(ctx.expected_observed, name), _roots(ctx.observed, name)
-        for root in check.roots:
-            if root not in expected_roots or root in your_roots:
-                continue
+        root = check.backward_from
+        if root is not None and root in observed_names(ctx.expected_observed, "grad_roots", name) \
+                and root not in observed_names(ctx.observed, "grad_roots", name):
             return False, _(
                 "`{name}.grad` did not come from a backward pass that started at `{root}`. Call `{root}.backward()` "
                 "(or `torch.autograd.grad({root}, ...)`) on the `{root}` your code ends with: a pass from any other "
                 "tensor, one that carries numbers worked out by hand or a second graph built beside `{root}`, is "
                 "not the gradient of `{root}`.").format(name=name, root=root)
         return compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol, gradient=True)
-
-
-def _roots(observed, name: str) -> list:
-    """The names ``name``'s gradient's pass started at, in the run's ``grad_roots`` record
-    (NOTE [the pass that started at the loss], observe_roots.py); [] where there is none."""
-    record = observed.get("grad_roots") if isinstance(observed, dict) and observed.get("t") == "observed" else None
-    roots = record.get(name) if isinstance(record, dict) else None
-    return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
 
 
 def _should_be_none(name: str, your_grad: dict, first: str) -> str:

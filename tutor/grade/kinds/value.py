@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.grade.kinds.base import Context, Kind, Verdict, observed_state
+from tutor.grade.kinds.base import Context, Kind, Verdict, observed_names, observed_state
 from tutor.grade.kinds.compare import compare_values
 from tutor.grade.kinds.words import describe, shape
 from tutor.grade.protocol import Probe
@@ -78,18 +78,12 @@ def _root_problem(check, what: str, ctx: Context) -> str | None:
     """NOTE [the pass that started at the loss] (observe_roots.py): the call that returned the value
     started elsewhere than the reference's; None where it did not, or there is no record (lenient)."""
     root = getattr(check, "backward_from", None)
-    if root is None or root not in _value_roots(ctx.expected_observed, check.expr) \
-            or root in _value_roots(ctx.observed, check.expr):
+    if root is None or root not in observed_names(ctx.expected_observed, "value_roots", check.expr) \
+            or root in observed_names(ctx.observed, "value_roots", check.expr):
         return None
     return _("{what} holds numbers `torch.autograd.grad` returned, but that call did not start at `{root}`: "
              "ask for the gradients of `{root}` itself, `torch.autograd.grad({root}, ...)`, not of another "
              "tensor seeded with numbers worked out by hand.").format(what=what, root=root)
-
-
-def _value_roots(observed, name: str) -> list:
-    record = observed.get("value_roots") if isinstance(observed, dict) and observed.get("t") == "observed" else None
-    roots = record.get(name) if isinstance(record, dict) else None
-    return [r for r in roots if isinstance(r, str)] if isinstance(roots, list) else []
 
 
 # Why right numbers are refused (_provenance_problem) -> what the learner reads.
