@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from tutor import sourcefile
 from tutor.atomic import write_atomic
 
 
@@ -40,13 +41,25 @@ class WorkspaceFile:
     def load(self, starter: str) -> str:
         """The saved text, or the starter (written out) on first open."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = self._decode(self.path.read_bytes())
         except FileNotFoundError:
             text = starter
             self.save(text)
             return text
         self._known, self._stamp = text, self._stat()
         return text
+
+    def _decode(self, data: bytes) -> str:
+        """The file's text (NOTE [source as Python reads it], sourcefile.py).
+        The editor saves UTF-8: a file in another encoding (edited in another
+        program) is first kept in the history byte for byte, so nothing the
+        learner wrote is lost when the editor next saves it."""
+        try:
+            return data.decode("utf-8").removeprefix(sourcefile.BOM)
+        except UnicodeDecodeError:
+            self.keep_in_history(data.decode("utf-8", errors="surrogateescape"), "not-utf-8",
+                                 errors="surrogateescape")
+            return sourcefile.decode(data)
 
     def save(self, text: str) -> bool:
         """Write ``text`` if it differs from what is on disk; True if written."""
@@ -62,8 +75,8 @@ class WorkspaceFile:
         if stamp is None or stamp == self._stamp:
             return None
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            text = self._decode(self.path.read_bytes())
+        except OSError:
             return None
         self._stamp = stamp
         if text == self._known:
@@ -71,15 +84,16 @@ class WorkspaceFile:
         self._known = text
         return text
 
-    def keep_in_history(self, text: str, reason: str = "reset") -> Path:
-        """Keep a copy of ``text`` (before a reset) and return where it went."""
+    def keep_in_history(self, text: str, reason: str = "reset", errors: str = "strict") -> Path:
+        """Keep a copy of ``text`` (before a reset) and return where it went
+        (``errors``: as for ``write_atomic``)."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = self.history_dir / f"{stamp}-{reason}.py"
         n = 1
         while target.exists():
             n += 1
             target = self.history_dir / f"{stamp}-{reason}-{n}.py"
-        write_atomic(target, text)
+        write_atomic(target, text, errors=errors)
         return target
 
     def history(self) -> list[Path]:

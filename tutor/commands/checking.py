@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from tutor import sourcefile
 from tutor.errors import UserError
 from tutor.i18n import _
 
@@ -31,12 +32,12 @@ def clean(text: str) -> str:
 
 def read_code(path: Path, *, hint: str = "") -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        return sourcefile.read(path)  # NOTE [source as Python reads it]
     except FileNotFoundError:
         raise UserError(_("{path}: no such file").format(path=path) + hint) from None
     except IsADirectoryError:
         raise UserError(_("{path}: is a folder, not a file").format(path=path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise UserError(_("{path}: cannot read: {error}").format(path=path, error=exc)) from None
 
 

@@ -7,6 +7,7 @@ import sys
 import traceback
 from pathlib import Path
 
+from tutor import sourcefile
 from tutor.errors import UserError
 
 
@@ -32,7 +33,7 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     path = Path(args.script)
     try:
-        source = path.read_text(encoding="utf-8")
+        source = sourcefile.read(path)  # NOTE [source as Python reads it]
     except OSError as exc:
         raise UserError(f"{args.script}: cannot read: {exc.strerror or exc}") from None
     try:

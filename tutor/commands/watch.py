@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from tutor import sourcefile
 from tutor.i18n import _
 from tutor.terminal import is_tty
 
@@ -211,8 +212,8 @@ class Watcher:
         from tutor.commands.checking import render
 
         try:
-            code = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            code = sourcefile.read(path)  # NOTE [source as Python reads it]
+        except OSError as exc:
             self.say(_("cannot read {path}: {error}").format(path=path, error=exc))
             return False
         started = time.monotonic()

@@ -12,6 +12,7 @@ import stat
 import sys
 from pathlib import Path
 
+from tutor import sourcefile
 from tutor.errors import UserError
 from tutor.grade import sanitize
 from tutor.grade.grader import Submission
@@ -127,7 +128,7 @@ def read_submissions(pack, folder: Path, name: str):
         if len(data) > MAX_SUBMISSION_BYTES:
             items.append(Refused(exercise, f"{exercise.id}.py is over the limit of {MAX_SUBMISSION_BYTES} bytes"))
             continue
-        items.append(Submission(exercise, data.decode("utf-8", errors="replace")))
+        items.append(Submission(exercise, sourcefile.decode(data)))  # NOTE [source as Python reads it]
     try:
         extra = sorted(p.name for p in folder.iterdir() if p.suffix == ".py" and p.stem not in pack.exercises)
     except OSError:

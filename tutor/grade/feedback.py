@@ -10,9 +10,12 @@ messages, exit status, timing, output) leaves a hidden trial.
 from __future__ import annotations
 
 import signal
+import traceback
+import warnings
+from typing import NamedTuple
 
 from tutor.grade.misconceptions import diagnose, explain
-from tutor.grade.protocol import RunError, RunReply
+from tutor.grade.protocol import CODE_FILE, RunError, RunReply
 from tutor.i18n import N_, _
 
 # Translated where it is used: _(HIDDEN_FAILURE).
@@ -121,3 +124,45 @@ def misconception(error: RunError, hidden: bool, observed: dict | None = None) -
         return ""
     found = diagnose(error.type, error.message, observed)
     return found[0] if found else ""
+
+
+class CompileError(NamedTuple):
+    """Why the code does not compile, as the grader's own compile says."""
+
+    type: str
+    line: int | None
+    text: str  # what Python prints for it: the line, a caret, "SyntaxError: ..."
+
+
+# NOTE [code that does not compile]
+# Whether code compiles is a fact of its text alone, and the grader reads
+# it itself: it compiles the code as a run does (compile(), never exec;
+# same interpreter, same file name, no inherited flags). What it says then
+# is the same on every trial and tells nothing of a hidden one, so it is
+# shown on hidden trials too: on an exercise of hidden trials only, a typo
+# read "your code raised an exception" and nothing more. Only the grader's
+# compile is believed: a run's report of a SyntaxError is the code's to
+# write (`raise SyntaxError(...)` with a hidden input in it).
+def compile_error(code: str | None) -> CompileError | None:
+    """The code's compile error, or None when it compiles (or the grader cannot tell)."""
+    if not code:
+        return None
+    try:
+        with warnings.catch_warnings():  # a warning is not an error, whatever filters are set
+            warnings.simplefilter("ignore")
+            compile(code, CODE_FILE, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as exc:  # ValueError: a null byte in the source (Python 3.11)
+        text = "".join(traceback.format_exception_only(type(exc), exc))[-6000:]
+        line = getattr(exc, "lineno", None)
+        return CompileError(type(exc).__name__, line if isinstance(line, int) else None, text)
+    except (RecursionError, MemoryError):  # too deep for the grader to say: the runs tell
+        return None
+    return None
+
+
+def compile_words(error: CompileError) -> str:
+    """A failed check's message when the code does not compile."""
+    if error.line is not None:
+        return _("your code does not compile ({kind} at line {line}), so none of it ran.").format(
+            kind=error.type, line=error.line)
+    return _("your code does not compile ({kind}), so none of it ran.").format(kind=error.type)

@@ -11,9 +11,8 @@ import torch
 import torch.nn as _nn
 
 from tutor.autograd_apis import CALL_APIS
+from tutor.grade.protocol import CODE_FILE, SETUP_FILE  # noqa: F401 (read from here by the observers)
 
-CODE_FILE = "<your code>"
-SETUP_FILE = "<setup>"
 _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
 
 _getframe = sys._getframe

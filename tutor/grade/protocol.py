@@ -33,6 +33,10 @@ STATUSES = ("ok", "timeout", "died", "invalid", "lost")
 # What a run can be asked to read (child.py has one reader per kind).
 PROBE_KINDS = ("grad", "flags", "value", "graph", "gradcheck", "gradgradcheck", "observed", "namespace")
 PHASES = ("setup", "code")
+# The file names a run's tracebacks give the setup and the code (raised.py),
+# and the grader's own compile of the code (feedback.compile_error).
+SETUP_FILE = "<setup>"
+CODE_FILE = "<your code>"
 
 
 class ProtocolError(ValueError):

@@ -14,9 +14,7 @@ import traceback
 
 import torch
 
-# The names the run compiles the setup and the code under (tracebacks show them).
-SETUP_FILE = "<setup>"
-CODE_FILE = "<your code>"
+from tutor.grade.protocol import CODE_FILE, SETUP_FILE  # the names the run compiles them under
 
 
 def describe_exception(exc: BaseException, filename: str) -> dict:

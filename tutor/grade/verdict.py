@@ -145,7 +145,20 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
     result.line, result.misconception = where.get("line"), where.get("misconception", "")
     for check, on in zip(result.checks, failed_on):
         check.hidden = on == {True}  # failed on hidden trials only: what it says is redacted
+    broken = feedback.compile_error(code) if "error" in flags else None
+    if broken is not None:
+        _does_not_compile(result, broken, seen=bool(where))
     return result
+
+
+def _does_not_compile(result: ExerciseResult, broken: feedback.CompileError, seen: bool) -> None:
+    """NOTE [code that does not compile] (feedback.py): said in full, hidden trials or not."""
+    if not seen:  # no visible trial showed it: the grader's own words, not a run's
+        result.error = broken.text.rstrip()
+        result.line = broken.line
+    for check in result.checks:
+        if check.hidden:
+            check.message, check.hidden = feedback.compile_words(broken), False
 
 
 def _scored(exercise, code, trials, verdicts, free, flags, error_text) -> ExerciseResult:
