@@ -157,6 +157,12 @@ IF_FREED = _exercise(  # the graph path, or what the code's own backward left wh
     "if-freed", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\n", "y = (w * w).sum()\n",
     [{"kind": "value", "expr": "torch.autograd.grad(y, w, create_graph=True)[0] / 2", "if_freed": "w.grad / 2"}])
 NOT_FROM_LOSS = "`w.grad` did not come from a backward pass that started at `loss`"
+# NOTE [a hook that replaced a gradient]: the reference's hook clamps y's gradient, not a leaf's
+CLAMP_Y = _exercise(
+    "clamp-y", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
+    "y = w * x\ny.register_hook(lambda g: g.clamp(-1, 1))\n(y * 10).sum().backward()\n",
+    [{"kind": "grad", "tensor": "w", "from_backward": True}])
+REPLACED = "is not what autograd computed: a hook your code registered replaced a gradient"
 # NOTE [values autograd returned]: `from_autograd` wants a value torch.autograd.grad returned
 FROM_AUTOGRAD = _exercise(
     "from-autograd", "torch.manual_seed(seed)\nx = torch.randn(3)\nW = torch.randn(3, 2, requires_grad=True)\n"
@@ -334,6 +340,18 @@ CASES: dict[str, tuple] = {
     "backward_from_a_tiny_multiple_of_loss_and_a_surrogate": (
         BACKWARD_FROM, "loss = (w * x).sum()\n(loss * 1e-30).backward()\n(w * x.clone()).sum().backward()\n",
         "grad of w", "failed", [NOT_FROM_LOSS]),
+    "hook_returns_a_formula": (FROM_BACKWARD, "w.register_hook(lambda g: x.clone())\n(w * x * 3).sum().backward()\n",
+                               "grad of w", "failed", ["`w.grad` " + REPLACED]),
+    "hook_writes_into_its_gradient": (FROM_BACKWARD, "w.register_hook(lambda g: g.copy_(x))\n"
+                                      "(w * x * 3).sum().backward()\n", "grad of w", "failed", [REPLACED]),
+    "post_accumulate_hook_writes_grad": (FROM_BACKWARD, "w.register_post_accumulate_grad_hook(lambda p: [p.grad.copy_(x)] and None)\n"
+                                         "(w * x * 3).sum().backward()\n", "grad of w", "failed", [REPLACED]),
+    "hook_formula_under_autograd_grad": (VALUE_FROM_LOSS, "w.register_hook(lambda g: x.clone())\n"
+                                         "loss = (w * x * 3).sum()\n(g,) = torch.autograd.grad(loss, w)\n",
+                                         "value of g", "failed", ["`g` " + REPLACED]),
+    "leaf_hook_where_the_reference_hooks_y": (CLAMP_Y, "y = w * x\n"
+                                              "w.register_hook(lambda g: x.clone())  # the clamp, by hand\n"
+                                              "(y * 10).sum().backward()\n", "grad of w", "failed", [REPLACED]),
     "if_freed_is_not_for_other_errors": (IF_FREED, "y = (w.detach() * w.detach()).sum()\n",
                                          "value of torch.autograd.grad(y, w, create_graph=True)[0] / 2",
                                          "failed", ["does not require grad"]),
@@ -436,6 +454,11 @@ PASSING = {
     "predict_right": (PREDICT, "answer = 3.0\nshape = (3,)\n"),
     "from_backward_zeroed_then_pass": (FROM_BACKWARD, "w.grad = torch.zeros(3)\nw.grad.zero_()\n"
                                        "torch.autograd.backward((x * w).sum())\n"),
+    "hook_on_y_as_the_reference": (CLAMP_Y, "h = x * w\nh.register_hook(lambda g: torch.clamp(g, min=-1, max=1))\n"
+                                   "(10 * h).sum().backward()\n"),
+    "hook_that_reads_and_returns_a_copy": (FROM_BACKWARD, "seen = []\n"
+                                           "w.register_hook(lambda g: seen.append(g.norm().item()) or g.clone())\n"
+                                           "(w * x).sum().backward()\n"),
     "from_backward_hook_scales_in_the_pass": (FROM_BACKWARD, "w.register_hook(lambda g: g * 1)\n"
                                               "(w * x).sum().backward()\n"),
     "from_backward_two_halves": (FROM_BACKWARD, "(w * x / 2).sum().backward()\nprint(w.grad)\n"

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import torch as _torch
 
-from tutor.grade import observe_copies, observe_grads, observe_hooks, observe_modules, observe_roots
+from tutor.grade import observe_copies, observe_grads, observe_hooks, observe_modules, observe_replaced, observe_roots
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
@@ -90,6 +90,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         _S.inputs = []
         observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"), config.get("grad_roots"))
         observe_hooks.begin(namespace, config.get("hook_values"))
+        observe_replaced.begin(config)
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
         _S.hook_targets, _S.hook_target_namespace = [], namespace
         _S.module_inputs = []
@@ -219,6 +220,8 @@ def report(config: dict) -> dict:
         out["inputs"] = {"checked": _len(records), "changed": changed[:8]}
     if config.get("autograd_values") and config.get("grad_roots"):
         out["value_roots"] = observe_roots.value_root_provenance()
+    if _getattr(_S, "watch_replaced", False):
+        out["replaced"] = observe_replaced.report()
     if config.get("grads"):
         out["grads"] = observe_grads.provenance()
         if config.get("grad_roots"):

@@ -20,6 +20,7 @@ from tutor.grade.observe_grads import note_results as _note_grad_results
 from tutor.grade.observe_roots import roots_of as _roots_of
 from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
+from tutor.grade.observe_replaced import watch as _watch_replaced
 from tutor.grade.observe_saved import _counting_pack, _SuspendSaved
 from tutor.grade.observe_state import (
     MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
@@ -216,13 +217,15 @@ def _wrap_transformed(fn, api: str):
     return transformed
 
 
-def _wrap_hook(original, kind: str, static: bool = False, at: int = 1):
+def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, post: bool = False):
     """A registration, counted; ``at``: where the hook itself is among the arguments."""
     def observed(*args, **kwargs):
         if _S.on and _learner_caller(_getframe(1)):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
             if kind == "tensor" and _S.hook_target_names and args:
                 _note_targets(args[0])
+            if _S.watch_replaced:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
+                args, kwargs = _watch_replaced(args, kwargs, at, kind, -1 if post else at)
             if _S.hook_names:  # NOTE [numbers worked out in hooks]
                 if _len(args) > at:
                     args = (*args[:at], _wrap_hook_fn(args[at]), *args[at + 1:])
@@ -355,7 +358,7 @@ def _prepare() -> list:
             wrapped = _wrap_hook(inner, what, static=True)
         else:  # a method's hook comes after self; register_multi_grad_hook's after the tensors
             wrapped = _wrap_hook(original, what, at=1 if _isinstance(owner, type) or attr == "register_multi_grad_hook"
-                                 else 0)
+                                 else 0, post=attr == "register_post_accumulate_grad_hook")
         out.append((owner, attr, wrapped))
     return out
 

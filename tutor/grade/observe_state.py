@@ -119,6 +119,8 @@ class _State:
     hook_mode = None
     hook_target_names: list = []  # NOTE [hooks on a named tensor]: names whose hooks are counted
     hook_targets: list = []  # the tensors the code registered hooks on (only when asked)
+    watch_replaced = False  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
+    replaced: dict = {}
 
 
 _S = _State()

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from tutor.grade.protocol import Probe, RunError
+from tutor.i18n import N_
 
 Verdict = tuple[bool, str]
 
@@ -91,6 +92,27 @@ def observed_names(observed, record: str, name: str) -> list[str]:
     entries = observed.get(record) if isinstance(observed, dict) and observed.get("t") == "observed" else None
     names = entries.get(name) if isinstance(entries, dict) else None
     return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+
+def replaced_unlike_reference(ctx) -> str | None:
+    """NOTE [a hook that replaced a gradient] (observe_replaced.py): "leaf" or
+    "other" where the code's hooks replaced a gradient of a class the
+    reference's run replaced none of; None otherwise, or with no record (lenient)."""
+    yours, theirs = (o.get("replaced") if isinstance(o, dict) and o.get("t") == "observed" else None
+                     for o in (ctx.observed, ctx.expected_observed))
+    if not isinstance(yours, dict) or not isinstance(theirs, dict):
+        return None
+    for cls in ("leaf", "other"):
+        mine, ref = yours.get(cls), theirs.get(cls)
+        if isinstance(mine, int) and mine > 0 and ref == 0:
+            return cls
+    return None
+
+
+REPLACED_WORDS = N_("{what} is not what autograd computed: a hook your code registered replaced a gradient "
+                    "during the backward pass (it returned, or wrote, other numbers than it was given). "
+                    "Let autograd compute the gradients; a hook may read a gradient, and change it only "
+                    "where the exercise asks.")
 
 
 def observed_record(record) -> Mapping[str, Any]:

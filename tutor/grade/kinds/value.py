@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tutor.grade.kinds.base import Context, Kind, Verdict, observed_names, observed_state
+from tutor.grade.kinds.base import (
+    REPLACED_WORDS, Context, Kind, Verdict, observed_names, observed_state, replaced_unlike_reference,
+)
 from tutor.grade.kinds.compare import compare_values
 from tutor.grade.kinds.words import describe, shape
 from tutor.grade.protocol import Probe
@@ -47,7 +49,8 @@ class Value(Kind):
             if problem:
                 return False, problem
         verdict = compare_values(what, yours, expected, ctx, check.rtol, check.atol)
-        problem = (_provenance_problem(check, what, ctx) or _root_problem(check, what, ctx)) if verdict[0] else None
+        problem = (_provenance_problem(check, what, ctx) or _root_problem(check, what, ctx)
+                   or _replaced_problem(check, what, ctx)) if verdict[0] else None
         return (False, problem) if problem else verdict
 
 
@@ -72,6 +75,13 @@ def _provenance_problem(check, what: str, ctx: Context) -> str | None:
     else:
         why = reference_by
     return _(_PROVENANCE_WORDS[why]).format(what=what, name=check.expr)
+
+
+def _replaced_problem(check, what: str, ctx: Context) -> str | None:
+    """NOTE [a hook that replaced a gradient] (observe_replaced.py)."""
+    if check.from_autograd and replaced_unlike_reference(ctx):
+        return _(REPLACED_WORDS).format(what=what)
+    return None
 
 
 def _root_problem(check, what: str, ctx: Context) -> str | None:
