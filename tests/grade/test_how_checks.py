@@ -322,6 +322,8 @@ CASES: dict[str, tuple] = {
     "from_backward_gradient_of_a_detached_copy": (FROM_BACKWARD, "w2 = w.detach().requires_grad_()\n"
                                                   "w.grad = torch.autograd.grad((w2 * x).sum(), w2)[0]\n",
                                                   "grad of w", "failed", [BY_HAND]),
+    "from_backward_seeded_on_w_itself": (FROM_BACKWARD, "(w * x).sum()\nw.backward(gradient=x.clone())\n",
+                                         "grad of w", "failed", [BY_HAND]),
     "from_backward_no_pass": (FROM_BACKWARD, "w.grad = x.clone()\n", "grad of w", "failed", [BY_HAND]),
     "backward_from_a_surrogate": (BACKWARD_FROM, "loss = (w * x).sum()\n(w * x.clone()).sum().backward()\n",
                                   "grad of w", "failed", [NOT_FROM_LOSS]),

@@ -162,8 +162,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         # the outermost pass only: Tensor.backward calls torch.autograd.backward (both observed)
         grads_before = _grads_before() if api == "backward" and (_S.grad_names or _S.value_names) \
             and not _S.active.get(api) else None
-        roots = _roots_of(args, kwargs, api) if _S.grad_root_names and api in ("backward", "autograd.grad") \
-            and not _S.active.get(api) else ((), ())
+        roots = _roots_of(args, kwargs, api) if (_S.grad_root_names or grads_before is not None) \
+            and api in ("backward", "autograd.grad") and not _S.active.get(api) else ((), ())
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:
