@@ -36,12 +36,16 @@ def _homes() -> list:
     for module, names in (("torch._functorch.apis", ("grad", "grad_and_value", "vmap")),
                           ("torch._functorch.eager_transforms", ("jacrev", "jacfwd", "hessian", "vjp", "jvp",
                                                                  "linearize")),
-                          ("torch._functorch.functional_call", ("functional_call",))):
+                          ("torch._functorch.functional_call", ("functional_call",)),
+                          # functorch.grad & co.: deprecated wrappers that call torch.func's from torch's folder
+                          ("torch._functorch.deprecated", ("grad", "grad_and_value", "vmap", "jacrev", "jacfwd",
+                                                          "hessian", "vjp", "jvp", "functional_call"))):
         try:
             home = importlib.import_module(module)
         except ImportError:
             continue
-        out.append((home, tuple(n for n in names if getattr(home, n, None) is getattr(_FUNC, n, None))))
+        out.append((home, tuple(n for n in names if getattr(home, n, None) is getattr(_FUNC, n, None)
+                                or (module.endswith("deprecated") and callable(getattr(home, n, None))))))
     return out
 
 
