@@ -688,3 +688,15 @@ def test_hostile_labels_stay_readable():
     for exercise in (TWO_BACKWARD, VJP, NO_GRAPH, HOOK, UNCHANGED):
         for check in exercise.checks:
             assert re.match(r"^[\w .,:()=\-]+$", label(check)), label(check)
+
+
+def test_the_graders_own_reads_of_a_non_leaf_grad_print_nothing():
+    # keep-the-hidden-gradient, found by probing: torch's warning for a non-leaf's .grad, raised by the
+    # observers' and probes' reads, showed under "your code printed" with the grader's paths.
+    exercise = _exercise("non-leaf-grad", SEEDED_X, "h = x * 2\nh.retain_grad()\n(h ** 2).sum().backward()\n",
+                         [{"kind": "grad", "tensor": "h", "from_backward": True}])
+    with Grader(jobs=1, timeout=30) as grader:
+        mine, theirs = grader.grade([Submission(exercise, "h = x * 2\n(h ** 2).sum().backward()\nprint('done')\n"),
+                                     Submission(exercise, "h = x * 2\n(h ** 2).sum().backward()\nprint(h.grad)\n")])
+    assert mine.output == "done\n", mine.output
+    assert "UserWarning: The .grad attribute" in theirs.output and "tutor" not in theirs.output, theirs.output

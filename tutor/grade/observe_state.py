@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 
 import torch
 import torch.nn as _nn
@@ -14,6 +15,12 @@ from tutor.autograd_apis import CALL_APIS
 from tutor.grade.protocol import CODE_FILE, SETUP_FILE  # noqa: F401 (read from here by the observers)
 
 _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+
+# The observers and probes read a non-leaf's .grad, and torch warns each time: the warnings showed
+# under "your code printed" with the grader's paths (found by probing: keep-the-hidden-gradient).
+# Only warnings raised from the grader's own modules: the code's own reads still warn.
+warnings.filterwarnings("ignore", message=r"The \.grad attribute of a Tensor that is not a leaf",
+                        category=UserWarning, module=r"tutor\.grade\.")
 
 _getframe = sys._getframe
 _type = type
