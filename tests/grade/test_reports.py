@@ -386,3 +386,17 @@ def test_check_records_progress(tmp_path):
     assert status[MISSING_ID]["status"] == "solved"
     assert status[MISSING_ID]["attempts"] == 2
     assert status[ERROR_ID]["status"] == "new"
+
+
+def test_a_pass_that_earned_nothing_says_why_in_check_output():
+    # found by probing: `pass ... (0/1)` with no reason, though the verdict wrote one (a free check)
+    from tutor.grade.report import CheckResult, ExerciseResult, render_exercise
+
+    why = "passes, but code that does nothing passes it too: it earns its points once the exercise's other checks pass."
+    result = ExerciseResult("ex", "failed", 0.0, 2.0, [
+        CheckResult("value of y", "value", False, "`y` differs", 0.0, 1.0, "c0"),
+        CheckResult("inputs", "inputs", True, why, 0.0, 1.0, "c1"),
+        CheckResult("earned", "value", True, "", 1.0, 1.0, "c2")])
+    text = render_exercise(result)
+    assert "  pass  inputs  (0/1)\n        " + why in text
+    assert "  pass  earned  (1/1)\n  score" in text

@@ -35,9 +35,9 @@ def raised_words(error: RunError, hidden: bool) -> str:
     first = f": {message[0][:200]}" if message else ""
     kind = error.type or _("an exception")
     if error.line is not None:
-        return _("your code raised {kind} at line {line}{message} (see the error below), so it did not "
+        return _("your code raised {kind} at line {line}{message} (see the error), so it did not "
                  "finish: ").format(kind=kind, line=error.line, message=first)
-    return _("your code raised {kind}{message} (see the error below), so it did not finish: ").format(
+    return _("your code raised {kind}{message} (see the error), so it did not finish: ").format(
         kind=kind, message=first)
 
 

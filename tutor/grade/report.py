@@ -180,7 +180,8 @@ def render_exercise(result: ExerciseResult, title: str = "", color: bool = False
     for check in result.checks:
         mark = paint(_("pass"), "32") if check.passed else paint(_("FAIL"), "31;1")
         lines.append(f"  {mark}  {sanitize.log(check.name)}  ({_num(check.score):g}/{_num(check.max_score):g})")
-        if check.message and not check.passed:
+        # a pass that earned nothing says why (a free check: NOTE [free checks], grader.py)
+        if check.message and (not check.passed or (check.score == 0 and check.max_score > 0)):
             lines.extend("        " + line for line in sanitize.log(check.message).splitlines())
     if result.error and not lead:
         lines.append("")
