@@ -144,6 +144,11 @@ def test_flags_against_expect_and_the_reference():
     ok, message = judge(check("leaf", tensor="x", expect=True), {}, flags, CTX)
     assert not ok and "is not a leaf" in message
     assert judge(check("requires_grad", tensor="x"), flags, flags, CTX) == (True, "")
+    ok, message = judge(check("requires_grad", tensor="h", expect=False), {}, flags, CTX)
+    assert not ok and "with torch.no_grad():" in message
+    # a leaf that should not require grad (a parameter to freeze) is frozen, not computed under no_grad
+    ok, message = judge(check("requires_grad", tensor="w1", expect=False), {}, {**flags, "is_leaf": True}, CTX)
+    assert not ok and "w1.requires_grad_(False)" in message and "no_grad" not in message
 
 
 def test_malformed_run_data_fails_only_as_invalid():

@@ -18,6 +18,10 @@ _FLAG_HELP = {
                                  "autograd records no graph for it. (Calling .detach() afterwards gives the same "
                                  "flag, but the graph was already built; for a leaf you create yourself, leave "
                                  "requires_grad off.)"),
+    # a leaf (a parameter, found by probing: freeze-the-first-layer) is frozen, not computed under no_grad
+    ("requires_grad", False, "leaf"): N_("`{n}` is a leaf that still requires grad: freeze it with "
+                                         "`{n}.requires_grad_(False)` (a whole module's parameters: "
+                                         "`module.requires_grad_(False)`) before it is used."),
     ("retains_grad", True): N_("`{n}` does not retain its gradient: call `{n}.retain_grad()` before backward()."),
     ("retains_grad", False): N_("`{n}` retains its gradient, but it should not: remove the retain_grad() call."),
 }
@@ -68,8 +72,10 @@ class Flag(Kind):
             raise InvalidResult(f"{attr} is not a bool")
         if have == want:
             return True, ""
+        key = (check.kind, want, "leaf") if (check.kind, want) == ("requires_grad", False) \
+            and yours.get("is_leaf") is True else (check.kind, want)
         return False, _("`{name}.{attr}` is {have}, expected {want}. {help}").format(
-            name=name, attr=attr, have=have, want=want, help=_(_FLAG_HELP[(check.kind, want)]).format(n=name))
+            name=name, attr=attr, have=have, want=want, help=_(_FLAG_HELP[key]).format(n=name))
 
 
 LEAF = Flag("leaf", LeafCheck)
