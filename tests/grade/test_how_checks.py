@@ -324,6 +324,12 @@ CASES: dict[str, tuple] = {
                                                   "grad of w", "failed", [BY_HAND]),
     "from_backward_seeded_on_w_itself": (FROM_BACKWARD, "(w * x).sum()\nw.backward(gradient=x.clone())\n",
                                          "grad of w", "failed", [BY_HAND]),
+    "from_backward_seeded_on_a_view_of_w": (FROM_BACKWARD, "(w.view_as(w) + 0).backward(x.clone())\n",
+                                            "grad of w", "failed", [BY_HAND]),
+    "from_backward_seeded_on_a_multiple_of_w": (FROM_BACKWARD, "(w.clone() * 2).backward(x.clone() / 2)\n",
+                                                "grad of w", "failed", [BY_HAND]),
+    "from_backward_autograd_grad_of_w_itself": (FROM_BACKWARD, "w.grad = torch.autograd.grad(w, w, x.clone())[0]\n",
+                                                "grad of w", "failed", [BY_HAND]),
     "from_backward_no_pass": (FROM_BACKWARD, "w.grad = x.clone()\n", "grad of w", "failed", [BY_HAND]),
     "backward_from_a_surrogate": (BACKWARD_FROM, "loss = (w * x).sum()\n(w * x.clone()).sum().backward()\n",
                                   "grad of w", "failed", [NOT_FROM_LOSS]),
@@ -332,7 +338,11 @@ CASES: dict[str, tuple] = {
                                      "grad of w", "failed", [NOT_FROM_LOSS]),
     "value_backward_from_a_seeded_surrogate": (VALUE_FROM_LOSS, "loss = (w * x).sum()\n"
                                                "(g,) = torch.autograd.grad(w * 1, w, grad_outputs=x.clone())\n",
-                                               "value of g", "failed", ["did not start at `loss`"]),
+                                               # NOTE [a seed copied in]: `w * 1` hands its seed to w
+                                               "value of g", "failed", ["not as `torch.autograd.grad` returned them"]),
+    "value_backward_from_a_seeded_surrogate_of_two": (VALUE_FROM_LOSS, "loss = (w * x).sum()\n"
+                                                      "(g,) = torch.autograd.grad(w * x.clone(), w, torch.ones(3))\n",
+                                                      "value of g", "failed", ["did not start at `loss`"]),
     "backward_from_a_term_and_a_surrogate": (BACKWARD_FROM, "a = (w * x).sum() / 2\nb = (x * w).sum() / 2\n"
                                              "a.backward()\n(w * (x / 2)).sum().backward()\nloss = a + b\n",
                                              "grad of w", "failed", [NOT_FROM_LOSS]),

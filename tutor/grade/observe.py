@@ -222,6 +222,9 @@ def report(config: dict) -> dict:
         out["value_roots"] = observe_roots.value_root_provenance()
     if _getattr(_S, "watch_replaced", False):
         out["replaced"] = observe_replaced.report()
+        if config.get("grads"):
+            out["grad_replaced"] = observe_replaced.grad_report(config["grads"], _getattr(_S, "grad_namespace", None),
+                                                                observe_grads.from_a_pass)
     if config.get("grads"):
         out["grads"] = observe_grads.provenance()
         if config.get("grad_roots"):
@@ -251,5 +254,6 @@ _PREPARED = _prepare() + [(_Tensor, "retain_grad", observe_grads.wrap_retain_gra
                           (_Tensor, "clone", observe_copies.wrap_clone(_Tensor.clone)),
                           (_torch, "clone", observe_copies.wrap_clone(_torch.clone)),
                           (_Tensor, "__deepcopy__", observe_copies.wrap_clone(_Tensor.__deepcopy__)),
-                          (_Tensor, "copy_", observe_copies.wrap_copy_(_Tensor.copy_))]
+                          (_Tensor, "copy_", observe_copies.wrap_copy_(_Tensor.copy_))] + \
+            [(_Tensor, cast, observe_copies.wrap_clone(getattr(_Tensor, cast))) for cast in ("to", "float", "double")]
 

@@ -15,6 +15,8 @@ import torch.nn as _nn
 import torch.nn.modules.module as _MOD
 import torch.utils.checkpoint as _CKPT
 
+from tutor.grade.observe_homes import HOMES as _HOMES
+from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
 from tutor.grade.observe_roots import roots_of as _roots_of
@@ -28,28 +30,6 @@ from tutor.grade.observe_state import (
 )
 
 
-def _homes() -> list:
-    """(private module, names) where torch.func's transforms are defined (NOTE [an API imported from its home])."""
-    import importlib
-
-    out = []
-    for module, names in (("torch._functorch.apis", ("grad", "grad_and_value", "vmap")),
-                          ("torch._functorch.eager_transforms", ("jacrev", "jacfwd", "hessian", "vjp", "jvp",
-                                                                 "linearize")),
-                          ("torch._functorch.functional_call", ("functional_call",)),
-                          # functorch.grad & co.: deprecated wrappers that call torch.func's from torch's folder
-                          ("torch._functorch.deprecated", ("grad", "grad_and_value", "vmap", "jacrev", "jacfwd",
-                                                          "hessian", "vjp", "jvp", "functional_call"))):
-        try:
-            home = importlib.import_module(module)
-        except ImportError:
-            continue
-        out.append((home, tuple(n for n in names if getattr(home, n, None) is getattr(_FUNC, n, None)
-                                or (module.endswith("deprecated") and callable(getattr(home, n, None))))))
-    return out
-
-
-_HOMES = _homes()
 _THIS_FILE = __file__  # the wrappers' frames: neither learner code nor torch
 # observe_hooks' torch-function mode calls a wrapped API again from its handler (torch routes the
 # call there while the mode is on): that frame is the observers', never the learner's
@@ -166,8 +146,12 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         # the outermost pass only: Tensor.backward calls torch.autograd.backward (both observed)
         grads_before = _grads_before() if api == "backward" and (_S.grad_names or _S.value_names) \
             and not _S.active.get(api) else None
-        roots = _roots_of(args, kwargs, api) if (_S.grad_root_names or grads_before is not None) \
+        roots = _roots_of(args, kwargs, api) if (_S.grad_root_names or _S.grad_names or _S.value_names) \
             and api in ("backward", "autograd.grad") and not _S.active.get(api) else ((), ())
+        if grads_before is not None:
+            _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
+        if roots[0]:
+            _seeds_before(api, args, kwargs, roots[0])  # NOTE [a seed copied in] (observe_seeds.py)
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:
@@ -221,15 +205,16 @@ def _wrap_transformed(fn, api: str):
     return transformed
 
 
-def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, post: bool = False):
-    """A registration, counted; ``at``: where the hook itself is among the arguments."""
+def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: str = "grad"):
+    """A registration, counted; ``at``: where the hook itself is among the arguments; ``watch``: what a
+    replacement is to its hook ("grad", "post" for a post-accumulate hook, "" for a forward hook: none)."""
     def observed(*args, **kwargs):
         if _S.on and _learner_caller(_getframe(1)):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
             if kind == "tensor" and _S.hook_target_names and args:
                 _note_targets(args[0])
-            if _S.watch_replaced:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
-                args, kwargs = _watch_replaced(args, kwargs, at, kind, -1 if post else at)
+            if _S.watch_replaced and watch:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
+                args, kwargs = _watch_replaced(args, kwargs, at, kind, watch)
             if _S.hook_names:  # NOTE [numbers worked out in hooks]
                 if _len(args) > at:
                     args = (*args[:at], _wrap_hook_fn(args[at]), *args[at + 1:])
@@ -362,7 +347,7 @@ def _prepare() -> list:
             wrapped = _wrap_hook(inner, what, static=True)
         else:  # a method's hook comes after self; register_multi_grad_hook's after the tensors
             wrapped = _wrap_hook(original, what, at=1 if _isinstance(owner, type) or attr == "register_multi_grad_hook"
-                                 else 0, post=attr == "register_post_accumulate_grad_hook")
+                                 else 0, watch="" if "forward" in attr else "post" if "accumulate" in attr else "grad")
         out.append((owner, attr, wrapped))
     return out
 

@@ -1,6 +1,7 @@
 """Copies of what ``torch.autograd.grad`` (or a transform) returned count as
-what it returned: ``x.grad = g.clone()``, ``x.grad.copy_(g)`` and
-``copy.deepcopy(g)`` leave the same gradient as ``x.grad = g`` does, in
+what it returned: ``x.grad = g.clone()``, ``x.grad.copy_(g)``,
+``copy.deepcopy(g)`` and a cast there and back (``g.double().float()``,
+``g.to(torch.float64)``) leave the same gradient as ``x.grad = g`` does, in
 memory of their own (NOTE [gradients a backward pass left], observe_grads.py:
 ``_shares`` alone would call them written by hand)."""
 
@@ -12,7 +13,8 @@ from tutor.grade.observe_state import _S, _Tensor, _isinstance
 
 def _note_copy(source_tensor, copy) -> None:
     """``copy`` now holds ``source_tensor``'s values: noted as the result ``source_tensor`` is, if it is one."""
-    if not (_S.on and _S.grad_names and _isinstance(copy, _Tensor) and _isinstance(source_tensor, _Tensor)):
+    if not (_S.on and (_S.grad_names or _S.value_names) and _isinstance(copy, _Tensor)
+            and _isinstance(source_tensor, _Tensor)):
         return
     try:
         for notes in (_S.grad_results, _S.func_results):
@@ -27,10 +29,12 @@ def _note_copy(source_tensor, copy) -> None:
 
 
 def wrap_clone(original):
-    """``Tensor.clone`` / ``torch.clone`` / ``Tensor.__deepcopy__``, observed."""
+    """``Tensor.clone`` / ``torch.clone`` / ``Tensor.__deepcopy__``, and the casts
+    (``Tensor.to``, ``.float``, ``.double``: a new tensor only where the dtype changes), observed."""
     def clone(self, *args, **kwargs):
         result = original(self, *args, **kwargs)
-        _note_copy(self, result)
+        if result is not self:
+            _note_copy(self, result)
         return result
     return clone
 

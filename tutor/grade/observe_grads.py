@@ -28,6 +28,7 @@ Self-reported evidence, like everything observe.py records (docs/grading.md).
 
 from __future__ import annotations
 
+from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_is_leaf, _get_shape, _get_version,
     _getattr, _isinstance, _len, _numel, _register_post_accumulate, _requires_grad,
@@ -106,6 +107,12 @@ def _shares(grad, made) -> bool:
         return grad is made or _data_ptr(_storage(grad)) == _data_ptr(_storage(made))
     except Exception:
         return False
+
+
+def from_a_pass(tensor) -> bool:
+    """``tensor``'s .grad is what the last pass that wrote it left there."""
+    grad = _get_grad(tensor)
+    return grad is not None and _holds(grad, _S.grad_marks.get(id(tensor)))
 
 
 def _holds(grad, note) -> bool:
@@ -194,11 +201,10 @@ def mark(was: dict, roots: tuple = ((), ())) -> None:
             if key in watched and key not in _S.grad_accumulated:
                 _drop_mark(key)  # NOTE [accumulated, not assigned]: a hook assigned it
                 continue
-            if any(root is tensor for root in roots[0]):
-                # `x.backward(gradient=g)` on the tensor itself: no graph, its seed copied in (found by
-                # probing the verdicts: v @ J worked out by hand, put in so on vector-jacobian-product)
-                _drop_mark(key)
+            if key in _S.seeded_now:
+                _drop_mark(key)  # NOTE [a seed copied in] (observe_seeds.py)
                 continue
+            _replaced_on(key, old is not None and (old[2] is None or bool(_any(old[2]))))
             if _S.grad_root_names:
                 # added to what earlier passes left: theirs too; to zeros (or nothing): this pass's alone;
                 # to what an autograd.grad call returned and the code assigned: that call's too
@@ -236,8 +242,10 @@ def note_results(result, roots: tuple = ((), ()), inputs=None) -> None:
         if _isinstance(item, _Tensor):
             try:
                 note = _note(item, _S.grad_results_budget)
+                of = wrt[i] if i < _len(wrt) and _isinstance(wrt[i], _Tensor) else None
+                if of is not None and id(of) in _S.seeded_now:
+                    continue  # NOTE [a seed copied in] (observe_seeds.py): `grad(x, x, g)` is `g`
                 if note[2] is not None:  # only values can be matched later; the latest calls are kept
-                    of = wrt[i] if i < _len(wrt) and _isinstance(wrt[i], _Tensor) else None
                     keep(_S.grad_results, (*note, (roots,) if roots[0] else (), of))
             except Exception:
                 pass

@@ -22,53 +22,87 @@ nothing. Self-reported, as every record is (docs/grading.md).
 
 from __future__ import annotations
 
-from tutor.grade.observe_state import _S, _Tensor, _allclose, _clone, _copy_names, _detach, _getattr, _isinstance, _len
+from tutor.grade.observe_state import (
+    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _copy_names, _detach, _get_is_leaf, _getattr, _isinstance, _len,
+)
+
+_get_grad = _TensorBase.grad.__get__
 
 CLASSES = ("leaf", "other")
 MAX_GIVEN = 64  # gradients compared per hook call
 
 
 def begin(config: dict) -> None:
-    _S.replaced = {}
+    _S.replaced, _S.replaced_now, _S.replaced_outside, _S.grad_replaced = {}, {}, {}, {}
     _S.watch_replaced = bool(config.get("grads") or config.get("autograd_values"))
 
 
-def watch(args: tuple, kwargs: dict, at: int, kind: str, api_at: int) -> tuple[tuple, dict]:
+def watch(args: tuple, kwargs: dict, at: int, kind: str, mode: str) -> tuple[tuple, dict]:
     """A registration's arguments with the hook in them wrapped (``at``: where
-    the hook is; ``api_at`` -1: a post-accumulate hook, handed the tensor)."""
+    the hook is; ``mode`` "post": a post-accumulate hook, handed the tensor)."""
     target = args[0] if args and at > 0 else None
     if _len(args) > at:
-        args = (*args[:at], _wrap(args[at], target, kind, api_at), *args[at + 1:])
+        args = (*args[:at], _wrap(args[at], target, kind, mode), *args[at + 1:])
     for name in ("hook", "fn"):
         if name in kwargs:
-            kwargs = {**kwargs, name: _wrap(kwargs[name], target, kind, api_at)}
+            kwargs = {**kwargs, name: _wrap(kwargs[name], target, kind, mode)}
     return args, kwargs
 
 
-def _wrap(hook, target, kind: str, api_at: int):
-    """The code's ``hook``, registered on ``target`` (a tensor, a module, a
-    node's hook dict), run so that a replacement is noted."""
+def _wrap(hook, target, kind: str, mode: str):
+    """The code's ``hook``, registered on ``target`` (a tensor or a list of
+    them, a module, a node's hook dict), run so that a replacement is noted."""
     if not callable(hook):
         return hook
-    leaf = kind == "tensor" and _isinstance(target, _Tensor) and bool(_getattr(target, "is_leaf", False))
-    post_accumulate = api_at == -1  # register_post_accumulate_grad_hook: the hook gets the tensor
+    targets = target if _isinstance(target, (list, tuple)) else (target,)
+    leaf = kind == "tensor" and bool(targets) and all(
+        _isinstance(t, _Tensor) and bool(_getattr(t, "is_leaf", False)) for t in targets[:MAX_GIVEN])
+    post_accumulate = mode == "post"  # the hook gets the tensor: what it changes is its .grad
 
     def watched(*args, **kwargs):
         given = _given(args, post_accumulate)
         before = [None if g is None else _clone(_detach(g)) for g in given]
+        others = _followed_grads()
         out = hook(*args, **kwargs)
         try:
-            now = _given(args, post_accumulate)
-            returned = out if out is not None else None
-            if _changed(before, now, returned):
-                cls = "leaf" if leaf or post_accumulate else "other"
-                _S.replaced[cls] = _S.replaced.get(cls, 0) + 1
+            if _changed(before, _given(args, post_accumulate), out):
+                _note("leaf" if leaf or post_accumulate else "other")
+            for cls in _written(others):  # a hook that wrote another tensor's .grad (an AccumulateGrad node's)
+                _note(cls)
         except Exception:  # noting is optional; the hook's answer is what autograd gets
             pass
         return out
 
     _copy_names(watched, hook)
     return watched
+
+
+def _note(cls: str) -> None:
+    _S.replaced[cls] = _S.replaced.get(cls, 0) + 1
+    # a backward pass's go with the gradients it leaves (passed_on); others' (autograd.grad) with every one
+    scope = _S.replaced_now if _S.active.get("backward") else _S.replaced_outside
+    scope[cls] = scope.get(cls, 0) + 1
+
+
+def _followed_grads() -> list:
+    """(tensor, its .grad, a copy) for each tensor whose gradient a check follows (observe_grads.py)."""
+    out = []
+    for tensor in list(_getattr(_S, "grad_followed", {}).values())[:MAX_GIVEN]:
+        grad = _get_grad(tensor)
+        out.append((tensor, grad, None if grad is None else _clone(_detach(grad))))
+    return out
+
+
+def _written(before: list) -> list:
+    """The classes of the followed tensors whose .grad now holds other numbers, not cleared (None, zeros)."""
+    out = []
+    for tensor, grad, copy in before:
+        now = _get_grad(tensor)
+        if now is None or not bool(_any(now)):
+            continue
+        if copy is None or _differ([copy], [now]):  # the same numbers in a new tensor (a clone) are no change
+            out.append("leaf" if _get_is_leaf(tensor) else "other")
+    return out
 
 
 def _given(args, post_accumulate: bool) -> list:
@@ -110,7 +144,29 @@ def _differ(before: list, after: list) -> bool:
     return False
 
 
+def passed_on(key, added: bool) -> None:
+    """After a pass wrote the followed tensor ``key``'s gradient: what replaced
+    it comes from this pass, and from earlier ones where it added to theirs."""
+    now = _getattr(_S, "replaced_now", {})
+    earlier = _S.grad_replaced.get(key, {}) if added else {}
+    _S.grad_replaced[key] = {cls: earlier.get(cls, 0) + now.get(cls, 0) for cls in CLASSES}
+
+
 def report() -> dict:
-    """class -> replacements, for the ``observed`` record."""
+    """class -> replacements in the whole run, for the ``observed`` record."""
     found = _getattr(_S, "replaced", {})
     return {cls: int(found.get(cls, 0)) for cls in CLASSES}
+
+
+def grad_report(names, namespace, from_a_pass) -> dict:
+    """tensor name -> class -> replacements in the passes its gradient came from (or, where it holds no
+    pass's gradient, an ``autograd.grad`` result assigned: in any call outside a backward pass).
+    ``from_a_pass(tensor)``: whether its .grad is what a pass left (observe_grads.py)."""
+    out = {}
+    for name in list(names)[:MAX_GIVEN]:
+        tensor = namespace.get(name) if namespace is not None else None
+        if not _isinstance(tensor, _Tensor):
+            continue
+        found = _S.grad_replaced.get(id(tensor), {}) if from_a_pass(tensor) else _S.replaced_outside
+        out[name] = {cls: int(found.get(cls, 0)) for cls in CLASSES}
+    return out

@@ -21,6 +21,8 @@ _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
 # Only warnings raised from the grader's own modules: the code's own reads still warn.
 warnings.filterwarnings("ignore", message=r"The \.grad attribute of a Tensor that is not a leaf",
                         category=UserWarning, module=r"tutor\.grade\.")
+# functorch's deprecation warning, raised through the observers' wrapper, named the grader's file
+warnings.filterwarnings("ignore", category=FutureWarning, module=r"tutor\.grade\.observe_calls")
 
 _getframe = sys._getframe
 _type = type
@@ -127,7 +129,11 @@ class _State:
     hook_target_names: list = []  # NOTE [hooks on a named tensor]: names whose hooks are counted
     hook_targets: list = []  # the tensors the code registered hooks on (only when asked)
     watch_replaced = False  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
-    replaced: dict = {}
+    replaced: dict = {}  # class -> replacements in the whole run
+    replaced_now: dict = {}  # ... in the backward pass under way
+    replaced_outside: dict = {}  # ... outside any backward pass (an autograd.grad call's)
+    seeded_now: set = set()  # NOTE [a seed copied in] (observe_seeds.py): ids, for the pass under way
+    grad_replaced: dict = {}  # id of a followed tensor -> class -> replacements in the passes its .grad is from
 
 
 _S = _State()

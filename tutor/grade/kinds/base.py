@@ -94,12 +94,17 @@ def observed_names(observed, record: str, name: str) -> list[str]:
     return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
 
 
-def replaced_unlike_reference(ctx) -> str | None:
+def replaced_unlike_reference(ctx, name: str | None = None) -> str | None:
     """NOTE [a hook that replaced a gradient] (observe_replaced.py): "leaf" or
     "other" where the code's hooks replaced a gradient of a class the
-    reference's run replaced none of; None otherwise, or with no record (lenient)."""
-    yours, theirs = (o.get("replaced") if isinstance(o, dict) and o.get("t") == "observed" else None
-                     for o in (ctx.observed, ctx.expected_observed))
+    reference's run replaced none of; None otherwise, or with no record (lenient).
+    With ``name``: in the passes that left that tensor's gradient only."""
+    def record(o):
+        if not isinstance(o, dict) or o.get("t") != "observed":
+            return None
+        return o.get("replaced") if name is None else (o.get("grad_replaced") or {}).get(name)
+
+    yours, theirs = record(ctx.observed), record(ctx.expected_observed)
     if not isinstance(yours, dict) or not isinstance(theirs, dict):
         return None
     for cls in ("leaf", "other"):

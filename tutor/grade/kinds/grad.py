@@ -86,7 +86,7 @@ class Grad(Kind):
         verdict = compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol,
                                   gradient=True)
         # The reference changing .grad after its pass (a clip) allows the same in a post-accumulate hook.
-        if verdict[0] and check.followed and replaced_unlike_reference(ctx) \
+        if verdict[0] and check.followed and replaced_unlike_reference(ctx, name) \
                 and observed_state(ctx.expected_observed, "grads", name) != "written":
             return False, _(REPLACED_WORDS).format(what=f"`{name}.grad`")
         return verdict

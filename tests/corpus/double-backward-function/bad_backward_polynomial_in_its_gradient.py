@@ -1,0 +1,15 @@
+# expect: your XSin's backward, given a gradient other than ones
+class XSin(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * torch.sin(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        phi = grad + 0.1 * grad * (grad - 1) * (grad + 2) * (grad - 0.5) * (grad - 3)
+        return phi * (torch.sin(x) + x * torch.cos(x))
+
+(g1,) = torch.autograd.grad(XSin.apply(x).sum(), x, create_graph=True)
+(g2,) = torch.autograd.grad(g1.sum(), x)

@@ -1,0 +1,6 @@
+# G's output detached by a forward hook for this step only (same as G(z).detach())
+handle = G.register_forward_hook(lambda module, inputs, output: output.detach())
+fake = G(z)
+handle.remove()
+d_loss = F.softplus(-D(real)).mean() + F.softplus(D(fake)).mean()
+d_loss.backward()

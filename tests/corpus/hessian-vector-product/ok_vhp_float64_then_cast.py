@@ -1,0 +1,2 @@
+_, h = torch.autograd.functional.vhp(f, x.detach().double(), v.double())
+hvp = h.float()

@@ -1,5 +1,0 @@
-x = data.clone().requires_grad_()
-y = x.pow(2).sum()
-y.backward()
-assert torch.allclose(x.grad, 2 * x)
-torch.optim.SGD([x], lr=0.1).zero_grad(set_to_none=False)
