@@ -9,15 +9,26 @@ and the `calls` counts all passed (two-paths-add-up, linear-gradients,
 freeze-the-first-layer and six more, found by probing the verdicts).
 
 For runs whose checks ask where a gradient came from (a `grad` check's
-`from_backward`, a `value` check's `from_autograd`), each hook the code
-registers runs wrapped: the gradients it is given are copied first, and
-when it returns other numbers, or leaves other numbers in what it was
-given, the run notes a replacement, as "leaf" (a hook on a leaf tensor, a
-post-accumulate hook) or "other". The checks fail a replacement of a class
-the reference's run made none of: clip-with-a-hook's clamp on `y` allows
-hooks that change `y`'s gradient, not hooks that write `x`'s. A hook that
-returns what it was given (`g`, `g.clone()`, `g * 1`), or None, replaces
-nothing. Self-reported, as every record is (docs/grading.md).
+`from_backward`, a `value` check's `from_autograd`), each backward hook the
+code registers runs wrapped (tensor, post-accumulate, node and module
+backward hooks; forward hooks change no gradient): the gradients it is
+given, and the followed tensors' `.grad`, are copied first. When it returns
+other numbers, leaves other numbers in what it was given, or leaves other
+numbers (not None, not zeros) in a followed tensor's `.grad` (an
+`AccumulateGrad` node's hook writing `x.grad`), the run notes a
+replacement, as "leaf" (a hook on leaf tensors, a post-accumulate hook, a
+leaf's `.grad` written) or "other". A replacement in a backward pass goes
+with the gradients that pass leaves (observe_grads.mark calls `passed_on`):
+a hooked experiment before a clean pass is not the clean pass's. One in an
+`autograd.grad` call goes with every result assigned.
+
+A `grad` check fails the gradients of its tensor where its passes made a
+replacement of a class the reference's made none of (a `value` check: the
+whole run's): clip-with-a-hook's clamp on `y` allows hooks that change
+`y`'s gradient, not hooks that write `x`'s. A hook that returns what it was
+given (`g`, `g.clone()`, `g * 1`), or None, replaces nothing; nor does one
+that returns a formula bit for bit what autograd sent. Self-reported, as
+every record is (docs/grading.md).
 """
 
 from __future__ import annotations
