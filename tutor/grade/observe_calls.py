@@ -150,7 +150,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             and api in ("backward", "autograd.grad") and not _S.active.get(api) else ((), ())
         if grads_before is not None:
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
-        if roots[0]:
+        if api in ("backward", "autograd.grad") and not _S.active.get(api):  # the outermost pass's, even none
             _seeds_before(api, args, kwargs, roots[0])  # NOTE [a seed copied in] (observe_seeds.py)
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
