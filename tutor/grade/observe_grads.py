@@ -30,11 +30,10 @@ from __future__ import annotations
 
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_is_leaf, _get_shape, _get_version,
-    _getattr, _isinstance, _len, _numel, _register_post_accumulate, _requires_grad,
+    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_is_leaf, _get_shape,
+    _get_version, _getattr, _isinstance, _len, _numel, _register_post_accumulate, _requires_grad,
 )
 
-_get_grad = _TensorBase.grad.__get__
 _storage = _TensorBase.untyped_storage
 _data_ptr = type(_TensorBase.untyped_storage(_Tensor())).data_ptr
 MAX_NAMES = 16

@@ -34,10 +34,8 @@ every record is (docs/grading.md).
 from __future__ import annotations
 
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _copy_names, _detach, _get_is_leaf, _getattr, _isinstance, _len,
+    _S, _Tensor, _allclose, _any, _clone, _copy_names, _detach, _get_grad, _get_is_leaf, _getattr, _isinstance, _len,
 )
-
-_get_grad = _TensorBase.grad.__get__
 
 CLASSES = ("leaf", "other")
 MAX_GIVEN = 64  # gradients compared per hook call

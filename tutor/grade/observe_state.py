@@ -41,6 +41,7 @@ _mul = _TensorBase.mul
 _get_version = _TensorBase._version.__get__
 _get_grad_fn = _TensorBase.grad_fn.__get__
 _get_is_leaf = _TensorBase.is_leaf.__get__
+_get_grad = _TensorBase.grad.__get__
 # taken before observe.py wraps it: the observers' own registrations are not the code's
 _register_post_accumulate = _Tensor.register_post_accumulate_grad_hook
 _get_shape = _TensorBase.shape.__get__
