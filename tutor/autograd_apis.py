@@ -12,4 +12,6 @@ CALL_APIS = (
     "func.grad", "func.grad_and_value", "func.vmap", "func.jacrev", "func.jacfwd", "func.hessian",
     "func.vjp", "func.jvp", "func.linearize", "func.functional_call", "checkpoint",
     "forward_ad.make_dual", "autograd.graph.saved_tensors_hooks", "autograd.Function.backward",
+    # a torch.func gradient transform's function and a vmapped one, one run inside the other (NOTE [a gradient with vmap])
+    "func.grad_with_vmap",
 )

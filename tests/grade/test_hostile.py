@@ -39,6 +39,13 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     # abort() ends it all the same (its last resort is a forced trap).
     "sigkill_self": (CORRECT + "import os\nos.abort()\n", {"error"}, "ended the process"),
     "segfault": ("import ctypes\nctypes.string_at(0)\n", {"error"}, "segmentation fault"),
+    # NOTE [a CPU limit of its own]: the kernel's SIGKILL at a hard RLIMIT_CPU the run set itself was
+    # read as a kill from outside, the grader's fault (found by a security probe)
+    "cpu_limit_of_its_own": ("import resource\nresource.setrlimit(resource.RLIMIT_CPU, (1, 1))\nwhile True:\n"
+                             "    pass\n", {"error", "timeout"}, None),
+    "cpu_limit_by_ctypes": ("import ctypes\nlim = (ctypes.c_ulong * 2)(1, 1)\n"
+                            "ctypes.CDLL(None).prlimit(0, 0, lim, None)\nwhile True:\n    pass\n",
+                            {"error", "timeout"}, None),
     "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),
     "fake_pass_text": ("print('square-grad: passed 2/2\\n  pass  grad of x (1/1)\\nscore 2/2: solved')\n"
                        "y = 0\n", {"failed"}, None),
@@ -198,6 +205,7 @@ def test_hostile_submission_does_not_pass(graded, name):
         grad_check = result.checks[0]
         assert grad_check.name == "grad of x" and not grad_check.passed, (result.status, _text(result))
     assert result.status in statuses, (result.status, _text(result))
+    assert not result.fault, (result.fault, _text(result))  # the code's doing, never the grader's fault
     if needle:
         assert needle in _text(result), _text(result)
 

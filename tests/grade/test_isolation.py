@@ -95,7 +95,7 @@ def planted():
     folder, a pack inside the virtual environment's site-packages (a path the
     workers read, so it must be masked), and a CI token in the environment."""
     base = Path(tempfile.mkdtemp(prefix="agt-iso-"))
-    secrets = {name: _marker() for name in ("private_pack", "open_pack", "classmate", "venv_pack")}
+    secrets = {name: _marker() for name in ("private_pack", "open_pack", "classmate", "venv_pack", "installed_pack")}
     private = base / "private-pack"
     private.mkdir(mode=0o700)
     os.chmod(private, 0o700)
@@ -115,10 +115,17 @@ def planted():
     venv_pack = Path(site_packages) / f"agt_iso_{TAG}"
     venv_pack.mkdir()
     (venv_pack / "solution.yaml").write_text(f"solution: {secrets['venv_pack']}\n")
+    # An editable install leaves the wheel's tutor/_builtin/ (the built-in pack, reference solutions
+    # included) in site-packages, though `import tutor` reads the checkout: a copy no run may read.
+    installed = Path(site_packages) / "tutor" / "_builtin"
+    made = next((p for p in (installed.parent, installed) if not p.exists()), None)
+    installed.mkdir(parents=True, exist_ok=True)
+    installed_pack = installed / f"agt_iso_{TAG}.yaml"
+    installed_pack.write_text(f"solution: {secrets['installed_pack']}\n")
     old = os.environ.get("AGT_CI_TOKEN")
     os.environ["AGT_CI_TOKEN"] = TOKEN
     info = {"base": base, "private": private, "open": opened, "class": base / "class", "venv_pack": venv_pack,
-            "secrets": secrets}
+            "installed_pack": installed_pack, "secrets": secrets}
     try:
         yield info
     finally:
@@ -127,6 +134,9 @@ def planted():
         else:
             os.environ["AGT_CI_TOKEN"] = old
         shutil.rmtree(venv_pack, ignore_errors=True)
+        installed_pack.unlink(missing_ok=True)
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
         shutil.rmtree(base, ignore_errors=True)
 
 
@@ -214,6 +224,7 @@ def fs_spy(grader, planted):
         "open_pack": str(planted["open"] / "solution.yaml"),
         "classmate": str(planted["class"] / "alice" / "square.py"),
         "venv_pack": str(planted["venv_pack"] / "solution.yaml"),
+        "installed_pack": str(planted["installed_pack"]),
         "shadow": "/etc/shadow",
         "passwd": "/etc/passwd",
         "repo_exercise": exercises[0],
@@ -245,7 +256,8 @@ def test_row1_spy_can_read_what_a_run_needs(fs_spy):
     assert isinstance(found["ls"]["/"], list) and "usr" in found["ls"]["/"], found["ls"]["/"]
 
 
-@pytest.mark.parametrize("what", ["private_pack", "open_pack", "classmate", "venv_pack", "shadow", "passwd",
+@pytest.mark.parametrize("what", ["private_pack", "open_pack", "classmate", "venv_pack", "installed_pack", "shadow",
+                                  "passwd",
                                   "repo_exercise", "grader_cwd_file", "repo_pyproject", "grader_cmdline",
                                   "grader_environ", "proc1_cmdline", "proc1_environ", "self_environ",
                                   "parent_environ"])

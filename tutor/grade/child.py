@@ -24,12 +24,14 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from tutor.grade import framing, jail, observe, pristine, probes
+from tutor.grade import framing, jail, observe, pristine, probes, seccomp
 from tutor.grade.protocol import Probe, RunRequest
 from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
 # What the code under test may see of the environment.
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+_KEEP_CPU_LIMIT = seccomp.cpu_limit_kept()  # made once, in the zygote: NOTE [a CPU limit of its own]
 
 
 def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> None:
@@ -74,6 +76,7 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
         # Counted per user namespace: exactly this run's processes.
         jail.limit(resource.RLIMIT_NPROC, limits.processes or 64)
         jail.drop_privileges()
+        _KEEP_CPU_LIMIT and _KEEP_CPU_LIMIT()
     torch.set_num_threads(1)
     _PHASE["control"] = control_fd
     mark("r.limits")
@@ -112,8 +115,7 @@ def environment_for(workdir: str) -> None:
 
 
 def _private_dir() -> str:
-    import tempfile
-
+    import tempfile  # only runs outside a sandbox need one
     return tempfile.mkdtemp(prefix="agt-run-")
 
 
@@ -315,7 +317,7 @@ def _read_probe(probe: Probe, namespace: dict) -> dict:
 def _read_value(probe: Probe, namespace: dict) -> dict:
     # The learner's names, but the builtins and torch as they were before
     # the code ran: `isinstance = lambda *a: True` changes nothing here.
-    scope = {**namespace, **pristine.check_names()}
+    scope = {**namespace, **pristine.check_names(), "last_gradient_of": observe.last_gradient_of}
     try:
         return probes.encode_value(eval(compile(probe.expr, "<check>", "eval"), scope))
     except RuntimeError as exc:  # a graph the code's own backward freed: the check's `if_freed` instead

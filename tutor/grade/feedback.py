@@ -22,9 +22,12 @@ from tutor.i18n import N_, _
 HIDDEN_FAILURE = N_("failed on a hidden trial (its inputs and your code's output on it are not shown).")
 
 
-def redact(message: str, hidden: bool) -> str:
-    """A failed check's message as the report may show it."""
-    return _(HIDDEN_FAILURE) if hidden else message
+def redact(message: str, hidden: bool, declared: str = "") -> str:
+    """A failed check's message as the report may show it; ``declared``: what the check itself says
+    (Kind.hidden_words), shown on a hidden trial too."""
+    if not hidden:
+        return message
+    return _(HIDDEN_FAILURE) + (" " + declared if declared else "")
 
 
 def raised_words(error: RunError, hidden: bool) -> str:

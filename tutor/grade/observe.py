@@ -179,6 +179,24 @@ def end() -> None:
     _S.nodes = None if end_seq is None or _S.seq_start is None else max(0, end_seq - _S.seq_start - 1)
 
 
+def last_gradient_of(tensor):
+    """The gradient the code's last pass gave ``tensor`` (a check's ``if_freed``): what a backward pass
+    left in ``tensor.grad``, even where the code cleared it since (``zero_grad()`` after a pass run to look
+    is no mistake: found by probing the verdicts on match-the-drawing, parameters-and-data, make-a-leaf),
+    else what ``torch.autograd.grad`` returned for it. None where neither, or the pass added to numbers
+    written by hand (NOTE [gradients a backward pass left], observe_grads.py)."""
+    if not _isinstance(tensor, _Tensor):
+        return None
+    note = _S.grad_marks.get(id(tensor))
+    if note is None:
+        note = next((n for n in reversed(_S.grad_results) if _len(n) > 4 and n[4] is tensor), None)
+    if note is None:
+        return None
+    if note[2] is not None:
+        return note[2]
+    return note[0] if int(_get_version(note[0])) == note[1] else None
+
+
 def _changed(label, tensor, version, copy) -> dict:
     try:
         now = int(_get_version(tensor))

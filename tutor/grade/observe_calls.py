@@ -15,6 +15,7 @@ import torch.nn as _nn
 import torch.nn.modules.module as _MOD
 import torch.utils.checkpoint as _CKPT
 
+from tutor.grade import observe_vmap as _vmap
 from tutor.grade.observe_homes import HOMES as _HOMES
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
@@ -25,8 +26,8 @@ from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_replaced import watch as _watch_replaced
 from tutor.grade.observe_saved import _counting_pack, _SuspendSaved
 from tutor.grade.observe_state import (
-    MAX_ORDER, SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
-    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel,
+    SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
+    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel, record_call as _record_call,
 )
 
 
@@ -98,13 +99,6 @@ def _zero_seed(api: str, args, kwargs) -> bool:
         return False
 
 
-def _record_call(api: str, retain, create) -> None:
-    key = (api, retain, create)
-    _S.calls[key] = _S.calls.get(key, 0) + 1
-    if _len(_S.order) < MAX_ORDER:
-        _S.order.append([api, retain, create])
-
-
 def _measure(result, api: str, depth: int = 0) -> None:
     if depth > 4:
         return
@@ -152,6 +146,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
         if api in ("backward", "autograd.grad") and not _S.active.get(api):  # the outermost pass's, even none
             _seeds_before(api, args, kwargs, roots[0])  # NOTE [a seed copied in] (observe_seeds.py)
+        _vmap.called(api)
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:
@@ -169,7 +164,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             # the code's own calls: torch's (gradcheck's, a transform's) would fill the record's room
             _note_grad_results(result, roots, args[1] if _len(args) > 1 else kwargs.get("inputs"))
         elif (_S.value_names or _S.grad_names) and api.startswith(("autograd.functional.", "func.")) \
-                and not callable(result):
+                and api != "func.functional_call" and not callable(result):  # NOTE [a gradient with vmap]
             _note_func_results(result)  # NOTE [values autograd returned]
         if transform and callable(result):
             return _wrap_transformed(result, api)
@@ -190,14 +185,16 @@ def _wrap_transformed(fn, api: str):
             return fn(*args, **kwargs)
         outermost = _S.depth == 0
         _S.depth += 1
+        entered = _vmap.enter(api)
         try:
             with _SuspendSaved():
                 result = fn(*args, **kwargs)
         finally:
             _S.depth -= 1
+            differentiated = _vmap.leave(entered)
         if outermost:
             _measure(result, api)
-        if _S.value_names or _S.grad_names:  # NOTE [values autograd returned]
+        if (_S.value_names or _S.grad_names) and differentiated:  # NOTE [values autograd returned]
             _note_func_results(result)
         return result
 

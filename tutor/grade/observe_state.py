@@ -95,6 +95,9 @@ class _State:
     hooks: dict = {}
     active: dict = {}  # api -> nesting depth
     depth = 0  # any observed API running
+    in_vmap = 0  # vmapped functions running: NOTE [a gradient with vmap] (observe_vmap.py)
+    in_gradient = 0  # functions of torch.func gradient transforms running (the same NOTE)
+    differentiated = 0  # differentiations begun in the run (the same NOTE)
     saved_bytes = 0
     max_numel = 0
     max_shape: list | None = None
@@ -139,3 +142,10 @@ class _State:
 
 _S = _State()
 
+
+def record_call(api: str, retain, create) -> None:
+    """One call of ``api`` in the record (counted; the first MAX_ORDER in order too)."""
+    key = (api, retain, create)
+    _S.calls[key] = _S.calls.get(key, 0) + 1
+    if _len(_S.order) < MAX_ORDER:
+        _S.order.append([api, retain, create])

@@ -147,13 +147,28 @@ def builtin_pack_dir() -> str:
     return str(Path(tutor.__file__).resolve().parent / "_builtin")
 
 
+def installed_pack_copies() -> list[str]:
+    """Copies of the built-in pack in the import path that the import does not use: an editable install
+    (hatchling's, `pip install -e .`) puts the wheel's `tutor/_builtin/` into site-packages, beside a
+    `.pth` that imports the checkout; that copy, reference solutions included, sat in the venv every
+    run reads (found by a security probe: a submission ran the references for full marks)."""
+    found = []
+    for entry in sys.path:
+        copy = Path(entry or ".", "tutor", "_builtin")
+        if copy.is_dir():
+            found.append(str(copy.resolve()))
+    return found
+
+
 def always_hidden() -> list[str]:
     """What no run may read whatever the grade's own secrets: the built-in
-    pack, and the tutor's cache (validated packs, reference solutions
-    included: tutor/pack/cache.py), wherever AUTOGRAD_TUTOR_CACHE puts it."""
+    pack (and any installed copy of it), and the tutor's cache (validated
+    packs, reference solutions included: tutor/pack/cache.py), wherever
+    AUTOGRAD_TUTOR_CACHE puts it."""
     from tutor.paths import cache_dir
 
-    return [builtin_pack_dir(), str(Path(cache_dir()).resolve())]
+    packs = [builtin_pack_dir(), *installed_pack_copies()]
+    return list(dict.fromkeys(packs)) + [str(Path(cache_dir()).resolve())]
 
 
 def readable_roots() -> list[str]:

@@ -127,8 +127,10 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                 if raised and exercise.checks[c].kind != "raises":
                     message = feedback.raised_words(raised, hidden) + message
                 if several:
-                    message += feedback.trial_words(trial, ctx.observed)
-            verdicts[c].append((ok, message if ok else feedback.redact(message, hidden)))
+                    message = (message + feedback.trial_words(trial, ctx.observed)).lstrip()
+            verdicts[c].append((ok, message if ok else feedback.redact(message, hidden,
+                                                                        kind_of(exercise.checks[c]).hidden_words(
+                                                                            exercise.checks[c]))))
             if not ok:
                 failed_on[c].add(hidden)
         if raised:

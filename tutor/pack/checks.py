@@ -53,6 +53,10 @@ class GradCheck(_Check):
         return (self.from_backward or self.backward_from is not None) and self.expect == "match"
 
 
+# Names an `if_freed` expression may use besides the setup's and the solution's (tutor/grade/child.py).
+IF_FREED_NAMES = frozenset({"last_gradient_of"})
+
+
 class ValueCheck(_Check):
     """A Python expression evaluates to the same value as in the reference."""
 
@@ -78,7 +82,9 @@ class ValueCheck(_Check):
     if_freed: Optional[str] = Field(
         None, description="an expression evaluated instead of `expr` where `expr` differentiates a graph the "
                           "code's own backward pass already freed (torch's 'backward through the graph a second "
-                          "time' error): what that pass left, such as `x.grad`")
+                          "time' error): what that pass left, such as `x.grad`, or "
+                          "`last_gradient_of(x)`: what the code's last backward pass left in `x.grad`, "
+                          "even where the code cleared it after (`zero_grad()`), None where no pass left it")
     backward_from: Optional[Identifier] = Field(
         None,
         description="with from_autograd: the `torch.autograd.grad` call that returned the value must have "

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from tutor.errors import UserError
 from tutor.pack import codecheck
+from tutor.pack.checks import IF_FREED_NAMES
 from tutor.pack.issues import PackIssue, format_field
 from tutor.pack.layout import EXERCISE_DIR, LESSON_DIR, MANIFEST, YAML_SUFFIXES, yaml_files  # noqa: F401
 from tutor.pack.loaded import Pack
@@ -324,7 +325,8 @@ def _check_names(loaded: _Loaded, path: tuple, check: BaseModel, defined: frozen
             text = getattr(check, key)
             if text is None or _report_syntax(loaded, path + (key,), text, out, mode="eval"):
                 continue
-            for name in sorted(codecheck.free_names(text) - defined) if defined is not None else ():
+            known = defined | IF_FREED_NAMES if key == "if_freed" and defined is not None else defined
+            for name in sorted(codecheck.free_names(text) - known) if known is not None else ():
                 out.at(loaded, path + (key,), f"'{name}' is never defined by the setup or the reference solution")
         return
     if kind == "python":

@@ -77,6 +77,11 @@ class Kind:
     def figure(self, check, expected: Mapping, yours: Mapping) -> dict | None:
         return None
 
+    def hidden_words(self, check) -> str:
+        """What a failure on a hidden trial may add to its notice: only what the check itself declares,
+        never anything of the run (whose every bit could carry the hidden inputs out)."""
+        return ""
+
 
 def observed_state(observed, record: str, name: str) -> str | None:
     """What the run's record ``record`` (observe.py: "grads", "autograd_values") says of ``name``, or

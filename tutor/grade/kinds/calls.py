@@ -122,6 +122,7 @@ API_WORDS = {
     "checkpoint": "torch.utils.checkpoint.checkpoint()",
     "forward_ad.make_dual": "torch.autograd.forward_ad.make_dual()",
     "autograd.Function.backward": "backward() of your own autograd.Function",
+    "func.grad_with_vmap": "torch.func.vmap() with a gradient transform inside or around it",
 }
 
 
@@ -167,6 +168,7 @@ _CALL_SNIPPETS = {
     "func.grad": "torch.func.grad(lambda v: (v * v).sum())(torch.zeros(1))",
     "func.grad_and_value": "torch.func.grad_and_value(lambda v: (v * v).sum())(torch.zeros(1))",
     "func.vmap": "torch.func.vmap(lambda v: v * 1)(torch.zeros(2))",
+    "func.grad_with_vmap": "torch.func.vmap(torch.func.grad(lambda v: (v * v).sum()))(torch.zeros(2, 1))",
     "func.jacrev": "torch.func.jacrev(lambda v: v * 1)(torch.zeros(1))",
     "func.jacfwd": "torch.func.jacfwd(lambda v: v * 1)(torch.zeros(1))",
     "func.hessian": "torch.func.hessian(lambda v: (v * v).sum())(torch.zeros(1))",

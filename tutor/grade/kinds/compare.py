@@ -72,11 +72,19 @@ def compare_tensors(what: str, yours: dict, expected: dict, ctx: Context, rtol=N
         rounded = round(k)
         if gradient and abs(k - rounded) < 1e-3 and rounded >= 2:
             text = _("{text} It is exactly {n} times the expected gradient.").format(text=text, n=rounded)
+            # Zeroing is the fix only where the reference made fewer passes: where it accumulates over as
+            # many (simulate-a-big-batch), each pass's share is missing; otherwise (a hook that scales,
+            # remove-the-hook) the passes are not the cause (found by probing the verdicts).
             backwards = calls_of(ctx.observed, "backward")
-            if backwards is not None and backwards >= 2:
+            theirs = calls_of(ctx.expected_observed, "backward")
+            if backwards is not None and backwards >= 2 and (theirs is None or theirs < backwards):
                 text = _("{text} Your code called backward() {n} times, and gradients accumulate in .grad: "
                          "each backward() adds to what is there. Zero the gradients (zero_grad(), or "
                          "`.grad = None`) between backward passes, or call backward() once.").format(
+                    text=text, n=backwards)
+            elif backwards is not None and backwards >= 2 and theirs == backwards == rounded:
+                text = _("{text} The gradients of your {n} backward passes add up in .grad, as they should; "
+                         "each pass's loss must be its share of the whole (divided by {n}).").format(
                     text=text, n=backwards)
         elif abs(k + 1) < 1e-3:
             text = _("{text} It has the opposite sign everywhere.").format(text=text)

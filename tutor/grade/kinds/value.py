@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tutor.grade.kinds.base import (
     REPLACED_WORDS, Context, Kind, Verdict, observed_names, observed_state, replaced_unlike_reference,
 )
@@ -23,10 +25,20 @@ class Value(Kind):
         return [Probe(key, "value", expr=check.expr, options={"if_freed": check.if_freed} if check.if_freed else {})]
 
     def observe(self, check):
+        if check.if_freed and "last_gradient_of(" in check.if_freed:
+            # what each pass leaves in the tensors named there is noted (observe.last_gradient_of)
+            return {"grads": _LEFT_BY_BACKWARD.findall(check.if_freed)}
         if check.from_autograd:
             roots = {"grad_roots": [check.backward_from]} if check.backward_from else {}
             return {"autograd_values": [check.expr], **roots}
         return {"hook_values": [check.expr]} if check.from_hooks else {}
+
+    def hidden_words(self, check) -> str:
+        wanted = getattr(check, "type", None)
+        if wanted not in _TYPE_WORDS:
+            return ""
+        return _("The answer must be {wanted} (a list or tuple of them, item by item), as the exercise "
+                 "asks.").format(wanted=_(_TYPE_WORDS[wanted]))
 
     def mutant(self, check):
         if not check.expr.isidentifier():
@@ -38,6 +50,10 @@ class Value(Kind):
 
     def judge(self, check, expected, yours, ctx: Context) -> Verdict:
         what = f"`{check.expr}`"
+        if _opaque(check):
+            # An instructor's probe (a lambda, a whole computation) under a label of its own: its text and
+            # "is False, expected True" tell a learner nothing; the check's message says what is wrong.
+            what = _("this check's expression")
         if yours.get("t") == "error":
             return False, _("could not evaluate {what} after your code: {why}.").format(what=what, why=yours.get("why"))
         if expected.get("t") == "error":
@@ -49,9 +65,19 @@ class Value(Kind):
             if problem:
                 return False, problem
         verdict = compare_values(what, yours, expected, ctx, check.rtol, check.atol)
+        if not verdict[0] and _opaque(check):
+            return False, ""
         problem = (_provenance_problem(check, what, ctx) or _root_problem(check, what, ctx)
                    or _replaced_problem(check, what, ctx)) if verdict[0] else None
         return (False, problem) if problem else verdict
+
+
+_LEFT_BY_BACKWARD = re.compile(r"last_gradient_of\(\s*([A-Za-z_]\w*)\s*\)")
+
+
+def _opaque(check) -> bool:
+    """A labelled check with a message of its own whose expression is no name a learner wrote."""
+    return bool(check.label and check.message and ("lambda" in check.expr or len(check.expr) > 60))
 
 
 def _provenance_problem(check, what: str, ctx: Context) -> str | None:

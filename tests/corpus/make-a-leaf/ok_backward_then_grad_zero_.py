@@ -1,0 +1,6 @@
+# correct: sanity backward then x.grad.zero_() (clean up)
+x = data.clone().requires_grad_()
+y = (x ** 2).sum()
+y.backward()
+print(x.grad)
+x.grad.zero_()

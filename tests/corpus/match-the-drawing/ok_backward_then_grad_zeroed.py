@@ -1,0 +1,6 @@
+# correct: the line, a backward to look at the gradients, then the grads zeroed (cleanup habit)
+loss = ((torch.tanh(w * x + b) - target) ** 2).mean()
+loss.backward()
+print(w.grad, b.grad)
+w.grad.zero_()
+b.grad.zero_()

@@ -1,0 +1,6 @@
+# correct: the line; optimizer made and zero_grad called after a look at the grads (no step)
+loss = ((torch.tanh(w * x + b) - target) ** 2).mean()
+opt = torch.optim.SGD([w, b], lr=0.1)
+loss.backward()
+print(w.grad)
+opt.zero_grad()
