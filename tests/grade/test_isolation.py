@@ -562,6 +562,25 @@ def test_row4_forged_frame_does_not_pass(forged, ex, how):
         assert result.status == "error" and "control socket" in _text(result), _text(result)
 
 
+# NOTE [a reply grown past its frame] (protocol.py): a frame under the run's cap, of characters JSON
+# writes as escapes when the monitor relays it, ended the worker and made a fault of the grader's
+# (found by a security probe). It is the run's: too much data, graded, no grader fault.
+GROWS = GRAB.replace("_fake", "_big") + r'''
+import json, struct
+_body = json.dumps({"error": None, "probes": {"x": "\U0001F600" * 7_000_000}}, ensure_ascii=False).encode()
+_big = struct.pack(">I", len(_body)) + _body
+_grab()
+os._exit(0)
+'''
+
+
+def test_row4_a_frame_that_grows_when_relayed_is_the_runs_not_a_grader_fault(grader):
+    (result,) = grader.grade([Submission(SQUARE, "import os, socket\n" + GROWS)])
+    assert result.status in ("error", "failed"), _text(result)
+    assert not result.fault, (result.fault, _text(result))
+    assert result.score == 0, _text(result)
+
+
 # ============================================================== row 5: shadowing
 
 SHADOW = _exercise("shadow", SETUP, CORRECT, [

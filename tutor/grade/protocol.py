@@ -309,6 +309,16 @@ def reply_frame(status: str, payload: Any, exit: ExitRecord, output: str, output
             "id": request_id, **({"phases": phases} if phases else {})}
 
 
+# NOTE [a reply grown past its frame]: a run's data is under MAX_REPLY as the run wrote it, but JSON's
+# escapes grow it when the monitor writes its reply (an emoji is 4 bytes of UTF-8, 12 as "\ud83d\ude00"):
+# past MAX_FRAME, the grader refused the reply and ended the worker, a fault of the grader's, run again
+# and again (found by a security probe). It is the run's doing: too much data.
+def too_big(reply: dict) -> dict:
+    """``reply`` (reply_frame's) without the run's data, which is too big once encoded."""
+    return {**{k: v for k, v in reply.items() if k != "phases"}, "status": "died", "payload": None,
+            "exit": ExitRecord(why="the run sent too much data").to_wire()}
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
