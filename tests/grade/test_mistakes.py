@@ -212,6 +212,9 @@ CASES: dict[str, tuple] = {
                                  "failed", ["n should count x's elements."]),
     "python_assertion_default": (PYTHON, "n = x.numel()\nm = n\n", "assert learner['m'] == 2 * learner['n']",
                                  "failed", ["the assertion `learner['m'] == 2 * learner['n']` is false"]),
+    # NOTE [a setup name bound again]: right work, then a setup name reused for an experiment
+    "setup_name_rebound_after": (GRAD_X, "y = (x ** 2).sum()\ny.backward()\nfor x in [torch.zeros(3)]:\n"
+                                 "    print(x)\n", None, "failed", ["Your code bound `x` to something else"]),
     # ---- error explanations (the exercise's error text)
     "error_second_backward": (GRAD_X, "y = (x ** 2).sum()\ny.backward()\ny.backward()\n", None, "error",
                               ["RuntimeError", "backward() frees the graph's saved tensors", "retain_graph=True"]),

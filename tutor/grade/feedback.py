@@ -169,3 +169,21 @@ def compile_words(error: CompileError) -> str:
         return _("your code does not compile ({kind} at line {line}), so none of it ran.").format(
             kind=error.type, line=error.line)
     return _("your code does not compile ({kind}), so none of it ran.").format(kind=error.type)
+
+
+def rebound_words(runs) -> str:
+    """The setup's names the learner's code bound to something else (and the reference's did not), said
+    once for the exercise: checks read them as the code left them (NOTE [a setup name bound again])."""
+    mine, theirs = (_rebound(run.probes().get("observed")) for run in (runs.learner, runs.reference))
+    names = [n for n in mine if n not in theirs]
+    if not names:
+        return ""
+    return _("Your code bound {names} to something else after the setup made {them}, and the checks read "
+             "names as your code leaves them. Keep the setup's names for the setup's tensors: give experiments "
+             "(a loop variable, a test value, a float64 copy) names of their own.").format(
+        names=", ".join(f"`{n}`" for n in names[:6]), them=_("it") if len(names) == 1 else _("them"))
+
+
+def _rebound(observed) -> list[str]:
+    names = observed.get("rebound") if isinstance(observed, dict) else None
+    return [n for n in names if isinstance(n, str) and n.isidentifier()][:16] if isinstance(names, list) else []

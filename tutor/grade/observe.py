@@ -93,6 +93,9 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         observe_replaced.begin(config)
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
         _S.hook_targets, _S.hook_target_namespace = [], namespace
+        # NOTE [a setup name bound again]: what each of the setup's names held, to say which the code rebound
+        _S.setup_bound = (namespace, [(n, namespace[n]) for n in (setup_names or [])[:64]
+                                      if not n.startswith("_") and n in namespace])
         _S.module_inputs = []
         if config.get("inputs") is not None:
             _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])
@@ -197,6 +200,18 @@ def last_gradient_of(tensor):
     return note[0] if int(_get_version(note[0])) == note[1] else None
 
 
+# NOTE [a setup name bound again]: checks read names as the code leaves them, so correct work followed
+# by an experiment that reuses a setup's name (`for x in xs:`, `x = torch.tensor(2.0)`, float64 copies
+# for gradcheck bound to `x, W, b`) failed with messages about the wrong tensor (found by probing the
+# verdicts). The record names the setup's names bound to another object at the end; the report says so.
+def _rebound() -> list:
+    try:
+        namespace, bound = _getattr(_S, "setup_bound", (None, []))
+        return [str(n) for n, value in bound if namespace.get(n, None) is not value][:16] if namespace else []
+    except Exception:
+        return []
+
+
 def _changed(label, tensor, version, copy) -> dict:
     try:
         now = int(_get_version(tensor))
@@ -224,6 +239,7 @@ def report(config: dict) -> dict:
         "unneeded_grads": int(_S.unneeded_grads),
         "shapes": dict(_S.shapes),
         "grad_mode": _getattr(_S, "grad_mode_at_end", None),
+        "rebound": _rebound(),
     }
     if config.get("inputs") is not None:
         records = [_changed(*snap[:4]) for snap in _getattr(_S, "inputs", [])]

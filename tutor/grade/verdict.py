@@ -193,6 +193,9 @@ def _scored(exercise, code, trials, verdicts, free, flags, error_text) -> Exerci
     # Time, output and drawings come from visible trials only: a hidden
     # trial's timing or printing must not carry its inputs out.
     visible = [runs for runs in trials if not runs.trial.hidden]
+    rebound = feedback.rebound_words(visible[0]) if visible and status != "passed" else ""
+    if rebound:  # NOTE [a setup name bound again] (observe.py)
+        error_text = (error_text + "\n\n" if error_text else "") + rebound
     # One division, not a sum of shares: 7 shares of 6/7 must add up to 6 exactly.
     paid = sum(check.points for check, r in zip(exercise.checks, results) if r.score > 0)
     total = sum(check.points for check in exercise.checks) or 1
