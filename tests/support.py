@@ -48,16 +48,20 @@ def make_exercise(ex_id: str, setup: str, solution: str, checks: list, trials=No
                                     **more})
 
 
-def memory_together(processes: int, mib: int) -> str:
-    """Code whose ``processes`` children hold ``mib`` MiB each for 7 s.
+def memory_together(processes: int, mib: int, shared: bool = False) -> str:
+    """Code whose ``processes`` children hold ``mib`` MiB each for 7 s
+    (``shared``: of shared anonymous memory, `mmap.mmap(-1, n)`, which a sum
+    of anonymous pages alone missed until December 2026).
 
     The attack checks that it happened: a child that could not hold its
     memory (a MemoryError, a kill from outside) makes the parent raise, so
     the run is an error, never a pass. Only a grader that let every child
     hold its memory lets the run pass: it does where the sum of a run's
     memory is not taken (the uid mode took none until December 2026)."""
+    hold = (f"import mmap\n            b = mmap.mmap(-1, {mib} << 20)\n            b.write(b'x' * ({mib} << 20))"
+            if shared else f"b = b'x' * ({mib} << 20)")
     return (f"import os, time\nkids = []\nfor _ in range({processes}):\n    p = os.fork()\n    if p == 0:\n"
-            f"        try:\n            b = b'x' * ({mib} << 20)\n        except MemoryError:\n            os._exit(3)\n"
+            f"        try:\n            {hold}\n        except (MemoryError, OSError):\n            os._exit(3)\n"
             f"        time.sleep(7)\n        os._exit(0)\n    kids.append(p)\n"
             f"codes = [os.waitstatus_to_exitcode(os.waitpid(p, 0)[1]) for p in kids]\n"
             f"if any(codes):\n    raise RuntimeError(f'the attack did not happen: its children ended {{codes}}')\n")

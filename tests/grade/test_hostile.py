@@ -43,6 +43,9 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     # read as a kill from outside, the grader's fault (found by a security probe)
     "cpu_limit_of_its_own": ("import resource\nresource.setrlimit(resource.RLIMIT_CPU, (1, 1))\nwhile True:\n"
                              "    pass\n", {"error", "timeout"}, None),
+    # NOTE [memory the sum did not see] (runwatch.py): a memfd's unmapped pages are in no process's memory
+    "memfd": ("import os\nfd = os.memfd_create('x')\nos.write(fd, b'x' * (60 << 20))\n", {"error"},
+              "PermissionError"),
     "cpu_limit_by_ctypes": ("import ctypes\nlim = (ctypes.c_ulong * 2)(1, 1)\n"
                             "ctypes.CDLL(None).prlimit(0, 0, lim, None)\nwhile True:\n    pass\n",
                             {"error", "timeout"}, None),
@@ -237,14 +240,16 @@ def test_killing_the_parent_reaches_nothing_outside_the_run():
     assert [r.status for r in results] == ["passed", "passed"], [r.error for r in results]
 
 
-def test_memory_of_the_whole_run_is_limited():
+@pytest.mark.parametrize("shared", [False, True], ids=["anonymous", "shared"])
+def test_memory_of_the_whole_run_is_limited(shared):
     """Four processes of 200 MiB each, under the 512 MiB limit one by one:
-    the run is stopped for their sum, and the words say so."""
+    the run is stopped for their sum, and the words say so. Shared memory
+    (`mmap.mmap(-1, n)`) counts too: NOTE [memory the sum did not see]."""
     # A 512 MiB limit and 4 x 200 MiB: the same attack at a third of the
     # machine's memory (a loaded test run has other work in that memory).
     with Grader(jobs=1, timeout=20, memory=512 << 20) as grader:
         for _ in range(3):  # an attack that did not happen (memory_together) is tried again
-            (result,) = grader.grade([Submission(EXERCISE, CORRECT + memory_together(4, 200))])
+            (result,) = grader.grade([Submission(EXERCISE, CORRECT + memory_together(4, 200, shared))])
             if "the attack did not happen" not in result.error:
                 break
     assert result.status == "error", (result.status, result.error)

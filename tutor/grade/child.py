@@ -31,7 +31,7 @@ from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa
 # What the code under test may see of the environment.
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
-_KEEP_CPU_LIMIT = seccomp.cpu_limit_kept()  # made once, in the zygote: NOTE [a CPU limit of its own]
+_RUN_FILTER = seccomp.run_filter()  # made once, in the zygote: NOTE [a CPU limit of its own]
 
 
 def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> None:
@@ -69,6 +69,7 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
     environment_for(workdir)
     limits = request.limits
     jail.limit(resource.RLIMIT_CORE, 0)
+    jail.limit(resource.RLIMIT_NOFILE, 1024)  # pipes' buffers are memory: NOTE [memory the sum did not see]
     jail.limit(resource.RLIMIT_FSIZE, limits.disk_bytes or jail.TMP_BYTES)
     if limits.memory_bytes:
         jail.limit(resource.RLIMIT_AS, mapped + limits.memory_bytes)
@@ -76,7 +77,7 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
         # Counted per user namespace: exactly this run's processes.
         jail.limit(resource.RLIMIT_NPROC, limits.processes or 64)
         jail.drop_privileges()
-        _KEEP_CPU_LIMIT and _KEEP_CPU_LIMIT()
+        _RUN_FILTER and _RUN_FILTER()
     torch.set_num_threads(1)
     _PHASE["control"] = control_fd
     mark("r.limits")
@@ -241,15 +242,8 @@ def run(request: RunRequest) -> dict:
     seed = request.seed
     random.seed(seed)
     torch.manual_seed(seed)
-    namespace = {
-        "__name__": "__main__",
-        "__builtins__": builtins,
-        "torch": torch,
-        "nn": nn,
-        "F": F,
-        "device": request.device,
-        "seed": seed,
-    }
+    namespace = {"__name__": "__main__", "__builtins__": builtins, "torch": torch, "nn": nn, "F": F,
+                 "device": request.device, "seed": seed}
     for name, encoded in request.bind.items():
         # Plain data from earlier runs (the judge run of a python check).
         namespace[name] = {key: probes.decode_value(value) for key, value in encoded.items()}
