@@ -80,3 +80,42 @@ def test_resume_reads_the_partial_report():
     back = resumed(json.loads(ClassJSON().text(reports, "pack-π")), "pack-π")
     assert list(back) == [sanitize.name(r.submission) for r in reports]  # names as every report writes them
     assert [r.to_dict() for r in back.values()] == [r.to_dict() for r in reports]
+
+
+# Folder names that showed alike (found by a security tester): each with what it must show as.
+LOOK_ALIKE = {"alice": "alice", "alice\u202e": "alice\\u202e", "alice\x01": "alice\\x01",
+              "alice\\x01": "alice\\\\x01", "alice\x1b[0m": "alice\\x1b[0m", "alice ": "alice\\x20",
+              " alice": "\\x20alice", "al  ice": "al \\x20ice", "alice\u200b": "alice\\u200b",
+              "alice\xa0": "alice\\xa0",
+              "bad\udcff": "bad\\udcff", "bad\ufffd": "bad\ufffd", "::x": "\\x3a:x", "| ::x": "| ::x",
+              "a##[b": "a#\\x23[b", "a# #[b": "a# #[b", "##vso[x": "#\\x23vso[x", "\u5b66\u751f": "\u5b66\u751f",
+              "Jos\u00e9": "Jos\u00e9"}
+
+
+def test_a_folder_name_is_shown_visibly_and_no_two_alike():
+    from tutor.grade.classroom import shown_names
+    from tutor.reports.common import log_name, md_inline
+
+    long = ["x" * 200 + "a", "x" * 200 + "b", "x" * 300, "\x01" * 250]
+    names = [*LOOK_ALIKE, *long]
+    shown = shown_names(names)
+    assert shown[:len(LOOK_ALIKE)] == list(LOOK_ALIKE.values())
+    assert len(set(shown)) == len(names)
+    for name in shown:
+        assert len(name) <= sanitize.NAME_LIMIT
+        # as JSON, the terminal and CI logs write a name: unchanged
+        assert sanitize.name(name) == log_name(name) == name
+        assert md_inline(name, sanitize.NAME_LIMIT).replace("\u200b", "").replace("\\", "") == name.replace("\\", "")
+    # a name cut to fit, and a folder named as that cut name, still two names
+    assert len(set(shown_names([long[0], shown[len(LOOK_ALIKE)]]))) == 2
+
+
+def test_resume_takes_a_student_by_folder_and_never_one_of_two_alike():
+    reports = [student(1), student(2)]
+    reports[1].folder = "x" * 300  # a name cut: the folder's whole name is kept beside it
+    data = json.loads(ClassJSON().text(reports, "pack-π"))
+    assert data["submissions"][1]["folder"] == "x" * 300 and "folder" not in data["submissions"][0]
+    assert list(resumed(data, "pack-π")) == [sanitize.name(reports[0].submission), "x" * 300]
+    # a report with one name twice (written before names were shown apart): neither is taken
+    data["submissions"].append(dict(data["submissions"][0]))
+    assert list(resumed(data, "pack-π")) == ["x" * 300]

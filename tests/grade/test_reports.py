@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
+import re
 import shutil
+import subprocess
+import sys
 import tempfile
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import jsonschema
@@ -400,3 +405,145 @@ def test_a_pass_that_earned_nothing_says_why_in_check_output():
     text = render_exercise(result)
     assert "  pass  inputs  (0/1)\n        " + why in text
     assert "  pass  earned  (1/1)\n  score" in text
+
+
+# ---------------------------------------------- folder names a student chose
+# Found by a security tester. Each grade here is of the built-in pack's make-a-leaf alone.
+
+
+def _leaf(folder: Path, right: bool) -> Path:
+    exercise = load_pack(None).exercise("make-a-leaf")
+    return _write(folder, {"make-a-leaf": exercise.solution if right else exercise.starter})
+
+
+def _grade(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    """``grade ... --exercise make-a-leaf``; output read as bytes a name may hold."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "CI_"))}
+    return subprocess.run([sys.executable, "-m", "tutor", "grade", *args, "--exercise", "make-a-leaf"], cwd=cwd,
+                          env={**full, **(env or {})}, capture_output=True, text=True, errors="surrogateescape",
+                          timeout=300)
+
+
+def _in_actions(out: Path) -> dict:
+    (out / "summary.md").write_text("", encoding="utf-8")
+    (out / "github_output").write_text("", encoding="utf-8")
+    return {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(out / "summary.md"),
+            "GITHUB_OUTPUT": str(out / "github_output")}
+
+
+NOT_UTF8 = os.fsdecode(b"bad\xff\xfename")  # os.fsdecode: the bytes as surrogates
+
+
+def test_a_folder_name_that_is_not_utf8_is_shown_escaped_in_every_report(tmp_path):
+    """It crashed the JUnit writer (UnicodeEncodeError), and no report after it was written."""
+    _leaf(tmp_path / "enc" / NOT_UTF8, right=False)
+    _leaf(tmp_path / "enc" / "ok", right=True)
+    out = tmp_path / "out"
+    out.mkdir()
+    proc = _grade("enc", "--json", "out/r.json", "--junit", "out/r.xml", "--gradescope", "out/gs", cwd=tmp_path,
+                  env=_in_actions(out))
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    shown = "bad\\udcff\\udcfename"  # each byte that is not UTF-8 as the escape of its surrogate
+    for path in [p for p in out.rglob("*") if p.is_file()]:
+        path.read_bytes().decode("utf-8")  # strict: no surrogate, no byte that is not UTF-8
+    report = json.loads((out / "r.json").read_text(encoding="utf-8"))
+    assert sorted(s["submission"] for s in report["submissions"]) == [shown, "ok"]
+    junit = JUnitXml.fromfile(str(out / "r.xml"))
+    cases = {case.classname: case._elem.get("file") for suite in junit for case in suite}
+    assert cases == {f"{shown}.make-a-leaf": f"enc/{shown}/make-a-leaf.py", "ok.make-a-leaf": "enc/ok/make-a-leaf.py"}
+    assert sorted(p.name for p in (out / "gs").iterdir()) == ["bad_udcff_udcfename", "ok"]
+    assert f"::error file=enc/{shown}/make-a-leaf.py," in proc.stdout  # the annotation on the wrong one
+    assert sorted(_summary_students(out / "summary.md")) == [shown, "ok"]
+    assert f"{shown}: 0 / 6 points" in proc.stdout
+
+    # one submission: the formats that take one only
+    proc = _grade(f"enc/{NOT_UTF8}", "--junit", "out/one.xml", "--classroom", "out/classroom.json",
+                  "--prairielearn", "out/pl.json", cwd=tmp_path, env=_in_actions(out))
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    classroom = json.loads((out / "classroom.json").read_text(encoding="utf-8"))
+    assert {t["filename"] for t in classroom["tests"]} == {f"enc/{shown}/make-a-leaf.py"}
+    assert json.loads((out / "pl.json").read_text(encoding="utf-8"))["score"] == 0
+    assert "result=" in (out / "github_output").read_text(encoding="utf-8")
+    ET.parse(out / "one.xml")
+
+
+LONG = "x" * 200
+# name -> right. The alice look-alikes showed as "alice" (in the job summary "alice " too), the long
+# two as one (cut at 200 characters), and bob_smith.'s Gradescope folder was bob_smith's.
+LOOK_ALIKE = {"alice": False, "alice\u202e": True, "alice\x01": True, "alice\x1b[0m": True, "alice ": True,
+              LONG + "a": True, LONG + "b": False, "bob_smith": True, "bob_smith.": False}
+
+
+@pytest.fixture(scope="module")
+def look_alike(tmp_path_factory):
+    root = tmp_path_factory.mktemp("look-alike")
+    for name, right in LOOK_ALIKE.items():
+        _leaf(root / "dup" / name, right)
+    out = root / "out"
+    out.mkdir()
+    proc = _grade("dup", "--json", "out/dup1.json", "--gradescope", "out/gs", cwd=root, env=_in_actions(out))
+    return {"root": root, "out": out, "proc": proc}
+
+
+def _scores(path: Path) -> dict[str, float]:
+    return {s["submission"]: s["score"] for s in json.loads(path.read_text(encoding="utf-8"))["submissions"]}
+
+
+def test_no_two_folders_show_under_one_name(look_alike):
+    proc, out = look_alike["proc"], look_alike["out"]
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    scores = _scores(out / "dup1.json")
+    assert len(scores) == len(LOOK_ALIKE)  # (a dict: two alike would be one)
+    for name, shown in [("alice", "alice"), ("alice\u202e", "alice\\u202e"), ("alice\x01", "alice\\x01"),
+                        ("alice\x1b[0m", "alice\\x1b[0m"), ("alice ", "alice\\x20")]:
+        assert scores[shown] == (6 if LOOK_ALIKE[name] else 0), shown
+    long = sorted((s for s in scores if s.startswith(LONG[:100])), key=lambda s: scores[s])
+    assert len(long) == 2 and [scores[s] for s in long] == [0, 6] and all(len(s) <= 200 for s in long)
+    heads = [m.group(1) for m in re.finditer(r"^(.*): \d+ / \d+ points$", proc.stdout, re.MULTILINE)]
+    assert sorted(heads) == sorted(scores)  # the terminal
+    assert sorted(_summary_students(out / "summary.md")) == sorted(scores)  # the job summary
+
+
+def _summary_students(path: Path) -> list[str]:
+    """The first cell of each row of the job summary's table, as GitHub's Markdown shows it."""
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("gfm-like").parse(path.read_text(encoding="utf-8"))
+    cells = [tokens[i + 1] for i, t in enumerate(tokens) if t.type == "td_open" and tokens[i - 1].type == "tr_open"]
+    return ["".join(c.content for c in cell.children if c.type in ("text", "text_special")).replace("\u200b", "")
+            for cell in cells]
+
+
+def test_resume_skips_a_student_only_for_the_very_same_folder(look_alike):
+    """``--resume`` matched names as shown: a report holding a look-alike's verdict handed it over."""
+    root, out = look_alike["root"], look_alike["out"]
+    assert look_alike["proc"].returncode == 0
+    clean = (out / "dup1.json").read_bytes()
+    proc = _grade("dup", "--resume", "out/dup1.json", "--json", "out/dup2.json", cwd=root)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (out / "dup2.json").read_bytes() == clean
+    # a report of the right look-alikes only: the wrong students are graded, not given their verdicts
+    data = json.loads(clean)
+    data["submissions"] = [s for s in data["submissions"] if s["score"] == 6]
+    data["partial"] = True
+    (out / "right-only.json").write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+    proc = _grade("dup", "--resume", "out/right-only.json", "--json", "out/dup3.json", cwd=root)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert _scores(out / "dup3.json") == _scores(out / "dup1.json")
+    assert (out / "dup3.json").read_bytes() == clean
+
+
+def test_gradescope_gives_each_student_a_folder_of_their_own(look_alike):
+    """``bob_smith.`` was written to ``bob_smith/``, over bob_smith's results."""
+    proc, out = look_alike["proc"], look_alike["out"]
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    scores = _scores(out / "dup1.json")
+    folders = sorted((out / "gs").iterdir())
+    assert len(folders) == len(scores)
+    got = sorted(json.loads((f / "results.json").read_text(encoding="utf-8"))["score"] for f in folders)
+    assert got == sorted(scores.values())
+    assert json.loads((out / "gs" / "bob_smith" / "results.json").read_text(encoding="utf-8"))["score"] == 6
+    assert json.loads((out / "gs" / "alice" / "results.json").read_text(encoding="utf-8"))["score"] == 0
+    renamed = "\n".join(line for line in proc.stderr.splitlines() if "--gradescope" in line)
+    assert "bob_smith." in renamed, proc.stderr  # said where its results went
+    assert "gs/bob_smith/" not in renamed and "gs/alice/" not in renamed  # names kept are not mentioned

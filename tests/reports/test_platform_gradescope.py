@@ -67,3 +67,13 @@ def test_the_schema_can_fail():
                 {"score": 1, "output_format": "markdown"}, {"score": 1, "tests": [{"score": 1, "outptu": ""}]}):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(bad, SCHEMA)
+
+
+def test_each_student_of_a_class_gets_a_folder_of_their_own():
+    """``bob_smith.`` was written to ``bob_smith/``, over bob_smith's results (found by a security tester)."""
+    names = ["bob_smith.", "bob_smith", "Bob_Smith", "bob smith", "bob_smith_2", "...", "submission", "\u00e9" * 150]
+    folders = gradescope.student_folders(names)
+    for kept in ("bob_smith", "bob_smith_2", "submission"):
+        assert folders[kept] == kept  # a name that is a folder name already keeps it
+    assert len({folder.casefold() for folder in folders.values()}) == len(names)  # a case-insensitive disk too
+    assert all(len(f.encode("utf-8")) <= 210 and f == f.strip(".") and f for f in folders.values())

@@ -87,3 +87,21 @@ def test_a_report_over_gitlabs_size_is_cut_to_fit():
     xml = JUnitXml.fromstring(text)
     assert sum(1 for suite in xml for _ in suite) == 120 * 25
     assert all(case.result and case.result[0].text for suite in xml for case in suite)
+
+
+def test_a_control_character_in_a_folder_name_keeps_the_class_junit_well_formed(tmp_path):
+    """Found by a security tester: one student's folder named ``mallory\\x01`` put the raw control
+    character in ``file=``, and no XML reader took the class's report."""
+    from tutor.pack import load_pack
+
+    solution = load_pack(None).exercise("make-a-leaf").solution
+    for name in ("alice", "mallory\x01"):
+        pg._write(tmp_path / "jx" / name, {"make-a-leaf": solution})
+    proc = pg.run(["grade", "jx", "--exercise", "make-a-leaf", "--junit", "jx.xml"], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    ET.parse(tmp_path / "jx.xml")
+    xml = JUnitXml.fromfile(str(tmp_path / "jx.xml"))
+    files = {case.classname: case._elem.get("file") for suite in xml for case in suite}
+    # the character shown as its escape, as in the student's name, and the backslash as "\\"
+    assert files == {"alice.make-a-leaf": "jx/alice/make-a-leaf.py",
+                     "mallory\\x01.make-a-leaf": "jx/mallory\\x01/make-a-leaf.py"}

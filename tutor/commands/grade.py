@@ -237,7 +237,9 @@ def _write(path, text: str) -> None:
 
 def _write_reports(args: argparse.Namespace, reports, writer=None) -> None:
     from tutor.grade.report import to_json
-    from tutor.reports.gradescope import to_gradescope
+    from tutor.i18n import _
+    from tutor.reports.common import log_name
+    from tutor.reports.gradescope import student_folders, to_gradescope
 
     if args.json == "-":
         sys.stdout.write(to_json(reports, writer))
@@ -247,9 +249,14 @@ def _write_reports(args: argparse.Namespace, reports, writer=None) -> None:
         if len(reports) == 1 and not reports[0].submission:
             _write(args.gradescope, to_gradescope(reports[0]))
         else:  # Gradescope's layout: one results.json per student
+            folders = student_folders([report.submission for report in reports])
             for report in reports:
-                _write(Path(args.gradescope) / _safe_folder_name(report.submission) / "results.json",
-                       to_gradescope(report))
+                path = Path(args.gradescope) / folders[report.submission] / "results.json"
+                if folders[report.submission] != report.submission:
+                    print(_("autograd-tutor: --gradescope: {student}: written to {path} (a folder's name keeps "
+                            "letters, digits, '-', '_' and '.', and is no other student's)").format(
+                              student=log_name(report.submission), path=log_name(path, 1000)), file=sys.stderr)
+                _write(path, to_gradescope(report))
 
 
 def _report_paths(args: argparse.Namespace) -> list[str]:
@@ -341,11 +348,6 @@ def _append(path: str, text: str, fatal: bool) -> None:
             raise UserError(f"{path}: cannot append to it: {exc.strerror or exc}") from None
         print(f"autograd-tutor: warning: {path}: cannot append the job summary: {exc.strerror or exc}",
               file=sys.stderr)
-
-
-def _safe_folder_name(name: str) -> str:
-    cleaned = "".join(c if c.isalnum() or c in "-_." else "_" for c in name).strip(".")
-    return cleaned or "submission"
 
 
 def _print_summary(reports, sanitize) -> None:

@@ -31,39 +31,71 @@ BATCH = 8
 
 def grade_folders(grader, pack, folders: list[tuple[Path, str]], isolation: str, done: dict | None = None,
                   after_batch=None) -> list[GradeReport]:
-    """Reports for ``folders`` in their order; ``done`` (submission name ->
-    GradeReport, from ``--resume``) are not graded again. ``after_batch``
-    gets the reports so far (in folder order) after every batch."""
+    """Reports for ``folders`` in their order; ``done`` (folder key -> GradeReport,
+    from ``--resume``) are not graded again. ``after_batch`` gets the reports
+    so far (in folder order) after every batch."""
     done = dict(done or {})
-    todo = [(folder, name) for folder, name in folders if name not in done]
+    keyed = [(folder, name, folder_key(folder, name)) for folder, name in folders]
+    for _, name, key in keyed:
+        if key in done:  # named as this grade shows it, before any report is written
+            done[key].submission, done[key].folder = name, key
+    todo = [entry for entry in keyed if entry[2] not in done]
     queued = None  # the batch on the pool: NOTE [the next batch queued] (queued.py)
     for start in [*range(0, len(todo), BATCH), None]:
         previous = queued
         if start is not None:
-            batch = [(name, read_submissions(pack, folder, name)) for folder, name in todo[start:start + BATCH]]
-            flat = [item for _, (items, _) in batch for item in items if not isinstance(item, Refused)]
+            batch = [(name, key, read_submissions(pack, folder, name))
+                     for folder, name, key in todo[start:start + BATCH]]
+            flat = [item for _, _, (items, _) in batch for item in items if not isinstance(item, Refused)]
             queued = (batch, grader.queue(flat))
         if previous is None:
             continue
         batch, waiting = previous
         results = iter(grader.finish(waiting))
-        for name, (items, _) in batch:
+        for name, key, (items, _) in batch:
             exercises = [refused_result(item) if isinstance(item, Refused) else next(results) for item in items]
             for exercise in exercises:
                 exercise.graphs = {}  # drawn by front ends, not kept for a class
                 if len(folders) > 1:  # a class: memory must not grow with its size
                     exercise.output = exercise.output[-CLASS_OUTPUT_TAIL:]
-            done[name] = GradeReport(pack.id, exercises, submission=name, isolation=isolation)
+            done[key] = GradeReport(pack.id, exercises, submission=name, isolation=isolation, folder=key)
         if after_batch is not None:
-            after_batch([done[name] for _, name in folders if name in done])
-    return [done[name] for _, name in folders]
+            after_batch([done[key] for _, _, key in keyed if key in done])
+    return [done[key] for _, _, key in keyed]
+
+
+def folder_key(folder: Path, name: str) -> str:
+    """What ``--resume`` knows a submission by: its folder's whole name, ``visible``
+    (one to one, never cut), so a report's verdict goes to that very folder alone."""
+    return sanitize.visible(folder.name) if name else ""
+
+
+def shown_names(names: list[str]) -> list[str]:
+    """The folder names as every report shows them (NOTE [names shown apart],
+    sanitize.py): no two alike, even where a long one had to be cut."""
+    limit = sanitize.NAME_LIMIT
+    whole = [sanitize.visible(n) for n in names]
+    taken = {w for w in whole if len(w) <= limit}
+    out = []
+    for name, full in zip(names, whole):
+        shown = base = full if len(full) <= limit else sanitize.visible(name, limit)
+        if shown != full:
+            n = 2
+            while shown in taken:
+                shown, n = f"{base}~{n}", n + 1
+            taken.add(shown)
+        out.append(shown)
+    return out
 
 
 def resumed(data: dict, pack_id: str) -> dict[str, GradeReport]:
-    """The students a JSON report (partial or whole) already holds, as reports."""
+    """The students a JSON report (partial or whole) already holds, as reports,
+    by ``folder_key`` (a name cut to show is written beside its ``folder``). A
+    key the report holds twice is neither's: those students are graded again."""
     if not isinstance(data, dict) or data.get("pack") != pack_id:
         raise UserError(f"--resume: the report is not one of pack '{pack_id}'")
-    out = {}
+    out: dict[str, GradeReport] = {}
+    seen = set()
     for sub in data["submissions"] if "submissions" in data else [data]:
         exercises = [ExerciseResult(e["id"], e["status"], e["score"], e["max_score"],
                                     [CheckResult(c["name"], c.get("kind", ""), c["passed"], c["message"], c["score"],
@@ -72,8 +104,14 @@ def resumed(data: dict, pack_id: str) -> dict[str, GradeReport]:
                                     line=e["line"] if isinstance(e.get("line"), int) else None,
                                     misconception=str(e.get("misconception", "")))
                      for e in sub["exercises"]]
-        out[sub.get("submission", "")] = GradeReport(data["pack"], exercises, submission=sub.get("submission", ""),
-                                                     isolation=sub.get("isolation", data.get("isolation", "")))
+        name = sub.get("submission", "")
+        key = sub["folder"] if isinstance(sub.get("folder"), str) else name
+        if key in seen:
+            out.pop(key, None)
+            continue
+        seen.add(key)
+        out[key] = GradeReport(data["pack"], exercises, submission=name, folder=key,
+                               isolation=sub.get("isolation", data.get("isolation", "")))
     return out
 
 
@@ -157,7 +195,7 @@ def submission_folders(root: Path) -> list[tuple[Path, str]]:
     if not subdirs:
         # An empty folder is one submission with every file missing.
         return [(root, "")]
-    return [(p, p.name) for p in subdirs]
+    return list(zip(subdirs, shown_names([p.name for p in subdirs])))
 
 
 def shard(folders: list, spec: str) -> list:

@@ -81,6 +81,9 @@ class GradeReport:
     submission: str = ""
     # How the runs were isolated: "bwrap" (the sandbox) or "none".
     isolation: str = ""
+    # The folder's whole name (classroom.folder_key), what --resume knows it by:
+    # written when the name shown had to be cut (NOTE [names shown apart]).
+    folder: str = ""
 
     @property
     def score(self) -> float:
@@ -95,6 +98,8 @@ class GradeReport:
                "exercises": [e.to_dict() for e in self.exercises]}
         if self.submission:
             out["submission"] = sanitize.name(self.submission)
+        if self.folder and self.folder != self.submission:
+            out["folder"] = sanitize.text(self.folder, limit=None)
         if self.isolation:
             out["isolation"] = self.isolation
         return out

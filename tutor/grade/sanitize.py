@@ -10,7 +10,9 @@ Azure's).
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 
 # ESC-introduced sequences (CSI, OSC, DCS/SOS/PM/APC strings, two- and
 # three-byte escapes) and their 8-bit C1 forms.
@@ -80,3 +82,62 @@ def ci_log(value: object, limit: int = 100_000) -> str:
 def ci_name(value: object, limit: int = 200) -> str:
     """``ci_log`` on one line: a name printed in a CI log."""
     return re.sub(r"\s", " ", ci_log(value, limit))
+
+
+# NOTE [names shown apart]
+# A student is known in every report by the name of their folder, so two folders
+# must never show alike, and a name must read the same in every report. ``visible``
+# is one to one: what does not show (controls, format characters such as bidi
+# overrides and zero-width spaces, the surrogates os.fsdecode makes of bytes that
+# are not UTF-8, separators, unassigned and default-ignorable code points) is
+# written as its Python escape (\x01, \u202e, \udcff) and a backslash as \\.
+# So is what a report would drop or change: spaces at either end or doubled
+# (Markdown, the terminal), a leading ``::`` and the ``#`` of ``##[`` (``log``,
+# ``ci_log``). Then ``name`` and ``ci_name`` leave it as it is.
+NAME_LIMIT = 200
+_HIDDEN = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs")
+_COMMAND_AFTER_HASH = re.compile(r"\[|vso\[", re.IGNORECASE)
+
+
+def _escape(char: str) -> str:
+    n = ord(char)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+def _pieces(value: str) -> list[str]:
+    out = []
+    for i, char in enumerate(value):
+        if char == "\\":
+            out.append("\\\\")
+        elif char == " ":
+            out.append(_escape(char) if i in (0, len(value) - 1) or value[i - 1] == " " else char)
+        elif (unicodedata.category(char) in _HIDDEN or _IGNORABLE.match(char)
+              or (char == ":" and i == 0 and value.startswith("::"))
+              or (char == "#" and value[i - 1:i] == "#" and _COMMAND_AFTER_HASH.match(value, i + 1))):
+            out.append(_escape(char))
+        else:
+            out.append(char)
+    return out
+
+
+def visible(value: str, limit: int | None = None) -> str:
+    """A folder's name as reports show it (NOTE [names shown apart]). Over
+    ``limit`` characters, it is cut and ends in "…" and a digest of the
+    whole, with room left for a "~N" that tells apart two cut alike."""
+    pieces = _pieces(value)
+    whole = "".join(pieces)
+    if limit is None or len(whole) <= limit:
+        return whole
+    digest = hashlib.sha256(whole.encode("utf-8")).hexdigest()[:12]
+    kept, room = [], limit - len(digest) - 1 - 8
+    for piece in pieces:
+        room -= len(piece)
+        if room < 0:
+            break
+        kept.append(piece)
+    return "".join(kept) + "…" + digest
+
+
+def visible_path(path: str) -> str:
+    """A path with each of its parts ``visible``: a student's folder reads as their name does."""
+    return "/".join(visible(part) for part in path.split("/"))

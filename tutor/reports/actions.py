@@ -120,7 +120,8 @@ def _class(reports: list[GradeReport], room: int) -> str:
     for report in reports:
         passed = sum(e.passed for e in report.exercises)
         not_yet = ", ".join(e.id for e in report.exercises if not e.passed)
-        rows.append(f"| {md_inline(report.submission or '(submission)', 100)} | {_num(report.score):g} / "
+        who = md_inline(report.submission or "(submission)", sanitize.NAME_LIMIT)  # whole: two cut could look alike
+        rows.append(f"| {who} | {_num(report.score):g} / "
                     f"{_num(report.max_score):g} | {passed} / {len(report.exercises)} | {md_inline(not_yet, 300)} |")
     return _fit(head, rows, room, "students")
 

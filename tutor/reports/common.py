@@ -73,7 +73,10 @@ def md_block(value: object, limit: int = 4000) -> str:
 def file_path(folder: Path | str | None, exercise_id: str, workspace: str | None = None) -> str:
     """``<exercise-id>.py`` in ``folder``, as a CI platform names a file of
     the repository: relative to ``workspace`` (the checkout) when inside it,
-    else relative to the current folder when inside it, else absolute."""
+    else relative to the current folder when inside it, else absolute. Each
+    part ``sanitize.visible``: a folder's name can hold what no report can
+    (a control character, a byte that is not UTF-8), and reads as the
+    student's name does."""
     name = f"{exercise_id}.py"
     if folder is None:
         return name
@@ -82,10 +85,10 @@ def file_path(folder: Path | str | None, exercise_id: str, workspace: str | None
         if not base:
             continue
         try:
-            return path.relative_to(os.path.abspath(base)).as_posix()
+            return sanitize.visible_path(path.relative_to(os.path.abspath(base)).as_posix())
         except ValueError:
             continue
-    return path.as_posix()
+    return sanitize.visible_path(path.as_posix())
 
 
 # ------------------------------------------------------------------- units

@@ -56,3 +56,35 @@ def to_gradescope(report: GradeReport) -> str:
         "output_format": "md",
         "tests": tests,
     }, indent=2, ensure_ascii=False) + "\n"
+
+
+def student_folders(names: list[str]) -> dict[str, str]:
+    """The folder of each student's ``results.json`` in a class: the name in
+    letters, digits, ``-``, ``_`` and ``.`` (others become ``_``; no dot at
+    either end; at most 200 bytes), and never one folder for two students,
+    nor two that differ in case only (a case-insensitive disk would make them
+    one). A name that is such a folder already keeps it; one that had to
+    change gets ``_2``, ``_3``... where its folder is taken."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in names:
+        if _folder_name(name) == name and name.casefold() not in taken:
+            out[name] = name
+            taken.add(name.casefold())
+    for name in names:
+        if name in out:
+            continue
+        folder = base = _folder_name(name)
+        n = 2
+        while folder.casefold() in taken:
+            folder, n = f"{base}_{n}", n + 1
+        out[name] = folder
+        taken.add(folder.casefold())
+    return out
+
+
+def _folder_name(name: str) -> str:
+    cleaned = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+    while len(cleaned.encode("utf-8")) > 200:  # a folder's name holds 255 bytes, and "_N" may follow
+        cleaned = cleaned[:-1]
+    return cleaned.strip(".") or "submission"
