@@ -187,3 +187,28 @@ def rebound_words(runs) -> str:
 def _rebound(observed) -> list[str]:
     names = observed.get("rebound") if isinstance(observed, dict) else None
     return [n for n in names if isinstance(n, str) and n.isidentifier()][:16] if isinstance(names, list) else []
+
+
+def _library_dirs() -> tuple[str, ...]:
+    import site
+    import sysconfig
+
+    dirs = {sysconfig.get_paths()[key] for key in ("purelib", "platlib")}
+    try:
+        dirs.update(site.getsitepackages())
+    except AttributeError:  # a virtualenv's old site module
+        pass
+    return tuple(sorted((d.rstrip("/") + "/" for d in dirs if d), key=len, reverse=True))
+
+
+_LIBRARY_DIRS = _library_dirs()
+
+
+def shown_output(text: str) -> str:
+    """What the code printed, with the folder the libraries are installed in left out of torch's
+    warnings (`torch/_tensor.py:623: UserWarning: ...`): it is the grader's machine's, noise to a
+    learner (found by probing the verdicts)."""
+    for folder in _LIBRARY_DIRS:
+        if folder in text:
+            text = text.replace(folder, "")
+    return text

@@ -200,7 +200,7 @@ def _scored(exercise, code, trials, verdicts, free, flags, error_text) -> Exerci
     paid = sum(check.points for check, r in zip(exercise.checks, results) if r.score > 0)
     total = sum(check.points for check in exercise.checks) or 1
     return ExerciseResult(exercise.id, status, paid * exercise.max_points / total, exercise.max_points, results,
-                          error=error_text, output=visible[0].learner.output if visible else "",
+                          error=error_text, output=feedback.shown_output(visible[0].learner.output) if visible else "",
                           elapsed=sum(runs.learner.elapsed for runs in visible),
                           graphs=_figures(exercise, visible[0]) if visible else {})
 
