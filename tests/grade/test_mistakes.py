@@ -20,6 +20,8 @@ def _exercise(id: str, setup: str, solution: str, checks: list, trials=None, **m
 
 SEEDED_X = "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n"
 
+GRAD_FROM_BACKWARD = _exercise("grad-x-backward", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n",
+                               [{"kind": "grad", "tensor": "x", "from_backward": True}])
 GRAD_X = _exercise("grad-x", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n", [{"kind": "grad", "tensor": "x"}])
 GRAD_RG = _exercise("grad-rg", "torch.manual_seed(seed)\nx = torch.randn(3)\n",
                     "x.requires_grad_()\ny = (x ** 2).sum()\ny.backward()\n", [{"kind": "grad", "tensor": "x"}])
@@ -218,6 +220,10 @@ CASES: dict[str, tuple] = {
     # torch's warnings name the folder the libraries are installed in: the grader's machine's
     "library_folder_left_out": (GRAD_X, "import torch.nn.functional\nprint(torch.nn.functional.__file__)\n"
                                 "y = x.sum()\ny.backward()\n", "grad of x", "failed", ["differs"]),
+    # a pass cut short by a typo in a hook: no hand-made gradient, and the words do not say so
+    "pass_cut_short_by_a_hook": (GRAD_FROM_BACKWARD, "x.register_post_accumulate_grad_hook(lambda p: p.gard)\n"
+                                 "y = (x ** 2).sum()\n"
+                                 "y.backward()\n", "grad of x", "error", ["a finished backward pass"]),
     # ---- error explanations (the exercise's error text)
     "error_second_backward": (GRAD_X, "y = (x ** 2).sum()\ny.backward()\ny.backward()\n", None, "error",
                               ["RuntimeError", "backward() frees the graph's saved tensors", "retain_graph=True"]),

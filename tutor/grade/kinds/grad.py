@@ -71,6 +71,9 @@ class Grad(Kind):
         # NOTE [gradients a backward pass left]: "backward", "written", "none", or None (no record)
         if check.followed and observed_state(ctx.observed, "grads", name) == "written" \
                 and observed_state(ctx.expected_observed, "grads", name) != "written":
+            if ctx.learner_error:  # a pass cut short by an exception (a typo in a hook) is no hand-made .grad
+                return False, _("`{name}.grad` does not hold what a finished backward pass "
+                                "left.").format(name=name)
             return False, _(
                 "`{name}.grad` was set by your code, not left there by a backward pass: autograd should "
                 "compute it from your graph. Call backward() on the output and leave `{name}.grad` as it "
