@@ -22,6 +22,9 @@ SEEDED_X = "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n"
 
 GRAD_FROM_BACKWARD = _exercise("grad-x-backward", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n",
                                [{"kind": "grad", "tensor": "x", "from_backward": True}])
+# NOTE [graphs kept for the checks]: a check that differentiates the code's `y` after the code ran
+Y_GRADIENT = _exercise("y-gradient", SEEDED_X, "y = (x ** 2).sum()\n",
+                       [{"kind": "value", "expr": "torch.autograd.grad(y, x)[0]", "if_freed": "last_gradient_of(x)"}])
 GRAD_X = _exercise("grad-x", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n", [{"kind": "grad", "tensor": "x"}])
 GRAD_RG = _exercise("grad-rg", "torch.manual_seed(seed)\nx = torch.randn(3)\n",
                     "x.requires_grad_()\ny = (x ** 2).sum()\ny.backward()\n", [{"kind": "grad", "tensor": "x"}])
@@ -215,6 +218,10 @@ CASES: dict[str, tuple] = {
     "python_assertion_default": (PYTHON, "n = x.numel()\nm = n\n", "assert learner['m'] == 2 * learner['n']",
                                  "failed", ["the assertion `learner['m'] == 2 * learner['n']` is false"]),
     # NOTE [a setup name bound again]: right work, then a setup name reused for an experiment
+    # ... and a wrong y is judged by its own graph too, whatever passes came after
+    "graph_kept_wrong_y_then_a_right_pass": (Y_GRADIENT, "y = (x * x.detach()).sum()\ny.backward()\nx.grad = None\n"
+                                             "(x ** 2).sum().backward()\n", "value of torch.autograd.grad(y, x)[0]",
+                                             "failed", ["differs"]),
     "setup_name_rebound_after": (GRAD_X, "y = (x ** 2).sum()\ny.backward()\nfor x in [torch.zeros(3)]:\n"
                                  "    print(x)\n", None, "failed", ["Your code bound `x` to something else"]),
     # torch's warnings name the folder the libraries are installed in: the grader's machine's
@@ -239,6 +246,9 @@ CASES: dict[str, tuple] = {
 
 # Mistakes that must pass (the check is about type, not the exact class / the right code).
 PASSING = {
+    # a pass to look, cleared, then an experiment's pass on another graph: y's own graph is still judged
+    "graph_kept_past_a_pass_to_look": (Y_GRADIENT, "y = (x ** 2).sum()\ny.backward()\nx.grad = None\n"
+                                                   "(x ** 3).sum().backward()\n"),
     # RecursionError is a subclass of RuntimeError, raised by Python itself
     "raises_subclass": (RAISES, "def deeper(n):\n    return deeper(n + 1)\ndeeper(0)\n"),
     "gradcheck_correct": (GRADCHECK, FUNCTION.format(grad="2 * x * g")),

@@ -91,11 +91,12 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"), config.get("grad_roots"))
         observe_hooks.begin(namespace, config.get("hook_values"))
         observe_replaced.begin(config)
+        _S.keep_graphs = bool(config.get("keep_graphs"))  # NOTE [graphs kept for the checks]
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
         _S.hook_targets, _S.hook_target_namespace = [], namespace
         # NOTE [a setup name bound again]: what each of the setup's names held, to say which the code rebound
-        _S.setup_bound = (namespace, [(n, namespace[n]) for n in (setup_names or [])[:64]
-                                      if not n.startswith("_") and n in namespace])
+        _S.setup_bound = (namespace, [(n, namespace[n]) for n in (setup_names or [])[:64] if not n.startswith("_")
+                                      and _isinstance(namespace.get(n), (_Tensor, _Module))])
         _S.module_inputs = []
         if config.get("inputs") is not None:
             _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])

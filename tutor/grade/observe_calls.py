@@ -147,6 +147,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         if api in ("backward", "autograd.grad") and not _S.active.get(api):  # the outermost pass's, even none
             _seeds_before(api, args, kwargs, roots[0])  # NOTE [a seed copied in] (observe_seeds.py)
         _vmap.called(api)
+        if _S.keep_graphs and learner and api in ("backward", "autograd.grad") and positions:
+            args, kwargs = _retained(positions, args, kwargs)  # NOTE [graphs kept for the checks]
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:
@@ -177,6 +179,19 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
 
     _copy_names(observed, original)
     return observed
+
+
+# NOTE [graphs kept for the checks]: a value check that differentiates the code's graph (make-a-leaf's
+# square, parameters-and-data's rows, match-the-drawing's backward) found it freed by a pass the code
+# ran to look, then read what that pass left (`if_freed`): zeroed, or left by passes on other graphs,
+# hooks, a later experiment (found by probing the verdicts: false fails and passes both). Where such a
+# check is asked, the code's own passes keep their graphs (retain_graph=True); the calls record keeps
+# what the code asked for. A second pass through a graph then runs where torch would refuse it.
+def _retained(positions, args, kwargs):
+    name, at = positions[0], positions[1]
+    if at is not None and at < _len(args):
+        return (*args[:at], True, *args[at + 1:]), kwargs
+    return args, {**kwargs, name: True}
 
 
 def _wrap_transformed(fn, api: str):

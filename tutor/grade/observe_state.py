@@ -95,6 +95,7 @@ class _State:
     hooks: dict = {}
     active: dict = {}  # api -> nesting depth
     depth = 0  # any observed API running
+    keep_graphs = False  # NOTE [graphs kept for the checks] (observe_calls.py)
     in_vmap = 0  # vmapped functions running: NOTE [a gradient with vmap] (observe_vmap.py)
     in_gradient = 0  # functions of torch.func gradient transforms running (the same NOTE)
     differentiated = 0  # differentiations begun in the run (the same NOTE)

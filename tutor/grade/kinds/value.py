@@ -25,9 +25,10 @@ class Value(Kind):
         return [Probe(key, "value", expr=check.expr, options={"if_freed": check.if_freed} if check.if_freed else {})]
 
     def observe(self, check):
-        if check.if_freed and "last_gradient_of(" in check.if_freed:
-            # what each pass leaves in the tensors named there is noted (observe.last_gradient_of)
-            return {"grads": _LEFT_BY_BACKWARD.findall(check.if_freed)}
+        if check.if_freed:
+            # the code's passes keep their graphs (NOTE [graphs kept for the checks], observe_calls.py);
+            # what each leaves in the tensors named by last_gradient_of is noted for a graph freed still
+            return {"keep_graphs": True, "grads": _LEFT_BY_BACKWARD.findall(check.if_freed)}
         if check.from_autograd:
             roots = {"grad_roots": [check.backward_from]} if check.backward_from else {}
             return {"autograd_values": [check.expr], **roots}
