@@ -17,6 +17,7 @@ import torch.utils.checkpoint as _CKPT
 
 from tutor.grade import observe_vmap as _vmap
 from tutor.grade.observe_homes import HOMES as _HOMES
+from tutor.grade.observe_kept import retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
@@ -146,9 +147,9 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
         if api in ("backward", "autograd.grad") and not _S.active.get(api):  # the outermost pass's, even none
             _seeds_before(api, args, kwargs, roots[0])  # NOTE [a seed copied in] (observe_seeds.py)
-        _vmap.called(api)
+        args, kwargs = _vmap.before_call(api, args, kwargs)  # NOTE [a gradient with vmap]
         if _S.keep_graphs and learner and api in ("backward", "autograd.grad") and positions:
-            args, kwargs = _retained(positions, args, kwargs)  # NOTE [graphs kept for the checks]
+            args, kwargs = retained(positions, args, kwargs)  # NOTE [graphs kept for the checks]
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:
@@ -170,28 +171,14 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _note_func_results(result)  # NOTE [values autograd returned]
         if transform and callable(result):
             return _wrap_transformed(result, api)
+        result = _vmap.after_call(api, result, _wrap_transformed)
         if measure and outermost:
-            if api == "func.vjp" and _isinstance(result, tuple) and _len(result) >= 2 and callable(result[1]):
-                _measure(result[0], api)
-                return (result[0], _wrap_transformed(result[1], api), *result[2:])
-            _measure(result, api)
+            _measure(result[0] if api in ("func.vjp", "func.linearize") and _isinstance(result, tuple) else result,
+                     api)
         return result
 
     _copy_names(observed, original)
     return observed
-
-
-# NOTE [graphs kept for the checks]: a value check that differentiates the code's graph (make-a-leaf's
-# square, parameters-and-data's rows, match-the-drawing's backward) found it freed by a pass the code
-# ran to look, then read what that pass left (`if_freed`): zeroed, or left by passes on other graphs,
-# hooks, a later experiment (found by probing the verdicts: false fails and passes both). Where such a
-# check is asked, the code's own passes keep their graphs (retain_graph=True); the calls record keeps
-# what the code asked for. A second pass through a graph then runs where torch would refuse it.
-def _retained(positions, args, kwargs):
-    name, at = positions[0], positions[1]
-    if at is not None and at < _len(args):
-        return (*args[:at], True, *args[at + 1:]), kwargs
-    return args, {**kwargs, name: True}
 
 
 def _wrap_transformed(fn, api: str):
@@ -200,13 +187,13 @@ def _wrap_transformed(fn, api: str):
             return fn(*args, **kwargs)
         outermost = _S.depth == 0
         _S.depth += 1
-        entered = _vmap.enter(api)
+        entered, result = _vmap.enter(api), _vmap.FAILED
         try:
             with _SuspendSaved():
                 result = fn(*args, **kwargs)
         finally:
             _S.depth -= 1
-            differentiated = _vmap.leave(entered)
+            differentiated = _vmap.leave(entered, result)
         if outermost:
             _measure(result, api)
         if (_S.value_names or _S.grad_names) and differentiated:  # NOTE [values autograd returned]

@@ -95,10 +95,10 @@ class _State:
     hooks: dict = {}
     active: dict = {}  # api -> nesting depth
     depth = 0  # any observed API running
-    keep_graphs = False  # NOTE [graphs kept for the checks] (observe_calls.py)
+    keep_graphs = False  # NOTE [graphs kept for the checks] (observe_kept.py)
     in_vmap = 0  # vmapped functions running: NOTE [a gradient with vmap] (observe_vmap.py)
     in_gradient = 0  # functions of torch.func gradient transforms running (the same NOTE)
-    differentiated = 0  # differentiations begun in the run (the same NOTE)
+    vmap_frames: list = []  # per vmapped function running: [derivatives made in it, returned only those?]
     saved_bytes = 0
     max_numel = 0
     max_shape: list | None = None

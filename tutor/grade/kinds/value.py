@@ -26,7 +26,7 @@ class Value(Kind):
 
     def observe(self, check):
         if check.if_freed:
-            # the code's passes keep their graphs (NOTE [graphs kept for the checks], observe_calls.py);
+            # the code's passes keep their graphs (NOTE [graphs kept for the checks], observe_kept.py);
             # what each leaves in the tensors named by last_gradient_of is noted for a graph freed still
             return {"keep_graphs": True, "grads": _LEFT_BY_BACKWARD.findall(check.if_freed)}
         if check.from_autograd:
