@@ -1,4 +1,4 @@
-# expect: one gradient transform
+# expect: the gradient transform runs with vmap
 from torch.func import vmap
 # central differences in float64, no gradient transform at all
 eps = 1e-6

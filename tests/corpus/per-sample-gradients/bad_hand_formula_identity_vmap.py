@@ -1,4 +1,4 @@
-# expect: one gradient transform
+# expect: the gradient transform runs with vmap
 from torch.func import vmap
 # gradient written by hand; vmap only to look batched
 t = torch.tanh(xs @ w)

@@ -1,4 +1,4 @@
-# expect: one gradient transform
+# expect: the gradient transform runs with vmap
 from torch.func import vmap
 def g(x, y):
     t = torch.tanh(x @ w)
