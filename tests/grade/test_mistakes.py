@@ -222,6 +222,10 @@ CASES: dict[str, tuple] = {
     "graph_kept_wrong_y_then_a_right_pass": (Y_GRADIENT, "y = (x * x.detach()).sum()\ny.backward()\nx.grad = None\n"
                                              "(x ** 2).sum().backward()\n", "value of torch.autograd.grad(y, x)[0]",
                                              "failed", ["differs"]),
+    # `x = x - lr * x.grad` under no_grad: read as a missing create_graph=True until round 24
+    "setup_leaf_rebound_under_no_grad": (GRAD_X, "for _ in range(2):\n    y = (x ** 2).sum()\n    y.backward()\n"
+                                         "    with torch.no_grad():\n        x = x - 0.1 * x.grad\n", None, "error",
+                                         ["bound `x` to a new tensor that does not require grad"]),
     "setup_name_rebound_after": (GRAD_X, "y = (x ** 2).sum()\ny.backward()\nfor x in [torch.zeros(3)]:\n"
                                  "    print(x)\n", None, "failed", ["Your code bound `x` to something else"]),
     # torch's warnings name the folder the libraries are installed in: the grader's machine's

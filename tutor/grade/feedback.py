@@ -176,8 +176,10 @@ def rebound_words(runs) -> str:
     once for the exercise: checks read them as the code left them (NOTE [a setup name bound again])."""
     mine, theirs = (_rebound(run.probes().get("observed")) for run in (runs.learner, runs.reference))
     names = [n for n in mine if n not in theirs]
-    if not names:
-        return ""
+    error = runs.learner.payload.error if runs.learner.finished else None
+    if not names or (error is not None and (diagnose(error.type, error.message, runs.learner.probes().get(
+            "observed")) or ("",))[0] == "rebound-leaf"):
+        return ""  # none, or the error's explanation says it already
     return _("Your code bound {names} to something else after the setup made {them}, and the checks read "
              "names as your code leaves them. Keep the setup's names for the setup's tensors: give experiments "
              "(a loop variable, a test value, a float64 copy) names of their own.").format(

@@ -100,8 +100,18 @@ def diagnose(error_type: str, message: str, observed: dict | None = None) -> tup
     there is one."""
     if not isinstance(message, str):
         return None
-    if ("does not require grad and does not have a grad_fn" in message
-            or "element 0 of tensors does not require grad" in message) and _missed_create_graph(observed):
+    no_graph = ("does not require grad and does not have a grad_fn" in message
+                or "element 0 of tensors does not require grad" in message)
+    rebound = observed.get("rebound") if isinstance(observed, dict) else None
+    if no_graph and isinstance(rebound, list) and rebound and all(isinstance(n, str) for n in rebound):
+        # `w = w - lr * w.grad` under no_grad: a new tensor that needs no gradient (found by probing the
+        # verdicts: it read as a missing create_graph=True)
+        return "rebound-leaf", _(
+            "Your code bound {names} to a new tensor that does not require grad (computed under "
+            "torch.no_grad(), or from .detach()), so what is computed from it has no graph. Update the "
+            "tensor in place instead (`w -= lr * w.grad` under torch.no_grad()), or make the new one a leaf "
+            "that requires grad (`.requires_grad_()`).").format(names=", ".join(f"`{n}`" for n in rebound[:6]))
+    if no_graph and _missed_create_graph(observed):
         return "missing-create-graph", _(_CREATE_GRAPH)
     for rule, needles, explanation in _RULES:
         if all(needle in message for needle in needles):
