@@ -102,7 +102,7 @@ def diagnose(error_type: str, message: str, observed: dict | None = None) -> tup
         return None
     no_graph = ("does not require grad and does not have a grad_fn" in message
                 or "element 0 of tensors does not require grad" in message)
-    rebound = observed.get("rebound") if isinstance(observed, dict) else None
+    rebound = observed.get("rebound_frozen") if isinstance(observed, dict) else None
     if no_graph and isinstance(rebound, list) and rebound and all(isinstance(n, str) for n in rebound):
         # `w = w - lr * w.grad` under no_grad: a new tensor that needs no gradient (found by probing the
         # verdicts: it read as a missing create_graph=True)

@@ -205,10 +205,13 @@ def last_gradient_of(tensor):
 # by an experiment that reuses a setup's name (`for x in xs:`, `x = torch.tensor(2.0)`, float64 copies
 # for gradcheck bound to `x, W, b`) failed with messages about the wrong tensor (found by probing the
 # verdicts). The record names the setup's names bound to another object at the end; the report says so.
-def _rebound() -> list:
+def _rebound(frozen: bool = False) -> list:
+    """``frozen``: only tensors that required grad, bound again to a tensor that does not."""
     try:
         namespace, bound = _getattr(_S, "setup_bound", (None, []))
-        return [str(n) for n, value in bound if namespace.get(n, None) is not value][:16] if namespace else []
+        return [str(n) for n, value in bound if namespace.get(n, None) is not value and (not frozen or (
+            _isinstance(value, _Tensor) and _requires_grad(value) and _isinstance(namespace.get(n), _Tensor)
+            and not _requires_grad(namespace.get(n))))][:16] if namespace else []
     except Exception:
         return []
 
@@ -241,6 +244,7 @@ def report(config: dict) -> dict:
         "shapes": dict(_S.shapes),
         "grad_mode": _getattr(_S, "grad_mode_at_end", None),
         "rebound": _rebound(),
+        "rebound_frozen": _rebound(frozen=True),
     }
     if config.get("inputs") is not None:
         records = [_changed(*snap[:4]) for snap in _getattr(_S, "inputs", [])]
