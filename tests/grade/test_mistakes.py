@@ -22,7 +22,7 @@ SEEDED_X = "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n"
 
 GRAD_FROM_BACKWARD = _exercise("grad-x-backward", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n",
                                [{"kind": "grad", "tensor": "x", "from_backward": True}])
-# NOTE [graphs kept for the checks]: a check that differentiates the code's `y` after the code ran
+# NOTE [a graph judged before a pass freed it]: a check that differentiates the code's `y` after the code ran
 Y_GRADIENT = _exercise("y-gradient", SEEDED_X, "y = (x ** 2).sum()\n",
                        [{"kind": "value", "expr": "torch.autograd.grad(y, x)[0]", "if_freed": "last_gradient_of(x)"}])
 GRAD_X = _exercise("grad-x", SEEDED_X, "y = (x ** 2).sum()\ny.backward()\n", [{"kind": "grad", "tensor": "x"}])
@@ -219,7 +219,10 @@ CASES: dict[str, tuple] = {
                                  "failed", ["the assertion `learner['m'] == 2 * learner['n']` is false"]),
     # NOTE [a setup name bound again]: right work, then a setup name reused for an experiment
     # ... and a wrong y is judged by its own graph too, whatever passes came after
-    "graph_kept_wrong_y_then_a_right_pass": (Y_GRADIENT, "y = (x * x.detach()).sum()\ny.backward()\nx.grad = None\n"
+    # ... and the code's passes run as in PyTorch: a second one through a freed graph raises
+    "graph_judged_second_pass_still_raises": (Y_GRADIENT, "y = (x ** 2).sum()\ny.backward()\ny.backward()\n", None,
+                                               "error", ["backward() frees the graph's saved tensors"]),
+    "graph_judged_wrong_y_then_a_right_pass": (Y_GRADIENT, "y = (x * x.detach()).sum()\ny.backward()\nx.grad = None\n"
                                              "(x ** 2).sum().backward()\n", "value of torch.autograd.grad(y, x)[0]",
                                              "failed", ["differs"]),
     # `x = x - lr * x.grad` under no_grad: read as a missing create_graph=True until round 24
@@ -251,7 +254,7 @@ CASES: dict[str, tuple] = {
 # Mistakes that must pass (the check is about type, not the exact class / the right code).
 PASSING = {
     # a pass to look, cleared, then an experiment's pass on another graph: y's own graph is still judged
-    "graph_kept_past_a_pass_to_look": (Y_GRADIENT, "y = (x ** 2).sum()\ny.backward()\nx.grad = None\n"
+    "graph_judged_past_a_pass_to_look": (Y_GRADIENT, "y = (x ** 2).sum()\ny.backward()\nx.grad = None\n"
                                                    "(x ** 3).sum().backward()\n"),
     # RecursionError is a subclass of RuntimeError, raised by Python itself
     "raises_subclass": (RAISES, "def deeper(n):\n    return deeper(n + 1)\ndeeper(0)\n"),

@@ -24,7 +24,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from tutor.grade import framing, jail, observe, pristine, probes, seccomp
+from tutor.grade import framing, jail, observe, observe_kept, pristine, probes, seccomp
 from tutor.grade.protocol import Probe, RunRequest
 from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
@@ -261,6 +261,7 @@ def run(request: RunRequest) -> dict:
         watching = watch is not None and phase == "code"
         if watching:
             observe.begin(namespace, watch.options, [name for name in namespace if name not in preamble])
+            observe_kept.watch(request.probes, namespace)
         try:
             error = _execute(source, filename, namespace)
         finally:
@@ -317,7 +318,8 @@ def _read_value(probe: Probe, namespace: dict) -> dict:
     except RuntimeError as exc:  # a graph the code's own backward freed: the check's `if_freed` instead
         if not probe.options.get("if_freed") or "backward through the graph a second time" not in str(exc):
             raise
-    return probes.encode_value(eval(compile(probe.options["if_freed"], "<check>", "eval"), scope))
+    judged = observe_kept.judged_value(probe, namespace)  # NOTE [a graph judged before a pass freed it]
+    return judged if judged is not None else probes.encode_value(eval(compile(probe.options["if_freed"], "<check>", "eval"), scope))
 
 
 def _read_graph(probe: Probe, namespace: dict) -> dict:

@@ -91,7 +91,6 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"), config.get("grad_roots"))
         observe_hooks.begin(namespace, config.get("hook_values"))
         observe_replaced.begin(config)
-        _S.keep_graphs = bool(config.get("keep_graphs"))  # NOTE [graphs kept for the checks]
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
         _S.hook_targets, _S.hook_target_namespace = [], namespace
         # NOTE [a setup name bound again]: what each of the setup's names held, to say which the code rebound

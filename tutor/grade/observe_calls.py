@@ -131,6 +131,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
 
     def observed(*args, **kwargs):
         if not _S.on:
+            if _S.judging and positions and api in ("backward", "autograd.grad"):
+                args, kwargs = retained(positions, args, kwargs)  # NOTE [a graph judged before a pass freed it]
             return original(*args, **kwargs)
         learner = _learner_caller(_getframe(1))
         counted = _S.active.get(api, 0) == 0 and learner and not _zero_seed(api, args, kwargs)
@@ -147,9 +149,9 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
         if api in ("backward", "autograd.grad") and not _S.active.get(api):  # the outermost pass's, even none
             _seeds_before(api, args, kwargs, roots[0])  # NOTE [a seed copied in] (observe_seeds.py)
-        args, kwargs = _vmap.before_call(api, args, kwargs)  # NOTE [a gradient with vmap]
-        if _S.keep_graphs and learner and api in ("backward", "autograd.grad") and positions:
-            args, kwargs = retained(positions, args, kwargs)  # NOTE [graphs kept for the checks]
+        if _S.before_pass is not None and learner and api in ("backward", "autograd.grad") \
+                and not _S.active.get(api) and not any(_flags(positions, args, kwargs)):
+            _S.before_pass()  # NOTE [a graph judged before a pass freed it] (observe_kept.py)
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:

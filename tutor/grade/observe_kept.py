@@ -1,23 +1,68 @@
-"""The code's own backward passes keep their graphs where a check differentiates them after the code.
+"""A check that differentiates the code's graph, judged before the code's own pass frees it.
 
-NOTE [graphs kept for the checks]: a value check that differentiates the code's graph (make-a-leaf's
-square, parameters-and-data's rows, match-the-drawing's backward) found it freed by a pass the code
-ran to look, then read what that pass left (``if_freed``): zeroed, or left by passes on other graphs,
-hooks, a later experiment (found by probing the verdicts: false fails and passes both). Where such a
-check is asked (``keep_graphs``), the code's own passes keep their graphs (``retain_graph=True``); the
-calls record keeps what the code asked for. A second pass through a graph then runs where torch would
-refuse it: the price, on those exercises only.
+NOTE [a graph judged before a pass freed it]: a value check that differentiates the code's graph
+(make-a-leaf's square, parameters-and-data's rows, match-the-drawing's backward) found it freed by a
+pass the code ran to look, then read what that pass left (``if_freed``): zeroed, or left by passes on
+other graphs, hooks, a later experiment (found by probing the verdicts: false fails and passes both).
+Keeping the code's graphs (``retain_graph=True`` forced) let code that crashes in PyTorch pass and
+ran the code's hooks for the checks (the next probe). So, before each backward pass of the code's own
+that frees its graph, such a check's expression is evaluated (observers off; its own passes keep the
+graph), and kept with the objects its names were bound to. At the end, where the graph is freed and the names are bound as they were,
+that value stands; else ``if_freed``. The code's own passes run exactly as in PyTorch.
 """
 
 from __future__ import annotations
 
-from tutor.grade.observe_state import _len
+import ast
+
+from tutor.grade import pristine, probes as _probes
+from tutor.grade.observe_state import _S
+
+_MISSING = object()
+
+
+def watch(wanted, namespace: dict) -> None:
+    """Before the code runs: the value probes that have an ``if_freed`` are judged before its passes."""
+    judged = [p for p in wanted if p.kind == "value" and p.expr and p.options.get("if_freed")]
+    _S.judged = {}
+    _S.before_pass = (lambda: _judge(judged, namespace)) if judged else None
+
+
+def _judge(judged, namespace: dict) -> None:
+    """Observers off; the check's own passes keep the graph (``retained``): it is still the code's."""
+    was, _S.on, _S.judging = _S.on, False, True
+    try:
+        scope = {**namespace, **pristine.check_names()}
+        for probe in judged:
+            try:
+                value = _probes.encode_value(eval(compile(probe.expr, "<check>", "eval"), scope))
+            except BaseException as exc:
+                if "backward through the graph a second time" in str(exc):
+                    continue  # freed already: what was judged before stands
+                # as the probe reads an error (child.read_probes): a tangent line's gradient has no graph
+                value = {"t": "error", "why": f"{type(exc).__name__}: {str(exc)[:500]}"}
+            names = {n: namespace.get(n, _MISSING) for n in _names(probe.expr)}
+            _S.judged[probe.key] = (names, value)
+    finally:
+        _S.on, _S.judging = was, False
 
 
 def retained(positions, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
     """``args`` and ``kwargs`` of a ``backward`` or ``autograd.grad`` call with ``retain_graph=True``
     (``positions``: observe_calls._positions')."""
     name, at = positions[0], positions[1]
-    if at is not None and at < _len(args):
+    if at is not None and at < len(args):
         return (*args[:at], True, *args[at + 1:]), kwargs
     return args, {**kwargs, name: True}
+
+
+def judged_value(probe, namespace: dict):
+    """What ``probe`` read before the pass that freed its graph, if its names are bound as they were."""
+    found = _S.judged.get(probe.key)
+    if found is None or any(namespace.get(n, _MISSING) is not obj for n, obj in found[0].items()):
+        return None
+    return found[1]
+
+
+def _names(expr: str) -> set[str]:
+    return {node.id for node in ast.walk(ast.parse(expr, mode="eval")) if isinstance(node, ast.Name)}

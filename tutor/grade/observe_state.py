@@ -95,10 +95,12 @@ class _State:
     hooks: dict = {}
     active: dict = {}  # api -> nesting depth
     depth = 0  # any observed API running
-    keep_graphs = False  # NOTE [graphs kept for the checks] (observe_kept.py)
+    before_pass = None  # NOTE [a graph judged before a pass freed it] (observe_kept.py)
+    judged: dict = {}  # ... probe key -> (the objects its names were bound to, its value)
+    judging = False  # ... a check's expression is being evaluated
     in_vmap = 0  # vmapped functions running: NOTE [a gradient with vmap] (observe_vmap.py)
     in_gradient = 0  # functions of torch.func gradient transforms running (the same NOTE)
-    vmap_frames: list = []  # per vmapped function running: [derivatives made in it, returned only those?]
+    vmap_frames: list = []  # per vmapped function running: did anything differentiate in it?
     saved_bytes = 0
     max_numel = 0
     max_shape: list | None = None

@@ -10,18 +10,21 @@ where a formula by hand under ``vmap`` beside a ``grad(loss_fn)`` applied to one
 of transforms, and a second ``grad`` that checks one row failed it (per-sample-gradients). All found
 by probing the verdicts.
 
-So: a vmapped function's result counts as a transform's only where every tensor the function returned
-is one a differentiation made while it ran (a gradient transform's function, a ``vjp`` pullback, a
-``jvp`` or ``linearize``'s tangent, a vmapped function's result that counts), the very object;
-``functional_call``'s never counts. Such a vmapped function, or a vmapped function run inside a
-gradient transform, counts as ``func.grad_with_vmap`` for ``calls`` checks. What a differentiation made
-is kept until its vmapped function ends, so that no other tensor takes its ``id``. Self-reported
-evidence, like everything the observers record (docs/grading.md).
+So: a vmapped function's result counts as a transform's only where something differentiated while it
+ran (a gradient transform's function, a ``vjp`` pullback, a ``jvp``, ``linearize``'s jvp function, a
+vmapped function whose result counts); ``functional_call``'s never counts. Such a vmapped function, or
+a vmapped function run inside a gradient transform, counts as ``func.grad_with_vmap`` for ``calls``
+checks. Asking that every tensor the function returned be the very object a differentiation made (a
+later form) failed honest answers that return ``(grad, loss)``, ``-grad``, ``grad.detach()`` or
+``grad.reshape(...)``, and still passed a formula written into a token gradient (``g.copy_(...)``) or
+carried by the tangent of an identity's ``jvp``: a vmapped function that returns a formula beside a
+differentiation it made is a known false pass (``gap_`` files). Self-reported evidence, like
+everything the observers record (docs/grading.md).
 """
 
 from __future__ import annotations
 
-from tutor.grade.observe_state import _S, _Tensor, _copy_names, _isinstance, _len, record_call
+from tutor.grade.observe_state import _S, _isinstance, _len, record_call
 
 # transforms whose function returns derivatives (a vjp's pullback, linearize's jvp function too)
 GRADIENT_TRANSFORMS = frozenset({"func.grad", "func.grad_and_value", "func.jacrev", "func.jacfwd", "func.hessian",
@@ -36,7 +39,7 @@ def enter(api: str) -> tuple:
     if vmapped:
         if _S.in_gradient:  # `jacrev` of a vmapped loss
             record_call(RECORDED[0], None, False)
-        _S.vmap_frames.append([[], None])  # what differentiations made in it; did it return only those?
+        _S.vmap_frames.append(False)  # did anything differentiate while it ran?
     _S.in_vmap += vmapped
     _S.in_gradient += gradient
     return vmapped, gradient
@@ -48,8 +51,8 @@ def leave(entered: tuple, result) -> bool:
     _S.in_vmap -= vmapped
     _S.in_gradient -= gradient
     if vmapped:
-        _made, returned = _S.vmap_frames.pop()
-        if returned is not True or result is FAILED:
+        differentiated = _S.vmap_frames.pop()
+        if not differentiated or result is FAILED:
             return False
         record_call(RECORDED[0], None, False)
     if (vmapped or gradient) and result is not FAILED:
@@ -58,29 +61,9 @@ def leave(entered: tuple, result) -> bool:
 
 
 def made(result) -> None:
-    """``result`` is what a differentiation made: in the innermost vmapped function running, if any."""
+    """``result`` is what a differentiation made: the innermost vmapped function running differentiated."""
     if _S.vmap_frames:
-        _S.vmap_frames[-1][0].extend(_tensors(result))
-
-
-def _tensors(value, depth: int = 0) -> list:
-    if _isinstance(value, _Tensor):
-        return [value]
-    if depth < 2 and _isinstance(value, (tuple, list)):
-        return [t for item in value[:64] for t in _tensors(item, depth + 1)]
-    if depth < 2 and _isinstance(value, dict):
-        return [t for item in list(value.values())[:64] for t in _tensors(item, depth + 1)]
-    return []
-
-
-def before_call(api: str, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
-    """Before an observed call: the function given to ``vmap`` is watched for what it returns."""
-    if api == "func.vmap":
-        if args and callable(args[0]):
-            args = (_watched(args[0]), *args[1:])
-        elif callable(kwargs.get("func")):
-            kwargs = {**kwargs, "func": _watched(kwargs["func"])}
-    return args, kwargs
+        _S.vmap_frames[-1] = True
 
 
 def after_call(api: str, result, wrap):
@@ -95,16 +78,3 @@ def after_call(api: str, result, wrap):
         made(result[1])
     return result
 
-
-def _watched(fn):
-    def vmapped(*args, **kwargs):
-        out = fn(*args, **kwargs)
-        if _S.vmap_frames:
-            frame = _S.vmap_frames[-1]
-            found = _tensors(out)
-            only = bool(found) and all(any(t is m for m in frame[0]) for t in found)
-            frame[1] = only if frame[1] is None else frame[1] and only  # vmap may call it per chunk
-        return out
-
-    _copy_names(vmapped, fn)
-    return vmapped

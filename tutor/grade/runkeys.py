@@ -48,8 +48,6 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         if "inputs" in watch:
             options["inputs"] = sorted(watch["inputs"])
         saved = saved or bool(watch.get("saved"))
-        if watch.get("keep_graphs"):
-            options["keep_graphs"] = True
     if unchanged:
         options["unchanged"] = sorted(unchanged)
     if grads:

@@ -26,9 +26,9 @@ class Value(Kind):
 
     def observe(self, check):
         if check.if_freed:
-            # the code's passes keep their graphs (NOTE [graphs kept for the checks], observe_kept.py);
-            # what each leaves in the tensors named by last_gradient_of is noted for a graph freed still
-            return {"keep_graphs": True, "grads": _LEFT_BY_BACKWARD.findall(check.if_freed)}
+            # judged before the code's passes (NOTE [a graph judged before a pass freed it],
+            # observe_kept.py); what each pass leaves in the tensors last_gradient_of names is noted
+            return {"grads": _LEFT_BY_BACKWARD.findall(check.if_freed)}
         if check.from_autograd:
             roots = {"grad_roots": [check.backward_from]} if check.backward_from else {}
             return {"autograd_values": [check.expr], **roots}
