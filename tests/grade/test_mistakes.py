@@ -254,6 +254,9 @@ CASES: dict[str, tuple] = {
 # Mistakes that must pass (the check is about type, not the exact class / the right code).
 PASSING = {
     # a pass to look, cleared, then an experiment's pass on another graph: y's own graph is still judged
+    # the code's hooks stay quiet while a check is judged: a logging hook runs once per pass of the code's
+    "graph_judged_logging_hook_runs_once": (Y_GRADIENT, "log = []\nx.register_hook(lambda g: log.append(1))\n"
+                                                       "y = (x ** 2).sum()\ny.backward()\nassert len(log) == 1\n"),
     "graph_judged_past_a_pass_to_look": (Y_GRADIENT, "y = (x ** 2).sum()\ny.backward()\nx.grad = None\n"
                                                    "(x ** 3).sum().backward()\n"),
     # RecursionError is a subclass of RuntimeError, raised by Python itself

@@ -17,7 +17,7 @@ import torch.utils.checkpoint as _CKPT
 
 from tutor.grade import observe_vmap as _vmap
 from tutor.grade.observe_homes import HOMES as _HOMES
-from tutor.grade.observe_kept import retained
+from tutor.grade.observe_kept import quiet_when_judging, retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
@@ -216,12 +216,14 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
                 _note_targets(args[0])
             if _S.watch_replaced and watch:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
                 args, kwargs = _watch_replaced(args, kwargs, at, kind, watch)
-            if _S.hook_names:  # NOTE [numbers worked out in hooks]
+            wraps = [w for w in (_wrap_hook_fn if _S.hook_names else None,  # NOTE [numbers worked out in hooks]
+                                 quiet_when_judging if _S.before_pass else None) if w]  # observe_kept.py
+            for wrap in wraps:
                 if _len(args) > at:
-                    args = (*args[:at], _wrap_hook_fn(args[at]), *args[at + 1:])
+                    args = (*args[:at], wrap(args[at]), *args[at + 1:])
                 for name in ("hook", "fn"):
                     if name in kwargs:
-                        kwargs[name] = _wrap_hook_fn(kwargs[name])
+                        kwargs[name] = wrap(kwargs[name])
         return original(*args, **kwargs)
 
     _copy_names(observed, original)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import ast
 
+import torch
+
 from tutor.grade import pristine, probes as _probes
 from tutor.grade.observe_state import _S
 
@@ -29,8 +31,13 @@ def watch(wanted, namespace: dict) -> None:
 
 
 def _judge(judged, namespace: dict) -> None:
-    """Observers off; the check's own passes keep the graph (``retained``): it is still the code's."""
+    """Observers off, recording on (a pass under the code's `no_grad` is judged too); the check's own
+    passes keep the graph (``retained``): it is still the code's; the code's hooks stay quiet
+    (``quiet_when_judging``): a logging hook ran once more per judged pass, and a hook that answered only
+    its first call forged the judged value (found by probing the verdicts)."""
     was, _S.on, _S.judging = _S.on, False, True
+    grad_was = torch.is_grad_enabled()
+    torch.set_grad_enabled(True)
     try:
         scope = {**namespace, **pristine.check_names()}
         for probe in judged:
@@ -44,7 +51,20 @@ def _judge(judged, namespace: dict) -> None:
             names = {n: namespace.get(n, _MISSING) for n in _names(probe.expr)}
             _S.judged[probe.key] = (names, value)
     finally:
+        torch.set_grad_enabled(grad_was)
         _S.on, _S.judging = was, False
+
+
+def quiet_when_judging(hook):
+    """A hook of the code's that does nothing (returns None: the gradient as it came) while a check is
+    judged; applied where checks are (observe_calls._wrap_hook)."""
+    if not callable(hook):
+        return hook
+
+    def quiet(*args, **kwargs):
+        return None if _S.judging else hook(*args, **kwargs)
+
+    return quiet
 
 
 def retained(positions, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
@@ -65,4 +85,11 @@ def judged_value(probe, namespace: dict):
 
 
 def _names(expr: str) -> set[str]:
-    return {node.id for node in ast.walk(ast.parse(expr, mode="eval")) if isinstance(node, ast.Name)}
+    """The names ``expr`` reads from the namespace: not a lambda's parameters nor a comprehension's
+    variables (a later `for r in ...` in the code discarded a judged value of a check's `lambda r:`)."""
+    tree = ast.parse(expr, mode="eval")
+    bound = {a.arg for node in ast.walk(tree) if isinstance(node, ast.Lambda) for a in
+             (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    bound |= {n.id for node in ast.walk(tree) if isinstance(node, ast.comprehension)
+              for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)} - bound
