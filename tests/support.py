@@ -58,8 +58,9 @@ def memory_together(processes: int, mib: int, shared: bool = False) -> str:
     the run is an error, never a pass. Only a grader that let every child
     hold its memory lets the run pass: it does where the sum of a run's
     memory is not taken (the uid mode took none until December 2026)."""
-    hold = (f"import mmap\n            b = mmap.mmap(-1, {mib} << 20)\n            b.write(b'x' * ({mib} << 20))"
-            if shared else f"b = b'x' * ({mib} << 20)")
+    # shared: written a MiB at a time, so that no anonymous copy of it counts instead
+    hold = (f"import mmap\n            b = mmap.mmap(-1, {mib} << 20)\n            for _ in range({mib}):\n"
+            f"                b.write(b'x' * (1 << 20))" if shared else f"b = b'x' * ({mib} << 20)")
     return (f"import os, time\nkids = []\nfor _ in range({processes}):\n    p = os.fork()\n    if p == 0:\n"
             f"        try:\n            {hold}\n        except (MemoryError, OSError):\n            os._exit(3)\n"
             f"        time.sleep(7)\n        os._exit(0)\n    kids.append(p)\n"
