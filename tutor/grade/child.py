@@ -319,7 +319,9 @@ def _read_value(probe: Probe, namespace: dict) -> dict:
         if not probe.options.get("if_freed") or "backward through the graph a second time" not in str(exc):
             raise
     judged = observe_kept.judged_value(probe, namespace)  # NOTE [a graph judged before a pass freed it]
-    return judged if judged is not None else probes.encode_value(eval(compile(probe.options["if_freed"], "<check>", "eval"), scope))
+    if judged is not None:
+        return judged
+    return probes.encode_value(eval(compile(probe.options["if_freed"], "<check>", "eval"), scope))
 
 
 def _read_graph(probe: Probe, namespace: dict) -> dict:

@@ -208,9 +208,14 @@ def _rebound(frozen: bool = False) -> list:
     """``frozen``: only tensors that required grad, bound again to a tensor that does not."""
     try:
         namespace, bound = _getattr(_S, "setup_bound", (None, []))
-        return [str(n) for n, value in bound if namespace.get(n, None) is not value and (not frozen or (
-            _isinstance(value, _Tensor) and _requires_grad(value) and _isinstance(namespace.get(n), _Tensor)
-            and not _requires_grad(namespace.get(n))))][:16] if namespace else []
+        out = []
+        for name, was in bound if namespace else ():
+            now = namespace.get(name, None)
+            if now is was or (frozen and not (_isinstance(was, _Tensor) and _requires_grad(was)
+                                               and _isinstance(now, _Tensor) and not _requires_grad(now))):
+                continue
+            out.append(str(name))
+        return out[:16]
     except Exception:
         return []
 

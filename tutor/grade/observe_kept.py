@@ -7,25 +7,24 @@ other graphs, hooks, a later experiment (found by probing the verdicts: false fa
 Keeping the code's graphs (``retain_graph=True`` forced) let code that crashes in PyTorch pass and
 ran the code's hooks for the checks (the next probe). So, before each backward pass of the code's own
 that frees its graph, such a check's expression is evaluated (observers off; its own passes keep the
-graph), and kept with the objects its names were bound to. At the end, where the graph is freed and the names are bound as they were,
-that value stands; else ``if_freed``. The code's own passes run exactly as in PyTorch.
+graph), and kept with the objects its names were bound to. At the end, where the graph is freed and
+the names are bound as they were, that value stands; else ``if_freed``. The code's own passes run
+exactly as in PyTorch.
 """
 
 from __future__ import annotations
 
 import ast
 
-import torch
-
 from tutor.grade import pristine, probes as _probes
-from tutor.grade.observe_state import _S
+from tutor.grade.observe_state import _S, _is_grad_enabled, _len, _set_grad_enabled
 
 _MISSING = object()
 
 
 def watch(wanted, namespace: dict) -> None:
     """Before the code runs: the value probes that have an ``if_freed`` are judged before its passes."""
-    judged = [p for p in wanted if p.kind == "value" and p.expr and p.options.get("if_freed")]
+    judged = [(p, _names(p.expr)) for p in wanted if p.kind == "value" and p.expr and p.options.get("if_freed")]
     _S.judged = {}
     _S.before_pass = (lambda: _judge(judged, namespace)) if judged else None
 
@@ -36,11 +35,11 @@ def _judge(judged, namespace: dict) -> None:
     (``quiet_when_judging``): a logging hook ran once more per judged pass, and a hook that answered only
     its first call forged the judged value (found by probing the verdicts)."""
     was, _S.on, _S.judging = _S.on, False, True
-    grad_was = torch.is_grad_enabled()
-    torch.set_grad_enabled(True)
+    grad_was = _is_grad_enabled()
+    _set_grad_enabled(True)
     try:
         scope = {**namespace, **pristine.check_names()}
-        for probe in judged:
+        for probe, names in judged:
             try:
                 value = _probes.encode_value(eval(compile(probe.expr, "<check>", "eval"), scope))
             except BaseException as exc:
@@ -48,10 +47,9 @@ def _judge(judged, namespace: dict) -> None:
                     continue  # freed already: what was judged before stands
                 # as the probe reads an error (child.read_probes): a tangent line's gradient has no graph
                 value = {"t": "error", "why": f"{type(exc).__name__}: {str(exc)[:500]}"}
-            names = {n: namespace.get(n, _MISSING) for n in _names(probe.expr)}
-            _S.judged[probe.key] = (names, value)
+            _S.judged[probe.key] = ({n: namespace.get(n, _MISSING) for n in names}, value)
     finally:
-        torch.set_grad_enabled(grad_was)
+        _set_grad_enabled(grad_was)
         _S.on, _S.judging = was, False
 
 
@@ -71,7 +69,7 @@ def retained(positions, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
     """``args`` and ``kwargs`` of a ``backward`` or ``autograd.grad`` call with ``retain_graph=True``
     (``positions``: observe_calls._positions')."""
     name, at = positions[0], positions[1]
-    if at is not None and at < len(args):
+    if at is not None and at < _len(args):
         return (*args[:at], True, *args[at + 1:]), kwargs
     return args, {**kwargs, name: True}
 

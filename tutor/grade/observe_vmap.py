@@ -56,25 +56,24 @@ def leave(entered: tuple, result) -> bool:
             return False
         record_call(RECORDED[0], None, False)
     if (vmapped or gradient) and result is not FAILED:
-        made(result)
+        differentiated_here()
     return True
 
 
-def made(result) -> None:
-    """``result`` is what a differentiation made: the innermost vmapped function running differentiated."""
+def differentiated_here() -> None:
+    """Something differentiated: in the innermost vmapped function running, if any."""
     if _S.vmap_frames:
         _S.vmap_frames[-1] = True
 
 
 def after_call(api: str, result, wrap):
     """After an observed call: a ``vjp``'s pullback and ``linearize``'s jvp function are watched like a
-    transform's function (``wrap``: observe_calls'), and inside a vmapped function a ``jvp``'s tangent
-    is a derivative it made."""
+    transform's function (``wrap``: observe_calls'), and a ``jvp`` differentiated."""
     if not _isinstance(result, tuple) or _len(result) < 2:
         return result
     if api in ("func.vjp", "func.linearize") and callable(result[1]):
         return (result[0], wrap(result[1], api), *result[2:])
     if api == "func.jvp":
-        made(result[1])
+        differentiated_here()
     return result
 

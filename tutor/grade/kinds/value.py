@@ -25,14 +25,13 @@ class Value(Kind):
         return [Probe(key, "value", expr=check.expr, options={"if_freed": check.if_freed} if check.if_freed else {})]
 
     def observe(self, check):
-        if check.if_freed:
-            # judged before the code's passes (NOTE [a graph judged before a pass freed it],
-            # observe_kept.py); what each pass leaves in the tensors last_gradient_of names is noted
-            return {"grads": _LEFT_BY_BACKWARD.findall(check.if_freed)}
+        # an if_freed check is judged before the code's passes (NOTE [a graph judged before a pass freed
+        # it], observe_kept.py); what each pass leaves in the tensors last_gradient_of names is noted
+        watch = {"grads": _LAST_GRADIENT_OF.findall(check.if_freed)} if check.if_freed else {}
         if check.from_autograd:
             roots = {"grad_roots": [check.backward_from]} if check.backward_from else {}
-            return {"autograd_values": [check.expr], **roots}
-        return {"hook_values": [check.expr]} if check.from_hooks else {}
+            return {**watch, "autograd_values": [check.expr], **roots}
+        return {**watch, "hook_values": [check.expr]} if check.from_hooks else watch
 
     def hidden_words(self, check) -> str:
         wanted = getattr(check, "type", None)
@@ -73,7 +72,7 @@ class Value(Kind):
         return (False, problem) if problem else verdict
 
 
-_LEFT_BY_BACKWARD = re.compile(r"last_gradient_of\(\s*([A-Za-z_]\w*)\s*\)")
+_LAST_GRADIENT_OF = re.compile(r"last_gradient_of\(\s*([A-Za-z_]\w*)\s*\)")
 
 
 def _opaque(check) -> bool:
