@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 
 import readable_install
+from support import live_pids_of_uids, memory_together
 
 REPO = Path(__file__).resolve().parents[2]
 USER = "student"
@@ -153,6 +154,10 @@ if os.fork() == 0:
 KILLER = "import os, signal\n" + CORRECT + "os.kill(-1, signal.SIGKILL)\n"
 KILLPG = "import os, signal\n" + CORRECT + "os.killpg(0, signal.SIGKILL)\n"
 ENVSPY = "import os\nprint(dict(os.environ))\nraise ValueError(str(dict(os.environ)))\n"
+# Round 24's attacks, found as root and reproduced as this user on the old
+# code: each is the run's own verdict here too, never the grader's fault.
+CPU_LIMIT = "import resource\nresource.setrlimit(resource.RLIMIT_CPU, (1, 1))\nwhile True:\n    pass\n"
+MEMFD = "import os\nfd = os.memfd_create('x')\nos.write(fd, b'x' * (60 << 20))\n"
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +170,8 @@ def student_cli(student_env):
     klass, out = work / "class", work / "out"
     reports = [str(out / "report.json"), str(out / "report.xml"), str(out / "gs" / "rewriter" / "results.json")]
     students = {"honest": CORRECT, "rewriter": REWRITER.format(paths=reports), "killer": KILLER, "killpg": KILLPG,
-                "envspy": ENVSPY}
+                "envspy": ENVSPY, "cpulimit": CPU_LIMIT, "memfd": MEMFD,
+                "shmem": CORRECT + memory_together(4, 700, shared=True)}
     for name, code in students.items():
         (klass / name).mkdir(parents=True)
         (klass / name / "square-gradient.py").write_text(code)
@@ -187,8 +193,6 @@ def _live_processes_of(user: str) -> list[int]:
     """The user's processes that are not zombies."""
     import pwd
 
-    from support import live_pids_of_uids
-
     uid = pwd.getpwnam(user).pw_uid
     return live_pids_of_uids(uid, uid + 1)
 
@@ -202,6 +206,19 @@ def test_nonroot_grader_and_its_shell_survive_kill_minus_one(student_cli):
     assert data.get("isolation") == "bwrap", data.get("isolation")
     honest = next(s for s in data["submissions"] if s["submission"] == "honest")
     assert honest["exercises"][0]["status"] == "passed", honest
+
+
+def test_nonroot_runs_own_limits_are_its_verdict(student_cli):
+    """NOTE [a CPU limit of its own] and NOTE [memory the sum did not see]
+    as a normal user: a CPU limit the run sets, a memfd and shared memory
+    past the run's 2 GiB end that student's run, and no other."""
+    data = json.loads(student_cli["written"][str(student_cli["out"] / "report.json")])
+    runs = {s["submission"]: s["exercises"][0] for s in data["submissions"]}
+    for name in ("cpulimit", "memfd", "shmem"):
+        assert runs[name]["status"] in ("error", "timeout"), (name, runs[name])
+        assert runs[name].get("fault") != "grader", (name, runs[name])
+    assert "PermissionError" in runs["memfd"]["error"], runs["memfd"]
+    assert "memory together" in runs["shmem"]["error"], runs["shmem"]
 
 
 def test_nonroot_report_cannot_be_rewritten_after_the_grader_exits(student_cli):

@@ -29,6 +29,9 @@ HOSTILE = (f"{SCRIPT}{IMG}</svg></table><svg onload=window.__pwned=3> | pipe\nne
            "*em* `tick` ``two`` www.evil.example <!-- c --> &amp;")
 HOSTILE_NAME = "<img src=x onerror=window.__pwned=4> | [n](http:evil.example) *x* www.evil.example"  # no "/": a folder name
 NASTY_NAME = "nasty " + NASTY
+# NOTE [names shown apart]: a name alike to carol's once its invisible mark
+# is drawn as nothing, and a name that is not UTF-8 (written as the byte 0xff)
+LOOKALIKE, NOT_UTF8 = "carol\u202e", "bytes\udcff"
 PREDICT = """\
 id: predict-values
 title: Predict the values
@@ -61,6 +64,8 @@ def _students(pack: Path) -> dict[str, dict[str, str]]:
                     f"E.__name__ = {'<svg onload=window.__pwned=6>'!r}\nraise E({HOSTILE + NASTY!r})\n",
             PREDICT_ID: f"a = {HOSTILE!r}\nb = 2.0\n",
         },
+        LOOKALIKE: {SQUARE: "raise ValueError('lookalike')\n"},
+        NOT_UTF8: {SQUARE: "raise ValueError('not utf-8')\n"},
         NASTY_NAME: {SQUARE: f"print({NASTY!r})\nraise ValueError({NASTY + SCRIPT!r})\n",
                      PREDICT_ID: "a = 0.0\nb = 0.0\n"},
     }
@@ -295,6 +300,23 @@ def test_timeouts_crashes_and_isolation_are_shown(klass, page_visit):
     assert ("erin", SQUARE, "timeout") in got and ("dave", SQUARE, "error") in got
     assert page.locator("#faults tr.fault").count() == 0
     assert page.locator("#partial").count() == 0
+
+
+def test_each_student_is_shown_apart(klass, page_visit):
+    """The page names each student as the JSON does, one to one: the
+    look-alike of carol and the name that is not UTF-8 show escaped, as
+    text, and no invisible mark reaches the page."""
+    names = [s["submission"] for s in klass["data"]["submissions"]]
+    assert len(set(names)) == len(names), names
+    lookalike = [n for n in names if n.startswith("carol") and n != "carol"]
+    not_utf8 = [n for n in names if n.startswith("bytes")]
+    assert len(lookalike) == 1 and len(not_utf8) == 1, names
+    assert lookalike[0].isprintable() and not_utf8[0].isprintable(), (lookalike, not_utf8)
+    runs = page_visit.page.locator("#cut-short tr.run")
+    shown = {runs.nth(i).locator("td").nth(0).text_content() for i in range(runs.count())}
+    assert {lookalike[0], not_utf8[0]} <= shown, shown
+    body = page_visit.page.inner_text("body")
+    assert "\u202e" not in body and "\ufffd" not in body
 
 
 def test_grader_faults_partial_and_a_new_isolation_mode(klass, browser, tmp_path):

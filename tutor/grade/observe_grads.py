@@ -52,11 +52,11 @@ def begin(namespace: dict, names, value_names=(), root_names=()) -> None:
     _S.grad_followed, _S.grad_marks, _S.grad_results, _S.func_results = {}, {}, [], []
     _S.grad_mark_roots, _S.grad_mark_history = {}, []
     _S.grad_results_budget = [MAX_COPIES]  # for the whole run
+    # NOTE [values autograd returned]: what a pass leaves in the setup's leaves counts (a non-leaf's .grad
+    # warns when read), and in a new leaf the code binds to one of their names (a step that makes `w` anew)
+    _S.value_leaf_names = [name for name, value in list(namespace.items())[:200] if _leaf(value)] \
+        if _S.value_names else []
     _follow_names()
-    if _S.value_names:  # NOTE [values autograd returned]: what a pass leaves in the setup's tensors counts
-        for value in list(namespace.values())[:200]:  # leaves only: a non-leaf's .grad warns when read
-            if _isinstance(value, _Tensor) and _requires_grad(value) and _get_is_leaf(value):
-                follow(value)
     _S.grad_setup_bound = {name for name in _S.grad_names
                            if _isinstance(namespace.get(name) if namespace is not None else None, _Tensor)}
 
@@ -70,6 +70,14 @@ def _follow_names() -> None:
     namespace = _S.grad_namespace
     for name in _S.grad_names:
         follow(namespace.get(name) if namespace is not None else None)
+    for name in _S.value_leaf_names:
+        value = _S.value_namespace.get(name)
+        if _leaf(value):
+            follow(value)
+
+
+def _leaf(value) -> bool:
+    return _isinstance(value, _Tensor) and _requires_grad(value) and _get_is_leaf(value)
 
 
 def wrap_retain_grad(original):
@@ -315,8 +323,6 @@ def value_provenance() -> dict:
 
 
 _ORIGIN_RANK = {"autograd": 0, "func": 1, "backward": 2, "other": 3}
-
-
 _MISSING = object()
 MAX_ELEMENTS = 100_000  # a value matched element by element at most this big
 _tolist = _TensorBase.tolist

@@ -1,0 +1,7 @@
+losses, grads = [], []
+for step in range(5):
+    loss = ((X @ w - y) ** 2).mean()
+    loss.backward()
+    grads.append(w.grad.clone())
+    w = (w - 0.1 * w.grad).detach().requires_grad_()
+    losses.append(loss.item())
