@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import torch as _torch
 
-from tutor.grade import observe_copies, observe_grads, observe_hooks, observe_modules, observe_replaced, observe_roots
+from tutor.grade import (
+    observe_copies, observe_grads, observe_hooks, observe_modules, observe_replaced, observe_roots, observe_values,
+)
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
@@ -88,7 +90,8 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
     try:
         _begin(namespace, config)
         _S.inputs = []
-        observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"), config.get("grad_roots"))
+        observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"), config.get("grad_roots"),
+                            config.get("trained"))
         observe_hooks.begin(namespace, config.get("hook_values"))
         observe_replaced.begin(config)
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
@@ -273,7 +276,7 @@ def report(config: dict) -> dict:
         if config.get("grad_roots"):
             out["grad_roots"] = observe_roots.root_provenance()
     if config.get("autograd_values"):
-        out["autograd_values"] = observe_grads.value_provenance()
+        out["autograd_values"] = observe_values.value_provenance()
     if config.get("hook_values"):
         out["hook_values"] = observe_hooks.provenance()
     if config.get("hooks_on"):  # NOTE [hooks on a named tensor] (observe_calls.py)

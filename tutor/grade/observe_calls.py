@@ -143,12 +143,13 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         # the outermost pass only: Tensor.backward calls torch.autograd.backward (both observed)
         grads_before = _grads_before() if api == "backward" and (_S.grad_names or _S.value_names) \
             and not _S.active.get(api) else None
-        roots = _roots_of(args, kwargs, api) if (_S.grad_root_names or _S.grad_names or _S.value_names) \
-            and api in ("backward", "autograd.grad") and not _S.active.get(api) else ((), ())
+        watched = _S.grad_root_names or _S.grad_names or _S.value_names
+        roots, seeded = _roots_of(args, kwargs, api) if watched and api in ("backward", "autograd.grad") \
+            and not _S.active.get(api) else (((), (), ()), ())
         if grads_before is not None:
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
         if api in ("backward", "autograd.grad") and not _S.active.get(api):  # the outermost pass's, even none
-            _seeds_before(api, args, kwargs, roots[0])  # NOTE [a seed copied in] (observe_seeds.py)
+            _seeds_before(api, args, kwargs, seeded)  # NOTE [a seed copied in] (observe_seeds.py)
         if _S.before_pass is not None and learner and api in ("backward", "autograd.grad") \
                 and not _S.active.get(api) and not any(_flags(positions, args, kwargs)):
             _S.before_pass()  # NOTE [a graph judged before a pass freed it] (observe_kept.py)

@@ -43,7 +43,7 @@ MAX_HISTORY = 256  # small notes of earlier passes kept for value checks (a list
 MAX_COPIES = 4_000_000  # elements copied around one pass in all (up to 64 followed tensors): memory stays the run's
 
 
-def begin(namespace: dict, names, value_names=(), root_names=()) -> None:
+def begin(namespace: dict, names, value_names=(), root_names=(), trained=()) -> None:
     _S.value_names = [str(n) for n in (value_names or ())][:MAX_NAMES]
     _S.value_namespace = namespace if _S.value_names else None
     _S.grad_names = [str(n) for n in (names or ())][:MAX_NAMES]
@@ -53,10 +53,12 @@ def begin(namespace: dict, names, value_names=(), root_names=()) -> None:
     _S.grad_mark_roots, _S.grad_mark_history = {}, []
     _S.grad_results_budget = [MAX_COPIES]  # for the whole run
     # NOTE [values autograd returned]: what a pass leaves in the setup's leaves counts (a non-leaf's .grad
-    # warns when read), and in a new leaf the code binds to one of their names (a step that makes `w` anew)
-    _S.value_leaf_names = [name for name, value in list(namespace.items())[:200] if _leaf(value)] \
-        if _S.value_names else []
+    # warns when read); NOTE [a step that makes w anew]: and in a new leaf bound to a name in ``trained``
+    leaves = [name for name, value in list(namespace.items())[:200] if _leaf(value)] if _S.value_names else []
+    _S.value_leaf_names = [name for name in leaves if trained == "all" or name in (trained or ())]
     _follow_names()
+    for name in leaves:
+        follow(namespace[name])
     _S.grad_setup_bound = {name for name in _S.grad_names
                            if _isinstance(namespace.get(name) if namespace is not None else None, _Tensor)}
 
@@ -76,6 +78,13 @@ def _follow_names() -> None:
             follow(value)
 
 
+# NOTE [a step that makes w anew]: a training step may bind the name of a
+# leaf the setup made to a new leaf (`w = (w - lr * w.grad).detach()
+# .requires_grad_()`), and the next pass's gradient is that step's own. Such
+# leaves are followed only for names the exercise lets the code change
+# (``may_change``: fix-the-training-loop's `w`): elsewhere a new leaf's values
+# are the code's choice, and a pass of `(x * x / 2).sum()` hands them back as
+# a gradient (a probe passed second-derivative's `g2` by formula so).
 def _leaf(value) -> bool:
     return _isinstance(value, _Tensor) and _requires_grad(value) and _get_is_leaf(value)
 
@@ -178,7 +187,7 @@ def _accumulated_into(key):
     return note
 
 
-def mark(was: dict, roots: tuple = ((), ())) -> None:
+def mark(was: dict, roots: tuple = ((), (), ())) -> None:
     """After a reverse pass: note each gradient it wrote. One it did not change keeps the note it had (a
     gradient written by hand, then a pass that never reaches it or adds zeros, is still written by hand);
     one it added to counts only if it held zeros or the last pass's values before. ``roots``: the
@@ -241,7 +250,7 @@ def _drop_mark(key) -> None:
     _S.grad_mark_roots.pop(key, None)
 
 
-def note_results(result, roots: tuple = ((), ()), inputs=None) -> None:
+def note_results(result, roots: tuple = ((), (), ()), inputs=None) -> None:
     """After ``torch.autograd.grad``: its gradients, the call's ``outputs`` and, for each gradient, the
     input it is the gradient of (``x.grad = g`` counts only where ``g`` is ``x``'s)."""
     items, wrt = ((v if _isinstance(v, (tuple, list)) else (v,)) for v in (result, inputs))
@@ -284,68 +293,8 @@ def note_func_results(result, depth: int = 0) -> None:
             note_func_results(item, depth + 1)
 
 
-# NOTE [values autograd returned]: a ``value`` check with ``from_autograd:
-# true`` wants the tensor bound to its name to hold what autograd returned in
-# the run, not numbers worked out another way: the rest of the chain rule done
-# by hand after one call for part of it reached the right numbers
-# (grad-without-dot-grad passed so), and so did a Hessian written as a
-# formula beside a `torch.func` call for the gradient (gradient-as-a-function).
-# "autograd": the values of a tensor ``torch.autograd.grad`` returned (a
-# copy, a detached view or the very object); "func": of one a ``torch.func``
-# transform or ``torch.autograd.functional`` returned; "backward": of a
-# gradient a backward pass left in a leaf the setup made (which
-# ``from_autograd: or-backward`` accepts: hessian-vector-product's `x.grad`
-# after a second pass); each, where every element is one of the elements
-# such tensors held (a Hessian stacked from the rows ``grad`` returned).
-# A list or tuple of tensors (fix-the-training-loop's `grads`, one per step)
-# is judged by its least trusted element; "backward" then counts what every
-# pass left, not only the last (``grad_mark_history``).
-# Self-reported, as every record is.
-def value_provenance() -> dict:
-    """name -> "autograd", "func", "backward", "other", "missing" or "not a tensor"."""
-    out = {}
-    namespace = _getattr(_S, "value_namespace", None)
-    for name in _getattr(_S, "value_names", ()):
-        try:
-            value = namespace.get(name, _MISSING) if namespace is not None else _MISSING
-            if value is _MISSING:
-                out[name] = "missing"
-            elif _isinstance(value, (list, tuple)) and value and _len(value) <= MAX_NAMES * 4 \
-                    and all(_isinstance(v, _Tensor) for v in value):
-                out[name] = max((_origin(v) for v in value), key=_ORIGIN_RANK.__getitem__)
-            elif not _isinstance(value, _Tensor):
-                out[name] = "not a tensor"
-            else:
-                out[name] = _origin(value)
-        except Exception:
-            out[name] = "unreadable"
-    return out
-
-
-_ORIGIN_RANK = {"autograd": 0, "func": 1, "backward": 2, "other": 3}
+MAX_ELEMENTS = 100_000  # a value matched element by element at most this big (observe_values.py)
 _MISSING = object()
-MAX_ELEMENTS = 100_000  # a value matched element by element at most this big
-_tolist = _TensorBase.tolist
-
-
-def _origin(tensor) -> str:
-    """"autograd", "func" or "backward": ``tensor`` holds the values of a tensor autograd returned in the
-    run or a pass left, or only elements such tensors held (NOTE [values autograd returned]); else "other"."""
-    grads, funcs = _getattr(_S, "grad_results", []), _getattr(_S, "func_results", [])
-    marks = list(_getattr(_S, "grad_marks", {}).values()) + list(_getattr(_S, "grad_mark_history", []))
-    for notes, source in ((grads, "autograd"), (funcs, "func"), (marks, "backward")):
-        if any(_holds_note(tensor, note) for note in notes):
-            return source
-    if int(_numel(tensor)) > MAX_ELEMENTS:
-        return "other"
-    wanted = set(_flat(_tolist(_detach(tensor))))
-    for notes, source in ((grads, "autograd"), (grads + funcs, "func"), (grads + funcs + marks, "backward")):
-        held: set = set()
-        for note in notes:
-            held.update(_elements(note))
-        if wanted and wanted <= held:
-            return source
-    return "other"
 
 
 def _holds_note(tensor, note) -> bool:
@@ -355,22 +304,6 @@ def _holds_note(tensor, note) -> bool:
         return note[2] is not None and _same(tensor, note[2])
     except Exception:
         return False
-
-
-def _elements(note) -> list:
-    try:
-        return _flat(_tolist(note[2])) if note[2] is not None and int(_numel(note[2])) <= MAX_ELEMENTS else []
-    except Exception:
-        return []
-
-
-def _flat(value) -> list:
-    if not _isinstance(value, list):
-        return [value]
-    out: list = []
-    for item in value:
-        out += _flat(item) if _isinstance(item, list) else [item]
-    return out
 
 
 def provenance() -> dict:

@@ -5,40 +5,122 @@ keeps them with the gradients the pass left)."""
 from __future__ import annotations
 
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _of, _shares
-from tutor.grade.observe_state import _S, _SEEDS, _Tensor, _TensorBase, _any, _getattr, _isinstance, _len, _type
+from tutor.grade.observe_state import (
+    _S, _SEEDS, _Tensor, _TensorBase, _any, _detach, _getattr, _isinstance, _len, _numel, _type,
+)
+
+_tolist = _TensorBase.tolist
+_reshape = _TensorBase.reshape
 
 
 def roots_of(args, kwargs, api: str) -> tuple:
-    """(the tensors a reverse pass starts at, the asked names bound to one of them as it starts): ``loss``
-    of ``loss.backward()``, the ``tensors`` of ``torch.autograd.backward``, the ``outputs`` of
-    ``torch.autograd.grad`` (one, or a sequence). Never raises: odd arguments start nothing."""
+    """((the tensors a reverse pass starts at, the asked names bound to one of them as it starts, the seed
+    of each), the tensors it seeds with anything but zeros): ``loss`` of ``loss.backward()``, the
+    ``tensors`` of ``torch.autograd.backward``, the ``outputs`` of ``torch.autograd.grad`` (one, or a
+    sequence). Never raises: odd arguments start nothing."""
     try:
         return _roots_of(args, kwargs, api)
     except Exception:
-        return (), ()
+        return ((), (), ()), ()
 
 
 def _roots_of(args, kwargs, api: str) -> tuple:
     key = "outputs" if api == "autograd.grad" else "tensors"
     first = args[0] if args else kwargs.get(key)
     items = first if _isinstance(first, (tuple, list)) else (first,)
-    # a root seeded with zeros starts nothing (NOTE [a zero seed is no pass], observe_calls.py): `loss`
-    # seeded with zeros beside a surrogate seeded with ones in one call is the surrogate's pass
     one, other, at = _SEEDS[api]
     seed = kwargs.get(one, kwargs.get(other)) if (one in kwargs or other in kwargs) else \
         (args[at] if at < _len(args) else None)
     seeds = seed if _isinstance(seed, (tuple, list)) else (seed,)
-    tensors = tuple(t for i, t in enumerate(items[:MAX_NAMES]) if _isinstance(t, _Tensor)
-                    and not _zero(seeds[i] if i < _len(seeds) else None))
+    # a root seeded with zeros starts nothing (NOTE [a zero seed is no pass], observe_calls.py): `loss`
+    # seeded with zeros beside a surrogate seeded with ones in one call is the surrogate's pass
+    pairs = [(t, seeds[i] if i < _len(seeds) else None) for i, t in enumerate(items[:MAX_NAMES])
+             if _isinstance(t, _Tensor) and not _zero(seeds[i] if i < _len(seeds) else None)]
+    seeded = tuple(t for t, _ in pairs)  # NOTE [a seed copied in] (observe_seeds.py)
+    if _S.grad_root_names:  # NOTE [a root that reaches nothing asked]
+        # inputs: autograd.grad's second; Tensor.backward's fifth (self first), torch.autograd.backward's sixth
+        asked = (args[1] if _len(args) > 1 else kwargs.get("inputs")) if api == "autograd.grad" else \
+            kwargs.get("inputs", args[4] if _len(args) == 5 else args[5] if _len(args) > 5 else None)
+        if asked is not None:
+            asked = asked if _isinstance(asked, (tuple, list)) else (asked,)
+            pairs = [(t, s) for t, s in pairs if _reaches(t, asked[:MAX_NAMES])]
     namespace = _S.grad_namespace if _S.grad_namespace is not None else _S.value_namespace
+    unit = tuple(t for t, s in pairs if _unit([s]))
     named = tuple(n for n in _S.grad_root_names
-                  if namespace is not None and _from_tensor(tensors, namespace.get(n, _MISSING)))
-    return tensors, named
+                  if namespace is not None and _from_tensor(unit, namespace.get(n, _MISSING)))
+    return (tuple(t for t, _ in pairs), named, tuple(s for _, s in pairs)), seeded
+
+
+# NOTE [a root that reaches nothing asked]: `torch.autograd.grad([loss, s],
+# [z1, z2])` lists `loss` among its outputs, and when `loss` reaches none of
+# the inputs asked for, the gradients are all the surrogate's (a probe passed
+# grad-without-dot-grad with fresh leaves whose surrogate handed back numbers
+# worked out by hand). A root starts the pass only if its graph reaches one of
+# the inputs the call asks for (``inputs``); past MAX_WALK nodes it may.
+MAX_WALK = 4096
+
+
+def _reaches(root, asked) -> bool:
+    nodes, leaves = set(), set()
+    for t in asked:
+        if t is root:
+            return True
+        fn = _grad_fn(t) if _isinstance(t, _Tensor) else None
+        if fn is not None:
+            nodes.add(fn)
+        elif _isinstance(t, _Tensor):
+            leaves.add(id(t))
+    stack, seen = [_grad_fn(root)], set()
+    while stack:
+        fn = stack.pop()
+        if fn is None or fn in seen:
+            continue
+        if fn in nodes or id(_getattr(fn, "variable", None)) in leaves:
+            return True
+        seen.add(fn)
+        if _len(seen) > MAX_WALK:
+            return True
+        stack.extend(child for child, _ in fn.next_functions)
+    return False
 
 
 def _zero(seed) -> bool:
     try:
         return _isinstance(seed, _Tensor) and not bool(_any(seed))
+    except Exception:
+        return False
+
+
+# NOTE [a root seeded by a fraction]: a root counts where the seeds it got
+# come to ones: `loss.backward()`, `loss.backward(torch.ones_like(loss))`, or
+# two passes of 0.5 that add up. `loss` seeded with 1e-30 beside a surrogate
+# seeded with ones (in one call or two) carried the surrogate's numbers as
+# the gradient of `loss` (a probe passed linear-gradients and
+# keep-the-hidden-gradient so), and a seed of 0.5 leaves half the gradient to
+# numbers worked out by hand.
+MAX_SEED = 4096  # elements of a seed compared one by one; a bigger seed is no unit
+
+
+def _unit(seeds) -> bool:
+    """The seeds one root got come to ones (no seed: a scalar's implicit 1)."""
+    try:
+        total = None
+        for seed in seeds:
+            if seed is None:
+                values = [1.0]
+            elif _isinstance(seed, _Tensor) and int(_numel(seed)) <= MAX_SEED:
+                values = _tolist(_reshape(_detach(seed), (-1,)))
+            else:
+                return False
+            if total is not None and _len(total) != _len(values):
+                return False
+            total = values if total is None else [a + values[i] for i, a in enumerate(total)]
+        if total is None:
+            return False
+        for v in total:
+            if not -1e-6 <= v - 1.0 <= 1e-6:
+                return False
+        return True
     except Exception:
         return False
 
@@ -58,7 +140,8 @@ def _zero(seed) -> bool:
 # `loss.reshape(1)`); a product (`loss * 1e-30`, beside a surrogate pass) or
 # a second input (`loss * 0 + surrogate`) breaks the chain, and so does a
 # detached alias of its memory that the code made a graph of its own. A root
-# seeded with zeros is none. Passes that added to one another count
+# seeded with anything but ones is none (zeros, or 1e-30 beside a surrogate
+# seeded with ones: a probe passed so). Passes that added to one another count
 # together, and passes from each term of `loss = a + b` built afterwards
 # (the DCGAN tutorial's `a.backward(); b.backward()`) count as one from
 # `loss`. Where the name ends bound to no tensor with a graph (`loss =
@@ -75,7 +158,7 @@ def root_provenance() -> dict:
         try:
             tensor = namespace.get(name)
             grad = _get_grad(tensor) if _isinstance(tensor, _Tensor) else None
-            passes: tuple = ()  # (roots, names bound to one of them as the pass started) per pass
+            passes: tuple = ()  # (roots, names bound to one of them as the pass started, seeds) per pass
             if grad is not None and _S.grad_followed.get(id(tensor)) is tensor:
                 if _holds(grad, _S.grad_marks.get(id(tensor))):
                     passes = _S.grad_mark_roots.get(id(tensor), ())
@@ -92,11 +175,19 @@ def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
     end = namespace.get(root, _MISSING)
     target = _grad_fn(end) if _isinstance(end, _Tensor) else None
     if target is None:  # a number or a detached copy bound after the pass: the tensor bound as it started
-        return any(root in named for _, named in passes)
-    tensors = [t for ts, _ in passes for t in ts]
-    if _from_tensor(tensors, end):
-        return True
-    return _terms_of(target, {fn for fn in map(_grad_fn, tensors) if fn is not None})
+        return any(root in named for _, named, _ in passes)
+    # each pass once: a copy of a result keeps the roots of the call that made it (observe_copies.py)
+    passes = {id(p): p for p in passes}.values()
+    pairs = [(t, seeds[i]) for ts, _, seeds in passes for i, t in enumerate(ts)]
+    mine = [s for t, s in pairs if _from_tensor((t,), end)]
+    if mine:
+        return _unit(mine)  # NOTE [a root seeded by a fraction]
+    by_node: dict = {}
+    for t, s in pairs:
+        fn = _grad_fn(t)
+        if fn is not None:
+            by_node.setdefault(fn, []).append(s)
+    return _terms_of(target, {fn for fn, seeds in by_node.items() if _unit(seeds)})
 
 
 def _from_tensor(tensors, end) -> bool:

@@ -119,7 +119,7 @@ class _State:
     grad_followed: dict = {}  # id -> tensor followed (observe_grads.py)
     grad_results: list = []  # what torch.autograd.grad returned, as marks (and the call's outputs)
     grad_root_names: list = []  # NOTE [the pass that started at the loss] (observe_roots.py)
-    grad_mark_history: list = []  # every pass's notes, for value checks (observe_grads.value_provenance)
+    grad_mark_history: list = []  # every pass's notes, for value checks (observe_values.value_provenance)
     grad_mark_roots: dict = {}  # id of a followed tensor -> the roots of the passes its mark is from
     func_results: list = []  # what torch.func transforms and torch.autograd.functional returned (value checks only)
     value_names: list = []  # observe_grads.py: names a value check wants returned by torch.autograd.grad

@@ -56,6 +56,8 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         options["grad_roots"] = sorted(grad_roots)
     if autograd_values:
         options["autograd_values"] = sorted(autograd_values)
+        if exercise.may_change:  # NOTE [a step that makes w anew] (observe_grads.py)
+            options["trained"] = exercise.may_change if exercise.may_change == "all" else sorted(exercise.may_change)
     if hook_values:
         options["hook_values"] = sorted(hook_values)
     if hooks_on:

@@ -76,7 +76,7 @@ class ValueCheck(_Check):
                     "elements such tensors held, passes), not numbers worked out another way; 'or-backward': "
                     "or a gradient a backward pass left in `.grad` of a tensor the setup made; `expr` must be "
                     "a name; a list or tuple of tensors is judged by each of them (NOTE [values autograd "
-                    "returned], observe_grads.py)",
+                    "returned], observe_values.py)",
     )
 
     if_freed: Optional[str] = Field(

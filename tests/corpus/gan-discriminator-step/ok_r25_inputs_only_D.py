@@ -1,0 +1,5 @@
+fake = G(z)
+d_loss = F.softplus(-D(real)).mean() + F.softplus(D(fake.detach())).mean()
+opt_d = torch.optim.Adam(D.parameters(), lr=1e-3)
+opt_d.zero_grad()
+d_loss.backward(inputs=list(D.parameters()))

@@ -1,0 +1,3 @@
+dh, dW = torch.autograd.grad(loss, [h, W])
+dh = dh.clone()
+dW = dW.clone()

@@ -1,0 +1,7 @@
+# expect: grad of h
+h = x @ W
+h.retain_grad()
+loss = torch.tanh(h).sum()
+loss.backward(torch.tensor(0.5), retain_graph=True)
+s = (h * (0.5 / torch.cosh(h.detach()) ** 2)).sum()
+s.backward()

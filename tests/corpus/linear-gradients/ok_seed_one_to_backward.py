@@ -1,0 +1,2 @@
+y = w * x + b
+y.backward(torch.tensor(1.0))
