@@ -41,9 +41,10 @@ def _roots_of(args, kwargs, api: str) -> tuple:
         # inputs: autograd.grad's second; Tensor.backward's fifth (self first), torch.autograd.backward's sixth
         asked = (args[1] if _len(args) > 1 else kwargs.get("inputs")) if api == "autograd.grad" else \
             kwargs.get("inputs", args[4] if _len(args) == 5 else args[5] if _len(args) > 5 else None)
-        if asked is not None:
-            asked = asked if _isinstance(asked, (tuple, list)) else (asked,)
-            pairs = [(t, s) for t, s in pairs if _reaches(t, asked[:MAX_NAMES])]
+        if _isinstance(asked, _Tensor):
+            asked = (asked,)
+        if _isinstance(asked, (tuple, list)):  # a generator (`model.parameters()`) is torch's to read: not judged
+            pairs = [(t, s) for t, s in pairs if _reaches(t, asked[:4 * MAX_NAMES])]
     namespace = _S.grad_namespace if _S.grad_namespace is not None else _S.value_namespace
     unit = tuple(t for t, s in pairs if _unit([s]))
     named = tuple(n for n in _S.grad_root_names
@@ -57,6 +58,8 @@ def _roots_of(args, kwargs, api: str) -> tuple:
 # grad-without-dot-grad with fresh leaves whose surrogate handed back numbers
 # worked out by hand). A root starts the pass only if its graph reaches one of
 # the inputs the call asks for (``inputs``); past MAX_WALK nodes it may.
+# Inputs given as a generator (`D.parameters()`) are torch's to read (a read
+# here would use them up): such a call is not judged so.
 MAX_WALK = 4096
 
 

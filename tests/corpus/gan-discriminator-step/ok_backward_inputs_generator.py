@@ -1,0 +1,3 @@
+fake = G(z)
+d_loss = F.softplus(-D(real)).mean() + F.softplus(D(fake.detach())).mean()
+d_loss.backward(inputs=list(D.parameters()))
