@@ -100,7 +100,9 @@ def _zero(seed) -> bool:
 # seeded with ones (in one call or two) carried the surrogate's numbers as
 # the gradient of `loss` (a probe passed linear-gradients and
 # keep-the-hidden-gradient so), and a seed of 0.5 leaves half the gradient to
-# numbers worked out by hand.
+# numbers worked out by hand. Seeds add up over the backward passes that
+# added into one gradient; each `torch.autograd.grad` call stands alone (two
+# calls that returned the same numbers are two answers, not a sum).
 MAX_SEED = 4096  # elements of a seed compared one by one; a bigger seed is no unit
 
 
@@ -161,14 +163,15 @@ def root_provenance() -> dict:
         try:
             tensor = namespace.get(name)
             grad = _get_grad(tensor) if _isinstance(tensor, _Tensor) else None
-            passes: tuple = ()  # (roots, names bound to one of them as the pass started, seeds) per pass
+            # passes that added up, each (roots, names bound to one of them as the pass started, seeds): the
+            # mark's, and each autograd.grad call's whose result the gradient is (a call stands alone)
+            groups: list = []
             if grad is not None and _S.grad_followed.get(id(tensor)) is tensor:
                 if _holds(grad, _S.grad_marks.get(id(tensor))):
-                    passes = _S.grad_mark_roots.get(id(tensor), ())
-                for n in _S.grad_results:
-                    if _holds_note(grad, n) and _shares(grad, n[0]) and _of(n, tensor):
-                        passes += n[3]
-            out[name] = [root for root in names if _started_at(root, namespace, passes)]
+                    groups.append(_S.grad_mark_roots.get(id(tensor), ()))
+                groups += [n[3] for n in _S.grad_results
+                           if _holds_note(grad, n) and _shares(grad, n[0]) and _of(n, tensor)]
+            out[name] = [root for root in names if any(_started_at(root, namespace, g) for g in groups)]
         except Exception:
             out[name] = []
     return out
@@ -248,9 +251,8 @@ def value_root_provenance() -> dict:
             tensors = value if _isinstance(value, (list, tuple)) else [value]
             found = None
             for tensor in tensors[:4 * MAX_NAMES]:
-                passes = tuple(p for n in _S.grad_results if _isinstance(tensor, _Tensor) and _holds_note(tensor, n)
-                               for p in n[3])
-                mine = {root for root in names if _started_at(root, namespace, passes)}
+                calls = [n[3] for n in _S.grad_results if _isinstance(tensor, _Tensor) and _holds_note(tensor, n)]
+                mine = {root for root in names if any(_started_at(root, namespace, c) for c in calls)}
                 found = mine if found is None else found & mine
             out[name] = sorted(found or ())
         except Exception:
