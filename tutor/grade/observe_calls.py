@@ -21,7 +21,7 @@ from tutor.grade.observe_kept import quiet_when_judging, retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
-from tutor.grade.observe_roots import roots_of as _roots_of
+from tutor.grade.observe_roots import materialized as _materialized, roots_of as _roots_of
 from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_replaced import watch as _watch_replaced
@@ -125,9 +125,10 @@ def _measure(result, api: str, depth: int = 0) -> None:
 
 def _wrap_call(original, api: str, measure: bool = True, transform: bool = False, suspend: bool = False):
     try:
-        positions = _positions(api, inspect.signature(original))
+        signature = inspect.signature(original)
+        positions, params = _positions(api, signature), list(signature.parameters)
     except (TypeError, ValueError):
-        positions = None
+        positions, params = None, None
 
     def observed(*args, **kwargs):
         if not _S.on:
@@ -144,8 +145,11 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         grads_before = _grads_before() if api == "backward" and (_S.grad_names or _S.value_names) \
             and not _S.active.get(api) else None
         watched = _S.grad_root_names or _S.grad_names or _S.value_names
-        roots, seeded = _roots_of(args, kwargs, api) if watched and api in ("backward", "autograd.grad") \
-            and not _S.active.get(api) else (((), (), ()), ())
+        if watched and api in ("backward", "autograd.grad") and not _S.active.get(api):
+            args, kwargs = _materialized(params, args, kwargs)  # NOTE [a root that reaches nothing asked]
+            roots, seeded, by_input = _roots_of(args, kwargs, api, params)
+        else:
+            roots, seeded, by_input = ((), (), ()), (), ()
         if grads_before is not None:
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
         if api in ("backward", "autograd.grad") and not _S.active.get(api):  # the outermost pass's, even none
@@ -165,10 +169,10 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _S.active[api] -= 1
             _S.depth -= 1
         if grads_before is not None:
-            _mark_grads(grads_before, roots)  # NOTE [gradients a backward pass left]
+            _mark_grads(grads_before, roots, by_input)  # NOTE [gradients a backward pass left]
         elif api == "autograd.grad" and (_S.grad_names or _S.value_names) and learner:
             # the code's own calls: torch's (gradcheck's, a transform's) would fill the record's room
-            _note_grad_results(result, roots, args[1] if _len(args) > 1 else kwargs.get("inputs"))
+            _note_grad_results(result, roots, args[1] if _len(args) > 1 else kwargs.get("inputs"), by_input)
         elif (_S.value_names or _S.grad_names) and api.startswith(("autograd.functional.", "func.")) \
                 and api != "func.functional_call" and not callable(result):  # NOTE [a gradient with vmap]
             _note_func_results(result)  # NOTE [values autograd returned]

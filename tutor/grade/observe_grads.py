@@ -54,11 +54,12 @@ def begin(namespace: dict, names, value_names=(), root_names=(), trained=()) -> 
     _S.grad_results_budget = [MAX_COPIES]  # for the whole run
     # NOTE [values autograd returned]: what a pass leaves in the setup's leaves counts (a non-leaf's .grad
     # warns when read); NOTE [a step that makes w anew]: and in a new leaf bound to a name in ``trained``
-    leaves = [name for name, value in list(namespace.items())[:200] if _leaf(value)] if _S.value_names else []
-    _S.value_leaf_names = [name for name in leaves if trained == "all" or name in (trained or ())]
+    _S.value_new_leaves = bool(trained and _S.value_names)
     _follow_names()
-    for name in leaves:
-        follow(namespace[name])
+    if _S.value_names:
+        for value in list(namespace.values())[:200]:
+            if _leaf(value):
+                follow(value)
     _S.grad_setup_bound = {name for name in _S.grad_names
                            if _isinstance(namespace.get(name) if namespace is not None else None, _Tensor)}
 
@@ -72,19 +73,22 @@ def _follow_names() -> None:
     namespace = _S.grad_namespace
     for name in _S.grad_names:
         follow(namespace.get(name) if namespace is not None else None)
-    for name in _S.value_leaf_names:
-        value = _S.value_namespace.get(name)
-        if _leaf(value):
-            follow(value)
+    if _S.value_new_leaves:  # NOTE [a step that makes w anew]
+        for value in list(_S.value_namespace.values())[:200]:
+            if _leaf(value):
+                follow(value)
 
 
 # NOTE [a step that makes w anew]: a training step may bind the name of a
 # leaf the setup made to a new leaf (`w = (w - lr * w.grad).detach()
-# .requires_grad_()`), and the next pass's gradient is that step's own. Such
-# leaves are followed only for names the exercise lets the code change
-# (``may_change``: fix-the-training-loop's `w`): elsewhere a new leaf's values
-# are the code's choice, and a pass of `(x * x / 2).sum()` hands them back as
-# a gradient (a probe passed second-derivative's `g2` by formula so).
+# .requires_grad_()`), or train a copy (`p = w.detach().clone()
+# .requires_grad_()`, an optimizer on `p`, `w.copy_(p)`), and each pass's
+# gradient is that step's own. Where the exercise lets the code change a
+# setup's tensor (``may_change``: fix-the-training-loop's `w`), every leaf
+# bound to a name when a pass starts is followed. Elsewhere only the setup's
+# leaves are: a new leaf's values are the code's choice, and a pass of
+# `(x * x / 2).sum()` hands them back as a gradient (a probe passed
+# second-derivative's `g2` by formula so).
 def _leaf(value) -> bool:
     return _isinstance(value, _Tensor) and _requires_grad(value) and _get_is_leaf(value)
 
@@ -187,7 +191,7 @@ def _accumulated_into(key):
     return note
 
 
-def mark(was: dict, roots: tuple = ((), (), ())) -> None:
+def mark(was: dict, roots: tuple = ((), (), ()), by_input: tuple = ()) -> None:
     """After a reverse pass: note each gradient it wrote. One it did not change keeps the note it had (a
     gradient written by hand, then a pass that never reaches it or adds zeros, is still written by hand);
     one it added to counts only if it held zeros or the last pass's values before. ``roots``: the
@@ -226,7 +230,8 @@ def mark(was: dict, roots: tuple = ((), (), ())) -> None:
                 # to what an autograd.grad call returned and the code assigned: that call's too
                 added = old is not None and (old[2] is None or bool(_any(old[2])))
                 earlier = returned[3] if returned is not None else _S.grad_mark_roots.get(key, ())
-                _S.grad_mark_roots[key] = (earlier if added else ()) + ((roots,) if roots[0] else ())
+                mine = next((r for x, r in by_input if x is tensor), roots) if by_input else roots
+                _S.grad_mark_roots[key] = (earlier if added else ()) + ((mine,) if mine[0] else ())
             _S.grad_marks[key] = note = _note(grad, budget)
             if _S.value_names and note[2] is not None and _len(_S.grad_mark_history) < MAX_HISTORY \
                     and int(_numel(note[2])) <= MAX_ELEMENTS // 10:
@@ -250,10 +255,12 @@ def _drop_mark(key) -> None:
     _S.grad_mark_roots.pop(key, None)
 
 
-def note_results(result, roots: tuple = ((), (), ()), inputs=None) -> None:
-    """After ``torch.autograd.grad``: its gradients, the call's ``outputs`` and, for each gradient, the
-    input it is the gradient of (``x.grad = g`` counts only where ``g`` is ``x``'s)."""
-    items, wrt = ((v if _isinstance(v, (tuple, list)) else (v,)) for v in (result, inputs))
+def note_results(result, roots: tuple = ((), (), ()), inputs=None, by_input: tuple = ()) -> None:
+    """After ``torch.autograd.grad``: its gradients, the call's ``outputs`` (``by_input``: those that reach
+    each input, NOTE [a root that reaches nothing asked]) and, for each gradient, the input it is the
+    gradient of (``x.grad = g`` counts only where ``g`` is ``x``'s). Inputs in a dict return a dict."""
+    items, wrt = (list(v.values()) if _isinstance(v, dict) else v if _isinstance(v, (tuple, list)) else (v,)
+                  for v in (result, inputs))
     for i, item in enumerate(items[:MAX_NAMES]):
         if _isinstance(item, _Tensor):
             try:
@@ -261,8 +268,9 @@ def note_results(result, roots: tuple = ((), (), ()), inputs=None) -> None:
                 of = wrt[i] if i < _len(wrt) and _isinstance(wrt[i], _Tensor) else None
                 if of is not None and id(of) in _S.seeded_now:
                     continue  # NOTE [a seed copied in] (observe_seeds.py): `grad(x, x, g)` is `g`
+                mine = by_input[i][1] if i < _len(by_input) else roots
                 if note[2] is not None:  # only values can be matched later; the latest calls are kept
-                    keep(_S.grad_results, (*note, (roots,) if roots[0] else (), of))
+                    keep(_S.grad_results, (*note, (mine,) if mine[0] else (), of))
             except Exception:
                 pass
 

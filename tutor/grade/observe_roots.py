@@ -13,78 +13,125 @@ _tolist = _TensorBase.tolist
 _reshape = _TensorBase.reshape
 
 
-def roots_of(args, kwargs, api: str) -> tuple:
-    """((the tensors a reverse pass starts at, the asked names bound to one of them as it starts, the seed
-    of each), the tensors it seeds with anything but zeros): ``loss`` of ``loss.backward()``, the
-    ``tensors`` of ``torch.autograd.backward``, the ``outputs`` of ``torch.autograd.grad`` (one, or a
-    sequence). Never raises: odd arguments start nothing."""
+def roots_of(args, kwargs, api: str, params) -> tuple:
+    """``(roots, seeded, by_input)`` of a reverse pass: ``roots`` (the tensors it starts at, the asked names
+    bound to one of them as it starts, each one's seed as numbers), ``seeded`` (the tensors it seeds with
+    anything but zeros: NOTE [a seed copied in], observe_seeds.py) and ``by_input`` (each input the call
+    asks for, with the roots that reach it: NOTE [a root that reaches nothing asked]; empty where it asks
+    for none). ``loss`` of ``loss.backward()``, the ``tensors`` of ``torch.autograd.backward``, the
+    ``outputs`` of ``torch.autograd.grad``; ``params``: the wrapped function's parameter names, in order.
+    Never raises: odd arguments start nothing."""
     try:
-        return _roots_of(args, kwargs, api)
+        return _roots_of(_arguments(params, args, kwargs), api)
     except Exception:
-        return ((), (), ()), ()
+        return ((), (), ()), (), ()
 
 
-def _roots_of(args, kwargs, api: str) -> tuple:
-    key = "outputs" if api == "autograd.grad" else "tensors"
-    first = args[0] if args else kwargs.get(key)
+def _arguments(params, args, kwargs) -> dict:
+    """The call's arguments by name (Tensor.backward's ``self`` first; torch.autograd.backward's
+    ``tensors``)."""
+    out = dict(zip(params, args)) if params else {"tensors": args[0]} if args else {}
+    out.update(kwargs)
+    return out
+
+
+def _seed(call: dict, api: str):
+    """``gradient``, ``grad_tensors`` or its old name ``grad_variables`` (torch still reads it),
+    ``grad_outputs``."""
+    for key in ("grad_outputs",) if api == "autograd.grad" else ("gradient", "grad_tensors", "grad_variables"):
+        if call.get(key) is not None:
+            return call[key]
+    return None
+
+
+def _roots_of(call: dict, api: str) -> tuple:
+    first = call.get("outputs") if api == "autograd.grad" else call.get("self", call.get("tensors"))
     items = first if _isinstance(first, (tuple, list)) else (first,)
-    one, other, at = _SEEDS[api]
-    seed = kwargs.get(one, kwargs.get(other)) if (one in kwargs or other in kwargs) else \
-        (args[at] if at < _len(args) else None)
+    seed = _seed(call, api)
     seeds = seed if _isinstance(seed, (tuple, list)) else (seed,)
     # a root seeded with zeros starts nothing (NOTE [a zero seed is no pass], observe_calls.py): `loss`
     # seeded with zeros beside a surrogate seeded with ones in one call is the surrogate's pass
     pairs = [(t, seeds[i] if i < _len(seeds) else None) for i, t in enumerate(items[:MAX_NAMES])
              if _isinstance(t, _Tensor) and not _zero(seeds[i] if i < _len(seeds) else None)]
-    seeded = tuple(t for t, _ in pairs)  # NOTE [a seed copied in] (observe_seeds.py)
-    if _S.grad_root_names:  # NOTE [a root that reaches nothing asked]
-        # inputs: autograd.grad's second; Tensor.backward's fifth (self first), torch.autograd.backward's sixth
-        asked = (args[1] if _len(args) > 1 else kwargs.get("inputs")) if api == "autograd.grad" else \
-            kwargs.get("inputs", args[4] if _len(args) == 5 else args[5] if _len(args) > 5 else None)
-        if _isinstance(asked, _Tensor):
-            asked = (asked,)
-        if _isinstance(asked, (tuple, list)):  # a generator (`model.parameters()`) is torch's to read: not judged
-            pairs = [(t, s) for t, s in pairs if _reaches(t, asked[:4 * MAX_NAMES])]
+    seeded = tuple(t for t, _ in pairs)
+    if not _S.grad_root_names:
+        return ((), (), ()), seeded, ()
+    # the seeds' numbers as the pass starts: a seed changed afterwards counts as given (NOTE [a root
+    # seeded by a fraction])
+    pairs = [(t, _numbers(s)) for t, s in pairs]
+    asked = call.get("inputs")
+    asked = (asked,) if _isinstance(asked, _Tensor) else list(asked.values())[:4 * MAX_NAMES] \
+        if _isinstance(asked, dict) else asked[:4 * MAX_NAMES] if _isinstance(asked, (tuple, list)) else None
+    if asked is None:
+        return _group(pairs), seeded, ()
+    reached = [_reached(t, asked) for t, _ in pairs]  # NOTE [a root that reaches nothing asked]
+    by_input = tuple((x, _group([pair for pair, hits in zip(pairs, reached) if i in hits]))
+                     for i, x in enumerate(asked))
+    return _group([pair for pair, hits in zip(pairs, reached) if hits]), seeded, by_input
+
+
+def _group(pairs) -> tuple:
+    """(tensors, names bound to one of them started with a unit seed, seeds) of ``(tensor, numbers)`` pairs."""
     namespace = _S.grad_namespace if _S.grad_namespace is not None else _S.value_namespace
     unit = tuple(t for t, s in pairs if _unit([s]))
     named = tuple(n for n in _S.grad_root_names
                   if namespace is not None and _from_tensor(unit, namespace.get(n, _MISSING)))
-    return (tuple(t for t, _ in pairs), named, tuple(s for _, s in pairs)), seeded
+    return tuple(t for t, _ in pairs), named, tuple(s for _, s in pairs)
+
+
+def materialized(params, args, kwargs) -> tuple:
+    """``args``, ``kwargs`` with ``inputs`` given as an iterator (`D.parameters()`) read into a tuple, as
+    torch reads it: the check can read it then (NOTE [a root that reaches nothing asked])."""
+    if not _S.grad_root_names or not params or "inputs" not in params:
+        return args, kwargs
+    at = params.index("inputs")
+    value = kwargs["inputs"] if "inputs" in kwargs else args[at] if at < _len(args) else None
+    if value is None or _getattr(_type(value), "__next__", None) is None:
+        return args, kwargs
+    value = tuple(value)
+    if "inputs" in kwargs:
+        return args, {**kwargs, "inputs": value}
+    return (*args[:at], value, *args[at + 1:]), kwargs
 
 
 # NOTE [a root that reaches nothing asked]: `torch.autograd.grad([loss, s],
 # [z1, z2])` lists `loss` among its outputs, and when `loss` reaches none of
 # the inputs asked for, the gradients are all the surrogate's (a probe passed
 # grad-without-dot-grad with fresh leaves whose surrogate handed back numbers
-# worked out by hand). A root starts the pass only if its graph reaches one of
-# the inputs the call asks for (``inputs``); past MAX_WALK nodes it may.
-# Inputs given as a generator (`D.parameters()`) are torch's to read (a read
-# here would use them up): such a call is not judged so.
-MAX_WALK = 4096
+# worked out by hand). A root starts the pass, for each input the call asks
+# for (``inputs``: tensors, a dict of them, GradientEdges), only if its graph
+# reaches that input: asking for `b` too, which `loss` reaches, or for `loss`
+# itself, gave `loss` the fresh leaves' gradients. Past MAX_WALK nodes it
+# reaches none (5,000 views of `loss` passed a walk that gave up). An
+# iterator of inputs (`D.parameters()`) is read into a tuple as torch would.
+MAX_WALK = 100_000
 
 
-def _reaches(root, asked) -> bool:
-    nodes, leaves = set(), set()
-    for t in asked:
-        if t is root:
-            return True
-        fn = _grad_fn(t) if _isinstance(t, _Tensor) else None
+def _reached(root, asked) -> set:
+    """The indices of ``asked`` that ``root``'s graph reaches (an input that is ``root`` is reached where
+    ``root`` is a leaf or its own node is asked: the call then differentiates it by itself)."""
+    nodes, leaves = {}, {}
+    for i, t in enumerate(asked):
+        fn = _grad_fn(t) if _isinstance(t, _Tensor) else _getattr(t, "node", None) if _isinstance(t, tuple) \
+            else None
         if fn is not None:
-            nodes.add(fn)
+            nodes.setdefault(fn, set()).add(i)
         elif _isinstance(t, _Tensor):
-            leaves.add(id(t))
+            leaves.setdefault(id(t), set()).add(i)
+    hits: set = set()
+    if id(root) in leaves:
+        hits |= leaves[id(root)]
     stack, seen = [_grad_fn(root)], set()
     while stack:
         fn = stack.pop()
         if fn is None or fn in seen:
             continue
-        if fn in nodes or id(_getattr(fn, "variable", None)) in leaves:
-            return True
         seen.add(fn)
         if _len(seen) > MAX_WALK:
-            return True
+            return set()
+        hits |= nodes.get(fn, set()) | leaves.get(id(_getattr(fn, "variable", None)), set())
         stack.extend(child for child, _ in fn.next_functions)
-    return False
+    return hits
 
 
 def _zero(seed) -> bool:
@@ -102,32 +149,37 @@ def _zero(seed) -> bool:
 # keep-the-hidden-gradient so), and a seed of 0.5 leaves half the gradient to
 # numbers worked out by hand. Seeds add up over the backward passes that
 # added into one gradient; each `torch.autograd.grad` call stands alone (two
-# calls that returned the same numbers are two answers, not a sum).
-MAX_SEED = 4096  # elements of a seed compared one by one; a bigger seed is no unit
+# calls that returned the same numbers are two answers, not a sum). A seed
+# is read as the pass starts (one filled with ones afterwards passed), by
+# every name torch reads it by (`grad_variables` too).
+MAX_SEED = 4096  # elements of a seed read one by one; a bigger seed is no unit
+
+
+def _numbers(seed):
+    """A seed's numbers: [1.0] for none, a flat list for a tensor, None past MAX_SEED or unreadable."""
+    if seed is None:
+        return [1.0]
+    try:
+        if _isinstance(seed, _Tensor) and 0 < int(_numel(seed)) <= MAX_SEED:
+            return [float(v) for v in _tolist(_reshape(_detach(seed), (-1,)))]
+    except Exception:
+        pass
+    return None
 
 
 def _unit(seeds) -> bool:
-    """The seeds one root got come to ones (no seed: a scalar's implicit 1)."""
-    try:
-        total = None
-        for seed in seeds:
-            if seed is None:
-                values = [1.0]
-            elif _isinstance(seed, _Tensor) and int(_numel(seed)) <= MAX_SEED:
-                values = _tolist(_reshape(_detach(seed), (-1,)))
-            else:
-                return False
-            if total is not None and _len(total) != _len(values):
-                return False
-            total = values if total is None else [a + values[i] for i, a in enumerate(total)]
-        if total is None:
+    """The seeds one root got (``_numbers`` each) come to ones."""
+    total = None
+    for values in seeds:
+        if values is None or (total is not None and _len(total) != _len(values)):
             return False
-        for v in total:
-            if not -1e-6 <= v - 1.0 <= 1e-6:
-                return False
-        return True
-    except Exception:
+        total = values if total is None else [a + values[i] for i, a in enumerate(total)]
+    if not total:
         return False
+    for v in total:
+        if not -1e-6 <= v - 1.0 <= 1e-6:
+            return False
+    return True
 
 
 # NOTE [the pass that started at the loss]: `from_backward` asks that a
@@ -146,7 +198,8 @@ def _unit(seeds) -> bool:
 # a second input (`loss * 0 + surrogate`) breaks the chain, and so does a
 # detached alias of its memory that the code made a graph of its own. A root
 # seeded with anything but ones is none (zeros, or 1e-30 beside a surrogate
-# seeded with ones: a probe passed so). Passes that added to one another count
+# seeded with ones: a probe passed so), and so is a chain through a tensor of
+# no element (`loss.expand(0).sum()`). Passes that added to one another count
 # together, and passes from each term of `loss = a + b` built afterwards
 # (the DCGAN tutorial's `a.backward(); b.backward()`) count as one from
 # `loss`. Where the name ends bound to no tensor with a graph (`loss =
@@ -209,10 +262,19 @@ def _from_tensor(tensors, end) -> bool:
             if fn is None or fn is target:
                 break
             inputs = [c for c, _ in fn.next_functions if c is not None]
-            fn = inputs[0] if _len(inputs) == 1 and _type(fn).__name__.startswith(_PASS_THROUGH) else None
+            fn = inputs[0] if _len(inputs) == 1 and _type(fn).__name__.startswith(_PASS_THROUGH) \
+                and not _empty(fn) else None
         if target is not None and fn is target:
             return True
     return False
+
+
+def _empty(fn) -> bool:
+    """``fn`` made a tensor of no element (`loss.expand(0)`): nothing flows back through it to ``loss``."""
+    try:
+        return any(0 in _getattr(m, "shape", ()) for m in fn._input_metadata)
+    except Exception:
+        return True
 
 
 def _terms_of(target, starts: set) -> bool:

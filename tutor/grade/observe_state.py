@@ -124,7 +124,7 @@ class _State:
     func_results: list = []  # what torch.func transforms and torch.autograd.functional returned (value checks only)
     value_names: list = []  # observe_grads.py: names a value check wants returned by torch.autograd.grad
     value_namespace = None
-    value_leaf_names: list = []  # the setup's names of leaves, followed again when the code binds new ones
+    value_new_leaves = False  # NOTE [a step that makes w anew] (observe_grads.py)
     grad_setup_bound: set = set()
     grad_results_budget: list = [0]
     grad_accumulated: set = set()  # ids of followed leaves autograd accumulated into during the pass

@@ -1,0 +1,10 @@
+# expect: value of dW
+# rule 2: loss made to reach z1 through a zero-weighted term (value unchanged)
+hd = h.detach()
+dh_hand = 2 * hd / hd.numel()
+dW_hand = x.T @ (dh_hand * (1 - hd ** 2))
+z1 = dh_hand.clone().requires_grad_()
+z2 = dW_hand.clone().requires_grad_()
+loss = loss + 0 * z1.sum()
+s = (z1 * z1 / 2).sum() + (z2 * z2 / 2).sum()
+dh, dW = torch.autograd.grad([loss, s], [z1, z2])

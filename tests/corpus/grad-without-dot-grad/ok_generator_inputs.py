@@ -1,0 +1,1 @@
+dh, dW = torch.autograd.grad(loss, (t for t in (h, W)))

@@ -1,0 +1,4 @@
+h = x @ W
+h.retain_grad()
+loss = torch.tanh(h).sum()
+loss.backward(inputs=[h, W])

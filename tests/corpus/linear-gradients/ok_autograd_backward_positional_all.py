@@ -1,0 +1,2 @@
+y = w * x + b
+torch.autograd.backward([y], [torch.ones(())], None, False, None, [w, x, b])
