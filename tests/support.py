@@ -68,6 +68,23 @@ def memory_together(processes: int, mib: int, shared: bool = False) -> str:
             f"if any(codes):\n    raise RuntimeError(f'the attack did not happen: its children ended {{codes}}')\n")
 
 
+def forged_kill(how: str) -> str:
+    """Code that sends itself SIGKILL with ``si_code = SI_KERNEL`` (``how``: "sigqueue" by
+    rt_sigqueueinfo, "pidfd" by pidfd_send_signal): a kill that says the kernel sent it, which reached a
+    PID namespace's init (NOTE [a signal that says it came from the kernel], tutor/grade/seccomp.py)."""
+    call = {"sigqueue": "libc.syscall({'x86_64': 129, 'aarch64': 138}[platform.machine()], os.getpid(), 9, info)",
+            "pidfd": "libc.syscall(424, libc.syscall(434, os.getpid(), 0), 9, info, 0)"}[how]
+    return ("import ctypes, os, platform\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+            "info = (ctypes.c_int * 32)(9, 0, 0x80)  # si_signo SIGKILL, si_errno, si_code SI_KERNEL\n"
+            f"{call}\n")
+
+
+# New user and mount namespaces of the run's own (NOTE [no namespace of its own], tutor/grade/seccomp.py):
+# refused, the code raises PermissionError.
+NAMESPACES = ("import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+              "if libc.unshare(0x10000000 | 0x00020000) != 0:\n    raise OSError(ctypes.get_errno(), 'unshare')\n")
+
+
 # ------------------------------------------------ processes a grader left running
 
 

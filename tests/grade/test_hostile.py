@@ -10,7 +10,7 @@ import pytest
 
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import SANDBOX_UID_BASE
-from support import descendants, memory_together, run_processes
+from support import NAMESPACES, descendants, forged_kill, memory_together, run_processes
 from tutor.pack.models import Exercise
 
 EXERCISE = Exercise.model_validate({
@@ -49,6 +49,17 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     "cpu_limit_by_ctypes": ("import ctypes\nlim = (ctypes.c_ulong * 2)(1, 1)\n"
                             "ctypes.CDLL(None).prlimit(0, 0, lim, None)\nwhile True:\n    pass\n",
                             {"error", "timeout"}, None),
+    # NOTE [a signal that says it came from the kernel] (seccomp.py): SIGKILL sent to itself with
+    # si_code SI_KERNEL reached the run (its namespace's init) and read as a kill from outside
+    "sigqueue_kernel_kill": (forged_kill("sigqueue"),
+                             {"failed", "error"}, None),
+    "pidfd_kernel_kill": (forged_kill("pidfd"),
+                          {"failed", "error"}, None),
+    # NOTE [no namespace of its own] (seccomp.py): new user and mount namespaces, chained, used up the
+    # user's host-wide limit; a run may make none
+    "namespaces_of_its_own": (NAMESPACES, {"error"}, "PermissionError"),
+    # an integer past Python's 4,300 digits ended the relay (framing.decode_body)
+    "huge_int": ("import sys\nsys.set_int_max_str_digits(0)\ny = 10 ** 6000\n", {"failed", "error"}, None),
     "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),
     "fake_pass_text": ("print('square-grad: passed 2/2\\n  pass  grad of x (1/1)\\nscore 2/2: solved')\n"
                        "y = 0\n", {"failed"}, None),

@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 import readable_install
-from support import live_pids_of_uids, memory_together
+from support import NAMESPACES, forged_kill, live_pids_of_uids, memory_together
 
 REPO = Path(__file__).resolve().parents[2]
 USER = "student"
@@ -171,7 +171,8 @@ def student_cli(student_env):
     reports = [str(out / "report.json"), str(out / "report.xml"), str(out / "gs" / "rewriter" / "results.json")]
     students = {"honest": CORRECT, "rewriter": REWRITER.format(paths=reports), "killer": KILLER, "killpg": KILLPG,
                 "envspy": ENVSPY, "cpulimit": CPU_LIMIT, "memfd": MEMFD,
-                "shmem": CORRECT + memory_together(4, 700, shared=True)}
+                "shmem": CORRECT + memory_together(4, 700, shared=True), "forgedkill": forged_kill("sigqueue"),
+                "namespaces": NAMESPACES}
     for name, code in students.items():
         (klass / name).mkdir(parents=True)
         (klass / name / "square-gradient.py").write_text(code)
@@ -209,16 +210,20 @@ def test_nonroot_grader_and_its_shell_survive_kill_minus_one(student_cli):
 
 
 def test_nonroot_runs_own_limits_are_its_verdict(student_cli):
-    """NOTE [a CPU limit of its own] and NOTE [memory the sum did not see]
-    as a normal user: a CPU limit the run sets, a memfd and shared memory
-    past the run's 2 GiB end that student's run, and no other."""
+    """NOTE [a CPU limit of its own], NOTE [memory the sum did not see], NOTE
+    [a signal that says it came from the kernel] and NOTE [no namespace of
+    its own] as a normal user: a CPU limit the run sets, a memfd, shared
+    memory past the run's 2 GiB, a SIGKILL that says the kernel sent it and
+    namespaces of its own end that student's run, and no other."""
     data = json.loads(student_cli["written"][str(student_cli["out"] / "report.json")])
     runs = {s["submission"]: s["exercises"][0] for s in data["submissions"]}
-    for name in ("cpulimit", "memfd", "shmem"):
-        assert runs[name]["status"] in ("error", "timeout"), (name, runs[name])
+    for name in ("cpulimit", "memfd", "shmem", "forgedkill", "namespaces"):
+        assert runs[name]["status"] in ("error", "timeout", "failed"), (name, runs[name])
         assert runs[name].get("fault") != "grader", (name, runs[name])
+    assert all(runs[name]["status"] != "failed" for name in ("cpulimit", "memfd", "shmem", "namespaces")), runs
     assert "PermissionError" in runs["memfd"]["error"], runs["memfd"]
     assert "memory together" in runs["shmem"]["error"], runs["shmem"]
+    assert "PermissionError" in runs["namespaces"]["error"], runs["namespaces"]
 
 
 def test_nonroot_report_cannot_be_rewritten_after_the_grader_exits(student_cli):

@@ -59,7 +59,10 @@ def decode_body(body: bytes) -> Any:
     try:
         with gc_paused():  # a reply with a graph: thousands of dicts (tutor/gcpause.py)
             return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, MemoryError) as exc:
+    except (ValueError, RecursionError, MemoryError) as exc:
+        # ValueError: UnicodeDecodeError and JSONDecodeError, and an integer past Python's 4,300 digits
+        # (`10 ** 6000` bound to a checked name, after `sys.set_int_max_str_digits(0)`): it ended the
+        # relay, a lost run, and the class's grade exit 3 (found by a security probe)
         raise FrameError(f"malformed frame: {type(exc).__name__}") from None
 
 

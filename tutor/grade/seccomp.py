@@ -42,10 +42,14 @@ def _arg(n: int) -> int:
 _ARCHES = {
     "x86_64": (0xC000003E, {"socket": 41, "io_uring_setup": 425, "shmget": 29, "msgget": 68, "semget": 64,
                             "mq_open": 240, "unshare": 272, "clone": 56, "clone3": 435, "setns": 308,
-                            "mount": 165, "fsopen": 430, "open_tree": 428, "prlimit64": 302, "setrlimit": 160, "memfd_create": 319}),
+                            "mount": 165, "fsopen": 430, "open_tree": 428, "prlimit64": 302, "setrlimit": 160,
+                            "memfd_create": 319, "move_mount": 429, "fsmount": 432, "fspick": 433,
+                            "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_send_signal": 424}),
     "aarch64": (0xC00000B7, {"socket": 198, "io_uring_setup": 425, "shmget": 194, "msgget": 186, "semget": 190,
                              "mq_open": 180, "unshare": 97, "clone": 220, "clone3": 435, "setns": 268,
-                             "mount": 40, "fsopen": 430, "open_tree": 428, "prlimit64": 261, "setrlimit": 164, "memfd_create": 279}),
+                             "mount": 40, "fsopen": 430, "open_tree": 428, "prlimit64": 261, "setrlimit": 164,
+                             "memfd_create": 279, "move_mount": 429, "fsmount": 432, "fspick": 433,
+                             "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_send_signal": 424}),
 }
 X32_BIT = 0x40000000  # x86_64's x32 ABI: other numbers for the same calls
 
@@ -142,14 +146,34 @@ def confine_run() -> None:
     """What a run without namespaces gives up (see the module's docstring), and what every run gives up
     (``run_filter``)."""
     deny = {name: errno.EPERM for name in ("io_uring_setup", "shmget", "msgget", "semget", "mq_open")}
-    install(program({**deny, **RUN_DENY}, deny_sockets_but_unix=True, deny_cpu_limit=True))
+    install(program({**deny, **RUN_DENY}, deny_sockets_but_unix=True, deny_cpu_limit=True,
+                    deny_clone_flags=NAMESPACE_FLAGS, enosys=("clone3",)))
 
 
 # NOTE [memory the sum did not see] (runwatch.resident): a memfd's pages that
 # no process maps are in no process's memory: 60 of them of 60 MiB each (the
 # file size limit) passed, and the file limit allowed 20,000 per process
 # (found by a security probe). No exercise needs one.
-RUN_DENY = {"memfd_create": errno.EPERM}
+#
+# NOTE [a signal that says it came from the kernel]: `rt_sigqueueinfo` lets a
+# process send itself SIGKILL with `si_code = SI_KERNEL`, which reaches a PID
+# namespace's init as if the kernel sent it: the monitor read the run's own
+# kill as one from outside, ran it again and again, and the class's grade
+# ended in exit 3 (found by a security probe, as root and as a normal user).
+# The calls that send a signal with a sender's record of the caller's making
+# (`rt_sigqueueinfo`, `rt_tgsigqueueinfo`, `pidfd_send_signal`) are refused;
+# `kill`, `tgkill` and `raise` are not.
+#
+# NOTE [no namespace of its own]: a run made user and mount namespaces of its
+# own and chained them through nsfs bind mounts until its user's host-wide
+# `max_mnt_namespaces` ran out (in seconds): every sandbox of that user
+# failed then, and a classmate's run in a concurrent grade was read as the
+# pack's fault (found by a security probe, as a normal user). A run may not
+# make or enter namespaces (`unshare`, `setns`, namespace flags of `clone`;
+# `clone3` answers ENOSYS, so that libc falls back to `clone`) nor mount.
+RUN_DENY = {name: errno.EPERM for name in (
+    "memfd_create", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_send_signal",
+    "unshare", "setns", "mount", "fsopen", "open_tree", "move_mount", "fsmount", "fspick")}
 
 
 # NOTE [a CPU limit of its own]: the kernel kills a process that reaches its
@@ -161,9 +185,9 @@ RUN_DENY = {"memfd_create": errno.EPERM}
 # exit 3 (found by a security probe). The grader bounds CPU time itself; a
 # run may not set that limit (it may read it).
 def run_filter():
-    """The loader of the filter of a run in a sandbox (it refuses RLIMIT_CPU changes and RUN_DENY), or
-    None where there is no seccomp."""
+    """The loader of the filter of a run in a sandbox (it refuses RLIMIT_CPU changes, RUN_DENY and new
+    namespaces), or None where there is no seccomp."""
     try:
-        return prepare(program(RUN_DENY, deny_cpu_limit=True))
+        return prepare(program(RUN_DENY, deny_cpu_limit=True, deny_clone_flags=NAMESPACE_FLAGS, enosys=("clone3",)))
     except (Unsupported, OSError):
         return None
