@@ -59,7 +59,7 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     # user's host-wide limit; a run may make none
     "namespaces_of_its_own": (NAMESPACES, {"error"}, "PermissionError"),
     # an integer past Python's 4,300 digits ended the relay (framing.decode_body)
-    "huge_int": ("import sys\nsys.set_int_max_str_digits(0)\ny = 10 ** 6000\n", {"failed", "error"}, None),
+    "huge_int": ("import sys\nsys.set_int_max_str_digits(0)\ny = 10 ** 6000\n", {"failed"}, "too big to compare"),
     "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),
     "fake_pass_text": ("print('square-grad: passed 2/2\\n  pass  grad of x (1/1)\\nscore 2/2: solved')\n"
                        "y = 0\n", {"failed"}, None),

@@ -574,8 +574,20 @@ os._exit(0)
 '''
 
 
-def test_row4_a_frame_that_grows_when_relayed_is_the_runs_not_a_grader_fault(grader):
-    (result,) = grader.grade([Submission(SQUARE, "import os, socket\n" + GROWS)])
+# A body of an integer past Python's 4,300 digits: the relay's json.loads raised ValueError, which ended
+# it, a lost run and a fault of the grader's (found by a security probe). It is a malformed frame, the run's.
+HUGE_INT = GRAB.replace("_fake", "_digits") + r'''
+import struct
+_digits = struct.pack(">I", 5000) + b"1" * 5000
+_grab()
+os._exit(0)
+'''
+
+
+@pytest.mark.parametrize("forged", ["grows", "huge_int"])
+def test_row4_a_frame_the_relay_cannot_take_is_the_runs_not_a_grader_fault(grader, forged):
+    code = {"grows": GROWS, "huge_int": HUGE_INT}[forged]
+    (result,) = grader.grade([Submission(SQUARE, "import os, socket\n" + code)])
     assert result.status in ("error", "failed"), _text(result)
     assert not result.fault, (result.fault, _text(result))
     assert result.score == 0, _text(result)

@@ -116,6 +116,8 @@ def encode_value(value: Any, depth: int = 0) -> dict:
         value, kind = float(value), float
     elif kind in _NP_INTS:
         value, kind = int(value), int
+    if kind is int and value.bit_length() > 1024:  # past a float's range; past 4,300 digits JSON refuses it
+        return {"t": "other", "type": "Python int", "why": "too big to compare"}
     if kind in (int, float):
         return {"t": "num", "v": value if not (kind is float and not math.isfinite(value)) else repr(value)}
     if kind is _dtype_type:
