@@ -58,6 +58,12 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     # NOTE [no namespace of its own] (seccomp.py): new user and mount namespaces, chained, used up the
     # user's host-wide limit; a run may make none
     "namespaces_of_its_own": (NAMESPACES, {"error"}, "PermissionError"),
+    # NOTE [children the kernel reaps] (seccomp.py): with SIGCHLD ignored, children's CPU was counted nowhere
+    "children_reaped_by_the_kernel": ("import os, signal, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\n"
+                                      "t0 = time.monotonic()\nwhile time.monotonic() - t0 < 6:\n"
+                                      "    if os.fork() == 0:\n        t = time.process_time()\n"
+                                      "        while time.process_time() - t < 0.03:\n            pass\n"
+                                      "        os._exit(0)\n    time.sleep(0.01)\n", {"error"}, "PermissionError"),
     # an integer past Python's 4,300 digits ended the relay (framing.decode_body)
     "huge_int": ("import sys\nsys.set_int_max_str_digits(0)\ny = 10 ** 6000\n", {"failed"}, "too big to compare"),
     "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),

@@ -62,7 +62,8 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
     sys.stderr = open(2, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
     sys.stdin = open(0, "r", closefd=False)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE, signal.SIGCHLD):
-        signal.signal(sig, signal.SIG_DFL)
+        if signal.getsignal(sig) != signal.SIG_DFL:  # a uid-mode run's filter is in place: uidrun.become
+            signal.signal(sig, signal.SIG_DFL)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # over a file size cap: writes fail, not a kill
     workdir = "/tmp" if jailed else request.workdir or _private_dir()
     os.chdir(workdir)

@@ -44,17 +44,20 @@ _ARCHES = {
                             "mq_open": 240, "unshare": 272, "clone": 56, "clone3": 435, "setns": 308,
                             "mount": 165, "fsopen": 430, "open_tree": 428, "prlimit64": 302, "setrlimit": 160,
                             "memfd_create": 319, "move_mount": 429, "fsmount": 432, "fspick": 433,
-                            "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_send_signal": 424}),
+                            "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_send_signal": 424,
+                            "rt_sigaction": 13}),
     "aarch64": (0xC00000B7, {"socket": 198, "io_uring_setup": 425, "shmget": 194, "msgget": 186, "semget": 190,
                              "mq_open": 180, "unshare": 97, "clone": 220, "clone3": 435, "setns": 268,
                              "mount": 40, "fsopen": 430, "open_tree": 428, "prlimit64": 261, "setrlimit": 164,
                              "memfd_create": 279, "move_mount": 429, "fsmount": 432, "fspick": 433,
-                             "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_send_signal": 424}),
+                             "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_send_signal": 424,
+                             "rt_sigaction": 134}),
 }
 X32_BIT = 0x40000000  # x86_64's x32 ABI: other numbers for the same calls
 
 AF_UNIX = 1
 RLIMIT_CPU = 0
+SIGCHLD = 17
 # The namespace flags of clone(2) and unshare(2).
 NAMESPACE_FLAGS = 0x00020000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x02000000
 
@@ -72,14 +75,15 @@ def _machine() -> tuple[int, dict[str, int]]:
 
 def program(deny: dict[str, int], deny_sockets_but_unix: bool = False,
             deny_clone_flags: int = 0, enosys: tuple[str, ...] = (),
-            deny_cpu_limit: bool = False) -> list[tuple[int, int, int, int]]:
+            deny_cpu_limit: bool = False, keep_child_signal: bool = False) -> list[tuple[int, int, int, int]]:
     """The BPF program: ``deny`` maps syscall names to the errno they fail
     with; ``deny_sockets_but_unix`` fails ``socket()`` of every family but
     AF_UNIX with EPERM; ``deny_clone_flags`` fails a ``clone()`` that asks
     for any of these flags; ``enosys`` fail as if the kernel lacked them
     (what Docker does to clone3, so that libc falls back to clone);
     ``deny_cpu_limit`` fails setting RLIMIT_CPU (NOTE [a CPU limit of its
-    own]); reading it still works.
+    own]); ``keep_child_signal`` fails changing what SIGCHLD does (NOTE
+    [children the kernel reaps]); reading either still works.
     Calls of another ABI than the machine's fail with EPERM."""
     arch, numbers = _machine()
     errno_ret = lambda e: (BPF_RET_K, 0, 0, SECCOMP_RET_ERRNO | (e & 0xFFFF))  # noqa: E731
@@ -105,6 +109,12 @@ def program(deny: dict[str, int], deny_sockets_but_unix: bool = False,
         block = [(BPF_LD_W_ABS, 0, 0, _arg(0)), (BPF_JEQ_K, 0, 1, RLIMIT_CPU), errno_ret(errno.EPERM),
                  (BPF_LD_W_ABS, 0, 0, NR)]
         prog += [(BPF_JEQ_K, 0, len(block), numbers["setrlimit"]), *block]
+    if keep_child_signal:
+        # rt_sigaction(SIGCHLD, act != NULL, ...)
+        block = [(BPF_LD_W_ABS, 0, 0, _arg(0)), (BPF_JEQ_K, 0, 5, SIGCHLD), (BPF_LD_W_ABS, 0, 0, _arg(1)),
+                 (BPF_JEQ_K, 0, 2, 0), (BPF_LD_W_ABS, 0, 0, _arg(1) + 4), (BPF_JEQ_K, 1, 0, 0),
+                 errno_ret(errno.EPERM), (BPF_LD_W_ABS, 0, 0, NR)]
+        prog += [(BPF_JEQ_K, 0, len(block), numbers["rt_sigaction"]), *block]
     if deny_sockets_but_unix:
         prog += [(BPF_JEQ_K, 0, 3, numbers["socket"]), (BPF_LD_W_ABS, 0, 0, _arg(0)),
                  (BPF_JEQ_K, 1, 0, AF_UNIX), errno_ret(errno.EPERM)]
@@ -147,7 +157,7 @@ def confine_run() -> None:
     (``run_filter``)."""
     deny = {name: errno.EPERM for name in ("io_uring_setup", "shmget", "msgget", "semget", "mq_open")}
     install(program({**deny, **RUN_DENY}, deny_sockets_but_unix=True, deny_cpu_limit=True,
-                    deny_clone_flags=NAMESPACE_FLAGS, enosys=("clone3",)))
+                    deny_clone_flags=NAMESPACE_FLAGS, enosys=("clone3",), keep_child_signal=True))
 
 
 # NOTE [memory the sum did not see] (runwatch.resident): a memfd's pages that
@@ -171,6 +181,13 @@ def confine_run() -> None:
 # pack's fault (found by a security probe, as a normal user). A run may not
 # make or enter namespaces (`unshare`, `setns`, namespace flags of `clone`;
 # `clone3` answers ENOSYS, so that libc falls back to `clone`) nor mount.
+#
+# NOTE [children the kernel reaps]: the CPU sum of a run reads each process's
+# own time and what it reaped (runwatch.py). Children of a process that
+# ignores SIGCHLD (or sets SA_NOCLDWAIT) are reaped by the kernel, and their
+# time is added nowhere: a loop of children of 30 ms each ran past a 3 s
+# limit to the wall-clock bound, on every core (found by a security probe).
+# A run may not change what SIGCHLD does (it may read it).
 RUN_DENY = {name: errno.EPERM for name in (
     "memfd_create", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_send_signal",
     "unshare", "setns", "mount", "fsopen", "open_tree", "move_mount", "fsmount", "fspick")}
@@ -188,6 +205,7 @@ def run_filter():
     """The loader of the filter of a run in a sandbox (it refuses RLIMIT_CPU changes, RUN_DENY and new
     namespaces), or None where there is no seccomp."""
     try:
-        return prepare(program(RUN_DENY, deny_cpu_limit=True, deny_clone_flags=NAMESPACE_FLAGS, enosys=("clone3",)))
+        return prepare(program(RUN_DENY, deny_cpu_limit=True, deny_clone_flags=NAMESPACE_FLAGS, enosys=("clone3",),
+                               keep_child_signal=True))
     except (Unsupported, OSError):
         return None

@@ -60,6 +60,7 @@ def become(uid: int, processes: int) -> None:
     jail.drop_to_uid(uid)
     jail.limit(resource.RLIMIT_NPROC, processes)
     jail.drop_privileges()
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the filter keeps it so: NOTE [children the kernel reaps]
     seccomp.confine_run()
 
 
