@@ -21,7 +21,7 @@ from tutor.grade.observe_kept import quiet_when_judging, retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
-from tutor.grade.observe_roots import materialized as _materialized, roots_of as _roots_of
+from tutor.grade import observe_passes as _passes
 from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_replaced import watch as _watch_replaced
@@ -142,14 +142,17 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _record_call(api, retain, create)
         outermost = _S.depth == 0
         # the outermost pass only: Tensor.backward calls torch.autograd.backward (both observed)
-        grads_before = _grads_before() if api == "backward" and (_S.grad_names or _S.value_names) \
-            and not _S.active.get(api) else None
         watched = _S.grad_root_names or _S.grad_names or _S.value_names
+        inside = _S.active.get("backward") or _S.active.get("autograd.grad")
         if watched and api in ("backward", "autograd.grad") and not _S.active.get(api):
-            args, kwargs = _materialized(params, args, kwargs)  # NOTE [a root that reaches nothing asked]
-            roots, seeded, by_input = _roots_of(args, kwargs, api, params)
+            args, kwargs = _passes.materialized(params, args, kwargs)  # NOTE [a root that reaches nothing asked]
+            roots, seeded, by_input = _passes.roots_of(args, kwargs, api, params)
         else:
             roots, seeded, by_input = ((), (), ()), (), ()
+        grads_before = _grads_before(seeded) if api == "backward" and (_S.grad_names or _S.value_names) \
+            and not _S.active.get(api) else None
+        if api in ("backward", "autograd.grad"):
+            _passes.before(inside, learner, args, kwargs, api, params)  # NOTE [a pass inside a pass]
         if grads_before is not None:
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
         if api in ("backward", "autograd.grad") and not _S.active.get(api):  # the outermost pass's, even none
@@ -168,6 +171,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         finally:
             _S.active[api] -= 1
             _S.depth -= 1
+        if not inside and api in ("backward", "autograd.grad"):
+            roots, by_input = _passes.with_inner(roots, by_input)
         if grads_before is not None:
             _mark_grads(grads_before, roots, by_input)  # NOTE [gradients a backward pass left]
         elif api == "autograd.grad" and (_S.grad_names or _S.value_names) and learner:

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_is_leaf, _get_shape,
-    _get_version, _getattr, _isinstance, _len, _numel, _register_post_accumulate, _requires_grad,
+    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
+    _get_shape, _get_version, _getattr, _isinstance, _len, _numel, _register_post_accumulate, _requires_grad,
 )
 
 _storage = _TensorBase.untyped_storage
@@ -85,10 +85,26 @@ def _follow_names() -> None:
 # .requires_grad_()`, an optimizer on `p`, `w.copy_(p)`), and each pass's
 # gradient is that step's own. Where the exercise lets the code change a
 # setup's tensor (``may_change``: fix-the-training-loop's `w`), every leaf
-# bound to a name when a pass starts is followed. Elsewhere only the setup's
+# bound to a name when a pass starts is followed, and every leaf the pass's
+# graph accumulates into (a step in a function, on its own local `w`). Elsewhere only the setup's
 # leaves are: a new leaf's values are the code's choice, and a pass of
 # `(x * x / 2).sum()` hands them back as a gradient (a probe passed
 # second-derivative's `g2` by formula so).
+def _leaves_under(roots, most: int = 2_000) -> list:
+    """The leaves the graphs of ``roots`` accumulate into (the first ``most`` nodes walked)."""
+    out, seen = [], set()
+    stack = [_get_grad_fn(r) for r in roots if _isinstance(r, _Tensor)]
+    while stack and _len(seen) < most:
+        fn = stack.pop()
+        if fn is None or fn in seen:
+            continue
+        seen.add(fn)
+        if _leaf(_getattr(fn, "variable", None)):
+            out.append(fn.variable)
+        stack.extend(child for child, _ in fn.next_functions)
+    return out
+
+
 def _leaf(value) -> bool:
     return _isinstance(value, _Tensor) and _requires_grad(value) and _get_is_leaf(value)
 
@@ -151,10 +167,14 @@ def _clean(old, note) -> bool:
     return note is not None and note[0] is old[0] and note[1] == old[1]
 
 
-def before() -> dict:
-    """Before a reverse pass: each followed tensor's gradient, to see what the pass wrote, and on each
-    followed leaf a hook that notes autograd accumulating into it (NOTE [accumulated, not assigned])."""
+def before(roots=()) -> dict:
+    """Before a reverse pass from ``roots``: each followed tensor's gradient, to see what the pass wrote,
+    and on each followed leaf a hook that notes autograd accumulating into it (NOTE [accumulated, not
+    assigned])."""
     _follow_names()
+    if _S.value_new_leaves:  # NOTE [a step that makes w anew]: a function's own leaves too
+        for leaf in _leaves_under(roots):
+            follow(leaf)
     out = {}
     budget = [MAX_COPIES]
     _S.grad_accumulated = set()

@@ -30,6 +30,7 @@ _isinstance = isinstance
 _len = len
 _TensorBase = torch._C.TensorBase
 _Tensor = torch.Tensor
+_BackwardCFunction = torch.autograd.function.BackwardCFunction  # a custom Function's node
 _numel = _TensorBase.numel
 _element_size = _TensorBase.element_size
 _requires_grad = _TensorBase.requires_grad.__get__
@@ -125,6 +126,7 @@ class _State:
     value_names: list = []  # observe_grads.py: names a value check wants returned by torch.autograd.grad
     value_namespace = None
     value_new_leaves = False  # NOTE [a step that makes w anew] (observe_grads.py)
+    nested_roots = None  # NOTE [a pass inside a pass] (observe_passes.py): roots of passes run inside one
     grad_setup_bound: set = set()
     grad_results_budget: list = [0]
     grad_accumulated: set = set()  # ids of followed leaves autograd accumulated into during the pass

@@ -1,0 +1,1 @@
+dh, dW = torch.autograd.grad(loss + 0, [h, W])

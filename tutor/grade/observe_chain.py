@@ -1,0 +1,80 @@
+"""The shape of a graph near a pass's root: whether a root is ``loss`` or a chain of ops that hand
+``loss`` its seed unchanged, and the terms of a sum (NOTE [the pass that started at the loss],
+observe_roots.py)."""
+
+from __future__ import annotations
+
+from tutor.grade.observe_state import _BackwardCFunction, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type
+
+_grad_fn = _TensorBase.grad_fn.__get__
+MAX_CHAIN = 8  # ops followed from a pass's root towards loss
+# Ops that hand a 0-d loss's seed on unchanged (a sum or mean of one number, a view, a copy, a cast): a
+# product would scale it (`(loss * 1e-30).backward()` beside a surrogate pass made loss a root of x.grad).
+_PASS_THROUGH = ("SumBackward", "MeanBackward", "ViewBackward", "ReshapeAliasBackward", "UnsqueezeBackward",
+                 "SqueezeBackward", "ExpandBackward", "CloneBackward", "AliasBackward", "ToCopyBackward")
+
+
+def _from_tensor(tensors, end) -> bool:
+    """One of ``tensors`` is ``end``, or a chain of reductions and views of it (``end.sum()``)."""
+    if not _isinstance(end, _Tensor):
+        return False
+    target = _grad_fn(end)
+    for t in tensors:
+        if t is end:
+            return True
+        fn = _grad_fn(t)
+        for _ in range(MAX_CHAIN):  # down a chain of reductions and views to end's own node
+            if fn is None or fn is target:
+                break
+            fn = _seed_goes_to(fn)
+        if target is not None and fn is target:
+            return True
+    return False
+
+
+def _seed_goes_to(fn):
+    """The one node ``fn`` hands its seed to unchanged, or None: a pass-through op, or `loss + c`,
+    `loss - c` (`c + loss` too, with alpha 1). Never a custom Function's node, whatever its class is
+    named (a `Sum` Function's node is a `SumBackward` whose backward ran a surrogate pass)."""
+    if _isinstance(fn, _BackwardCFunction) or _empty(fn):
+        return None
+    kids = [(i, c) for i, (c, _) in enumerate(fn.next_functions) if c is not None]
+    if _len(kids) != 1:
+        return None
+    name = _type(fn).__name__
+    if name.startswith(_PASS_THROUGH):
+        return kids[0][1]
+    if name in ("AddBackward0", "SubBackward0") and (kids[0][0] == 0 or (
+            name == "AddBackward0" and _getattr(fn, "_saved_alpha", None) == 1)):
+        return kids[0][1]
+    return None
+
+
+def _empty(fn) -> bool:
+    """``fn`` made a tensor of no element (`loss.expand(0)`): nothing flows back through it to ``loss``."""
+    try:
+        return any(0 in _getattr(m, "shape", ()) for m in fn._input_metadata)
+    except Exception:
+        return True
+
+
+def _sum_terms(fn) -> dict | None:
+    """The nodes the sum ``fn`` adds (``AddBackward0`` of alpha 1, nested, flattened; constants left out),
+    each with how often, or None where ``fn`` is no such sum."""
+    if fn is None or _type(fn).__name__ != "AddBackward0" or _isinstance(fn, _BackwardCFunction):
+        return None
+    terms: dict = {}
+    stack, seen = [fn], 0
+    while stack:
+        node = stack.pop()
+        seen += 1
+        if seen > MAX_CHAIN * 8 or _getattr(node, "_saved_alpha", 1) != 1:
+            return None
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            if _type(child).__name__ == "AddBackward0" and not _isinstance(child, _BackwardCFunction):
+                stack.append(child)
+            else:
+                terms[child] = terms.get(child, 0) + 1
+    return terms

@@ -1,0 +1,211 @@
+"""What a reverse pass is asked to do, read as it starts: where it starts, with which seeds, and which
+inputs each root reaches (observe_calls.py calls ``roots_of`` for each outermost pass; observe_roots.py
+judges what was read). Self-reported evidence, like everything observe.py records (docs/grading.md)."""
+
+from __future__ import annotations
+
+from tutor.grade.observe_chain import _from_tensor, _grad_fn
+from tutor.grade.observe_grads import MAX_NAMES, _MISSING
+from tutor.grade.observe_state import _S, _Tensor, _TensorBase, _any, _detach, _getattr, _isinstance, _len, _numel, _type
+
+_tolist = _TensorBase.tolist
+_reshape = _TensorBase.reshape
+
+
+def roots_of(args, kwargs, api: str, params) -> tuple:
+    """``(roots, seeded, by_input)`` of a reverse pass: ``roots`` (the tensors it starts at, the asked names
+    bound to one of them as it starts, each one's seed as numbers), ``seeded`` (the tensors it seeds with
+    anything but zeros: NOTE [a seed copied in], observe_seeds.py) and ``by_input`` (each input the call
+    asks for, with the roots that reach it: NOTE [a root that reaches nothing asked]; empty where it asks
+    for none). ``loss`` of ``loss.backward()``, the ``tensors`` of ``torch.autograd.backward``, the
+    ``outputs`` of ``torch.autograd.grad``; ``params``: the wrapped function's parameter names, in order.
+    Never raises: odd arguments start nothing."""
+    try:
+        return _roots_of(_arguments(params, args, kwargs), api)
+    except Exception:
+        return ((), (), ()), (), ()
+
+
+def _arguments(params, args, kwargs) -> dict:
+    """The call's arguments by name (Tensor.backward's ``self`` first; torch.autograd.backward's
+    ``tensors``)."""
+    out = dict(zip(params, args)) if params else {"tensors": args[0]} if args else {}
+    out.update(kwargs)
+    return out
+
+
+def _seed(call: dict, api: str):
+    """``gradient``, ``grad_tensors`` or its old name ``grad_variables`` (torch still reads it),
+    ``grad_outputs``."""
+    for key in ("grad_outputs",) if api == "autograd.grad" else ("gradient", "grad_tensors", "grad_variables"):
+        if call.get(key) is not None:
+            return call[key]
+    return None
+
+
+def _roots_of(call: dict, api: str) -> tuple:
+    first = call.get("outputs") if api == "autograd.grad" else call.get("self", call.get("tensors"))
+    items = first if _isinstance(first, (tuple, list)) else (first,)
+    seed = _seed(call, api)
+    seeds = seed if _isinstance(seed, (tuple, list)) else (seed,)
+    # a root seeded with zeros starts nothing (NOTE [a zero seed is no pass], observe_calls.py): `loss`
+    # seeded with zeros beside a surrogate seeded with ones in one call is the surrogate's pass
+    pairs = [(t, seeds[i] if i < _len(seeds) else None) for i, t in enumerate(items[:MAX_NAMES])
+             if _isinstance(t, _Tensor) and not _zero(seeds[i] if i < _len(seeds) else None)]
+    seeded = tuple(t for t, _ in pairs)
+    if not _S.grad_root_names:
+        return ((), (), ()), seeded, ()
+    # the seeds' numbers as the pass starts: a seed changed afterwards counts as given (NOTE [a root
+    # seeded by a fraction])
+    pairs = [(t, _numbers(s)) for t, s in pairs]
+    asked = call.get("inputs")
+    asked = (asked,) if _isinstance(asked, _Tensor) else list(asked.values())[:4 * MAX_NAMES] \
+        if _isinstance(asked, dict) else asked[:4 * MAX_NAMES] if _isinstance(asked, (tuple, list)) else None
+    if asked is None:
+        return _group(pairs), seeded, ()
+    reached = [_reached(t, asked) for t, _ in pairs]  # NOTE [a root that reaches nothing asked]
+    by_input = tuple((x, _group([pair for pair, hits in zip(pairs, reached) if i in hits]))
+                     for i, x in enumerate(asked))
+    return _group([pair for pair, hits in zip(pairs, reached) if hits]), seeded, by_input
+
+
+def _group(pairs) -> tuple:
+    """(tensors, names bound to one of them started with a unit seed, seeds) of ``(tensor, numbers)`` pairs."""
+    namespace = _S.grad_namespace if _S.grad_namespace is not None else _S.value_namespace
+    unit = tuple(t for t, s in pairs if _unit([s]))
+    named = tuple(n for n in _S.grad_root_names
+                  if namespace is not None and _from_tensor(unit, namespace.get(n, _MISSING)))
+    return tuple(t for t, _ in pairs), named, tuple(s for _, s in pairs)
+
+
+def materialized(params, args, kwargs) -> tuple:
+    """``args``, ``kwargs`` with ``inputs`` given as an iterator (`D.parameters()`) read into a tuple, as
+    torch reads it: the check can read it then (NOTE [a root that reaches nothing asked])."""
+    if not _S.grad_root_names or not params or "inputs" not in params:
+        return args, kwargs
+    at = params.index("inputs")
+    value = kwargs["inputs"] if "inputs" in kwargs else args[at] if at < _len(args) else None
+    if value is None or _getattr(_type(value), "__next__", None) is None:
+        return args, kwargs
+    value = tuple(value)
+    if "inputs" in kwargs:
+        return args, {**kwargs, "inputs": value}
+    return (*args[:at], value, *args[at + 1:]), kwargs
+
+
+# NOTE [a root that reaches nothing asked]: `torch.autograd.grad([loss, s],
+# [z1, z2])` lists `loss` among its outputs, and when `loss` reaches none of
+# the inputs asked for, the gradients are all the surrogate's (a probe passed
+# grad-without-dot-grad with fresh leaves whose surrogate handed back numbers
+# worked out by hand). A root starts the pass, for each input the call asks
+# for (``inputs``: tensors, a dict of them, GradientEdges), only if its graph
+# reaches that input: asking for `b` too, which `loss` reaches, or for `loss`
+# itself, gave `loss` the fresh leaves' gradients. Past MAX_WALK nodes it
+# reaches none (5,000 views of `loss` passed a walk that gave up). An
+# iterator of inputs (`D.parameters()`) is read into a tuple as torch would.
+MAX_WALK = 100_000
+
+
+def _reached(root, asked) -> set:
+    """The indices of ``asked`` that ``root``'s graph reaches (an input that is ``root`` is reached where
+    ``root`` is a leaf or its own node is asked: the call then differentiates it by itself)."""
+    nodes, leaves = {}, {}
+    for i, t in enumerate(asked):
+        fn = _grad_fn(t) if _isinstance(t, _Tensor) else _getattr(t, "node", None) if _isinstance(t, tuple) \
+            else None
+        if fn is not None:
+            nodes.setdefault(fn, set()).add(i)
+        elif _isinstance(t, _Tensor):
+            leaves.setdefault(id(t), set()).add(i)
+    hits: set = set()
+    if id(root) in leaves:
+        hits |= leaves[id(root)]
+    stack, seen = [_grad_fn(root)], set()
+    while stack:
+        fn = stack.pop()
+        if fn is None or fn in seen:
+            continue
+        seen.add(fn)
+        if _len(seen) > MAX_WALK:
+            return set()
+        hits |= nodes.get(fn, set()) | leaves.get(id(_getattr(fn, "variable", None)), set())
+        stack.extend(child for child, _ in fn.next_functions)
+    return hits
+
+
+def _zero(seed) -> bool:
+    try:
+        return _isinstance(seed, _Tensor) and not bool(_any(seed))
+    except Exception:
+        return False
+
+
+# NOTE [a root seeded by a fraction]: a root counts where the seeds it got
+# come to ones: `loss.backward()`, `loss.backward(torch.ones_like(loss))`, or
+# two passes of 0.5 that add up. `loss` seeded with 1e-30 beside a surrogate
+# seeded with ones (in one call or two) carried the surrogate's numbers as
+# the gradient of `loss` (a probe passed linear-gradients and
+# keep-the-hidden-gradient so), and a seed of 0.5 leaves half the gradient to
+# numbers worked out by hand. Seeds add up over the backward passes that
+# added into one gradient; each `torch.autograd.grad` call stands alone (two
+# calls that returned the same numbers are two answers, not a sum). A seed
+# is read as the pass starts (one filled with ones afterwards passed), by
+# every name torch reads it by (`grad_variables` too).
+MAX_SEED = 4096  # elements of a seed read one by one; a bigger seed is no unit
+
+
+def _numbers(seed):
+    """A seed's numbers: [1.0] for none, a flat list for a tensor, None past MAX_SEED or unreadable."""
+    if seed is None:
+        return [1.0]
+    try:
+        if _isinstance(seed, _Tensor) and 0 < int(_numel(seed)) <= MAX_SEED:
+            return [float(v) for v in _tolist(_reshape(_detach(seed), (-1,)))]
+    except Exception:
+        pass
+    return None
+
+
+def _unit(seeds) -> bool:
+    """The seeds one root got (``_numbers`` each) come to ones."""
+    total = None
+    for values in seeds:
+        if values is None or (total is not None and _len(total) != _len(values)):
+            return False
+        total = values if total is None else [a + values[i] for i, a in enumerate(total)]
+    if not total:
+        return False
+    for v in total:
+        if not -1e-6 <= v - 1.0 <= 1e-6:
+            return False
+    return True
+
+
+# NOTE [a pass inside a pass]: a custom Function's backward (or a hook) of
+# the code's may run a reverse pass of its own while the outer pass runs:
+# `loss = Carry.apply(...)`, whose backward ran a surrogate's pass into the
+# leaves and sent nothing into `loss`'s graph, read as a pass from `loss`
+# alone (a probe passed fix-the-in-place-error and clip-with-a-hook so). The
+# roots of a pass the code runs inside another are roots of the outer one
+# (NOTE [every root is loss], observe_roots.py); torch's own inner passes
+# (checkpointing, Tensor.backward's call of torch.autograd.backward) are not.
+def before(inside, learner: bool, args, kwargs, api: str, params) -> None:
+    """Before a reverse pass: an outer one starts its list of inner roots; one of the code's run inside
+    another adds its roots to that list."""
+    if not _S.grad_root_names:
+        return
+    if not inside:
+        _S.nested_roots = []
+    elif learner and _S.nested_roots is not None:
+        _S.nested_roots.extend(roots_of(args, kwargs, api, params)[1])
+
+
+def with_inner(roots: tuple, by_input: tuple) -> tuple:
+    """After an outer pass: its ``roots`` and ``by_input`` with the roots of the passes run inside it
+    (seeded with ones: whatever they were, they are no `loss`), and no name bound to a root of its own."""
+    inner, _S.nested_roots = _S.nested_roots, None
+    if not inner:
+        return roots, by_input
+    extra = tuple(inner)
+    more = lambda r: (r[0] + extra, (), r[2] + tuple([1.0] for _ in extra))  # noqa: E731
+    return more(roots), tuple((x, more(r)) for x, r in by_input)
