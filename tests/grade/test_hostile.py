@@ -10,7 +10,7 @@ import pytest
 
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import SANDBOX_UID_BASE
-from support import NAMESPACES, descendants, forged_kill, memory_together, run_processes
+from support import NAMESPACES, TRACER_KILL, descendants, forged_kill, memory_together, run_processes
 from tutor.pack.models import Exercise
 
 EXERCISE = Exercise.model_validate({
@@ -64,6 +64,12 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
                                       "    if os.fork() == 0:\n        t = time.process_time()\n"
                                       "        while time.process_time() - t < 0.03:\n            pass\n"
                                       "        os._exit(0)\n    time.sleep(0.01)\n", {"error"}, "PermissionError"),
+    # NOTE [a tracer's signal], [the grader's keys], [memory in socket buffers] (seccomp.py)
+    "tracer_kill": (TRACER_KILL, {"failed"}, None),
+    "session_keyring": ("import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+                        "if libc.syscall({'x86_64': 250, 'aarch64': 219}[__import__('platform').machine()], 0, -3, 0) < 0:\n"
+                        "    raise OSError(ctypes.get_errno(), 'keyctl')\n", {"error"}, "PermissionError"),
+    "socket_buffers": ("import socket\na, b = socket.socketpair()\n", {"error"}, "PermissionError"),
     # an integer past Python's 4,300 digits ended the relay (framing.decode_body)
     "huge_int": ("import sys\nsys.set_int_max_str_digits(0)\ny = 10 ** 6000\n", {"failed"}, "too big to compare"),
     "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),

@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 import readable_install
-from support import NAMESPACES, forged_kill, live_pids_of_uids, memory_together
+from support import NAMESPACES, TRACER_KILL, forged_kill, live_pids_of_uids, memory_together
 
 REPO = Path(__file__).resolve().parents[2]
 USER = "student"
@@ -172,7 +172,8 @@ def student_cli(student_env):
     students = {"honest": CORRECT, "rewriter": REWRITER.format(paths=reports), "killer": KILLER, "killpg": KILLPG,
                 "envspy": ENVSPY, "cpulimit": CPU_LIMIT, "memfd": MEMFD,
                 "shmem": CORRECT + memory_together(4, 700, shared=True), "forgedkill": forged_kill("sigqueue"),
-                "namespaces": NAMESPACES}
+                "namespaces": NAMESPACES, "tracer": TRACER_KILL,
+                "devshm": "open('/dev/shm/agt-left', 'w').write('x')\n"}
     for name, code in students.items():
         (klass / name).mkdir(parents=True)
         (klass / name / "square-gradient.py").write_text(code)
@@ -213,17 +214,20 @@ def test_nonroot_runs_own_limits_are_its_verdict(student_cli):
     """NOTE [a CPU limit of its own], NOTE [memory the sum did not see], NOTE
     [a signal that says it came from the kernel] and NOTE [no namespace of
     its own] as a normal user: a CPU limit the run sets, a memfd, shared
-    memory past the run's 2 GiB, a SIGKILL that says the kernel sent it and
-    namespaces of its own end that student's run, and no other."""
+    memory past the run's 2 GiB, a SIGKILL that says the kernel sent it,
+    namespaces of its own, a tracer's SIGKILL and a file in the worker's
+    /dev/shm end that student's run, and no other."""
     data = json.loads(student_cli["written"][str(student_cli["out"] / "report.json")])
     runs = {s["submission"]: s["exercises"][0] for s in data["submissions"]}
-    for name in ("cpulimit", "memfd", "shmem", "forgedkill", "namespaces"):
+    for name in ("cpulimit", "memfd", "shmem", "forgedkill", "namespaces", "tracer", "devshm"):
         assert runs[name]["status"] in ("error", "timeout", "failed"), (name, runs[name])
         assert runs[name].get("fault") != "grader", (name, runs[name])
     assert all(runs[name]["status"] != "failed" for name in ("cpulimit", "memfd", "shmem", "namespaces")), runs
     assert "PermissionError" in runs["memfd"]["error"], runs["memfd"]
     assert "memory together" in runs["shmem"]["error"], runs["shmem"]
     assert "PermissionError" in runs["namespaces"]["error"], runs["namespaces"]
+    # NOTE [a /dev of the worker's] (jail.py): the worker's /dev, of this user's, is read-only in a run
+    assert "Read-only file system" in runs["devshm"]["error"], runs["devshm"]
 
 
 def test_nonroot_report_cannot_be_rewritten_after_the_grader_exits(student_cli):

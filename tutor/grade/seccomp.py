@@ -45,13 +45,15 @@ _ARCHES = {
                             "mount": 165, "fsopen": 430, "open_tree": 428, "prlimit64": 302, "setrlimit": 160,
                             "memfd_create": 319, "move_mount": 429, "fsmount": 432, "fspick": 433,
                             "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297, "pidfd_send_signal": 424,
-                            "rt_sigaction": 13}),
+                            "rt_sigaction": 13, "ptrace": 101, "add_key": 248, "request_key": 249, "keyctl": 250,
+                            "socketpair": 53, "inotify_init": 253, "inotify_init1": 294}),
     "aarch64": (0xC00000B7, {"socket": 198, "io_uring_setup": 425, "shmget": 194, "msgget": 186, "semget": 190,
                              "mq_open": 180, "unshare": 97, "clone": 220, "clone3": 435, "setns": 268,
                              "mount": 40, "fsopen": 430, "open_tree": 428, "prlimit64": 261, "setrlimit": 164,
                              "memfd_create": 279, "move_mount": 429, "fsmount": 432, "fspick": 433,
                              "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_send_signal": 424,
-                             "rt_sigaction": 134}),
+                             "rt_sigaction": 134, "ptrace": 117, "add_key": 217, "request_key": 218, "keyctl": 219,
+                             "socketpair": 199, "inotify_init1": 26}),
 }
 X32_BIT = 0x40000000  # x86_64's x32 ABI: other numbers for the same calls
 
@@ -188,9 +190,31 @@ def confine_run() -> None:
 # time is added nowhere: a loop of children of 30 ms each ran past a 3 s
 # limit to the wall-clock bound, on every core (found by a security probe).
 # A run may not change what SIGCHLD does (it may read it).
+#
+# NOTE [a tracer's signal]: a run's child attached to the run with `ptrace`
+# and let it go on with signal 9, which the kernel delivers even to a
+# namespace's init: a kill read as one from outside, exit 3 for the class
+# (found by a security probe, as root and as a normal user). A run may not
+# trace (process_vm_readv, which sends no signal, stays: the memory test of
+# tests/grade/test_isolation.py reads the run's own memory with it).
+#
+# NOTE [the grader's keys]: every run inherited the grader's session keyring
+# (`@s`), which holding lets a process read whatever its owner can: a CI
+# token put there reached a report, a run's key outlived the grade, and two
+# runs passed values through it (found by a security probe). A run may not
+# use the kernel's keys at all.
+#
+# NOTE [memory in socket buffers]: data queued in socketpairs is the
+# kernel's memory, in no process's resident set: 30 processes of 500 pairs
+# each held 5 GiB under a run's 2 GiB (found by a security probe). A run
+# makes no socket (the ones the grader hands it still work); multiprocessing's
+# pipes and asyncio's loop need one and fail. inotify instances, 128 for
+# the grading user on the whole host, one run could hold them all: refused too.
 RUN_DENY = {name: errno.EPERM for name in (
     "memfd_create", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_send_signal",
-    "unshare", "setns", "mount", "fsopen", "open_tree", "move_mount", "fsmount", "fspick")}
+    "unshare", "setns", "mount", "fsopen", "open_tree", "move_mount", "fsmount", "fspick",
+    "ptrace", "add_key", "request_key", "keyctl",
+    "socket", "socketpair", "inotify_init1", *(("inotify_init",) if platform.machine() == "x86_64" else ()))}
 
 
 # NOTE [a CPU limit of its own]: the kernel kills a process that reaches its
