@@ -87,6 +87,22 @@ TRACER_KILL = ("import ctypes, os, time\nlibc = ctypes.CDLL(None, use_errno=True
                "    if libc.ptrace(16, me, None, None) == 0:\n        os.waitpid(me, 0x40000000)\n"
                "        libc.ptrace(7, me, None, ctypes.c_void_p(9))\n    os._exit(0)\ntime.sleep(2)\n")
 
+def exec_children(processes: int, mib: int) -> str:
+    """Code whose ``processes`` children exec a fresh Python that holds ``mib`` MiB for 7 s (NOTE [a
+    process that exec'd], tutor/grade/runwatch.py: counted beyond the zygote's size, each was free)."""
+    hold = f"import time; b = b'1' * ({mib} << 20); time.sleep(7)"
+    return (f"import os, sys\nkids = []\nfor _ in range({processes}):\n    pid = os.fork()\n    if pid == 0:\n"
+            f"        os.execv(sys.executable, [sys.executable, '-S', '-c', {hold!r}])\n    kids.append(pid)\n"
+            f"for pid in kids:\n    os.waitpid(pid, 0)\n")
+
+
+def refused_syscall(numbers: dict, *args: str) -> str:
+    """Code that calls the syscall of ``numbers`` (machine -> number) and raises its errno if refused."""
+    return ("import ctypes, platform\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+            f"if libc.syscall({numbers!r}[platform.machine()], {', '.join(args)}) < 0:\n"
+            "    raise OSError(ctypes.get_errno(), 'refused')\n")
+
+
 # New user and mount namespaces of the run's own (NOTE [no namespace of its own], tutor/grade/seccomp.py):
 # refused, the code raises PermissionError.
 NAMESPACES = ("import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\n"

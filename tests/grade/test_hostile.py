@@ -10,7 +10,9 @@ import pytest
 
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import SANDBOX_UID_BASE
-from support import NAMESPACES, TRACER_KILL, descendants, forged_kill, memory_together, run_processes
+from support import (
+    NAMESPACES, TRACER_KILL, descendants, exec_children, forged_kill, memory_together, refused_syscall, run_processes,
+)
 from tutor.pack.models import Exercise
 
 EXERCISE = Exercise.model_validate({
@@ -70,6 +72,13 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
                         "if libc.syscall({'x86_64': 250, 'aarch64': 219}[__import__('platform').machine()], 0, -3, 0) < 0:\n"
                         "    raise OSError(ctypes.get_errno(), 'keyctl')\n", {"error"}, "PermissionError"),
     "socket_buffers": ("import socket\na, b = socket.socketpair()\n", {"error"}, "PermissionError"),
+    # NOTE [memory no process maps] (seccomp.py), NOTE [a process that exec'd] (runwatch.py)
+    "sysv_shared_memory": (refused_syscall({"x86_64": 29, "aarch64": 194}, "0", "4096", "0o1600"), {"error"},
+                           "PermissionError"),
+    "io_uring": (refused_syscall({"x86_64": 425, "aarch64": 425}, "8", "ctypes.create_string_buffer(120)"),
+                 {"error"}, "PermissionError"),
+    "vmsplice": (refused_syscall({"x86_64": 278, "aarch64": 75}, "1", "None", "0", "0"), {"error"}, "PermissionError"),
+    "memory_of_processes_that_exec": (CORRECT + exec_children(20, 130), {"error"}, "memory together"),
     # an integer past Python's 4,300 digits ended the relay (framing.decode_body)
     "huge_int": ("import sys\nsys.set_int_max_str_digits(0)\ny = 10 ** 6000\n", {"failed"}, "too big to compare"),
     "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from tutor.grade.observe_state import _BackwardCFunction, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type
 
 _grad_fn = _TensorBase.grad_fn.__get__
+_get_output_nr = _TensorBase.output_nr.__get__
 MAX_CHAIN = 8  # ops followed from a pass's root towards loss
 # Ops that hand a 0-d loss's seed on unchanged (a sum or mean of one number, a view, a copy, a cast): a
 # product would scale it (`(loss * 1e-30).backward()` beside a surrogate pass made loss a root of x.grad).
@@ -15,38 +16,40 @@ _PASS_THROUGH = ("SumBackward", "MeanBackward", "ViewBackward", "ReshapeAliasBac
 
 
 def _from_tensor(tensors, end) -> bool:
-    """One of ``tensors`` is ``end``, or a chain of reductions and views of it (``end.sum()``)."""
+    """One of ``tensors`` is ``end``, or a chain of reductions and views of it (``end.sum()``). A node
+    is reached at the output ``end`` is (another output of ``end``'s node, `q` of `loss, q =
+    stack([L, S]).unbind()`, is not ``end``)."""
     if not _isinstance(end, _Tensor):
         return False
-    target = _grad_fn(end)
+    target = (_grad_fn(end), _output_nr(end))
     for t in tensors:
         if t is end:
             return True
-        fn = _grad_fn(t)
+        at = (_grad_fn(t), _output_nr(t))
         for _ in range(MAX_CHAIN):  # down a chain of reductions and views to end's own node
-            if fn is None or fn is target:
+            if at[0] is None or at == target:
                 break
-            fn = _seed_goes_to(fn)
-        if target is not None and fn is target:
+            at = _seed_goes_to(at[0]) or (None, 0)
+        if target[0] is not None and at == target:
             return True
     return False
 
 
 def _seed_goes_to(fn):
-    """The one node ``fn`` hands its seed to unchanged, or None: a pass-through op, or `loss + c`,
+    """(node, output) ``fn`` hands its seed to unchanged, or None: a pass-through op, or `loss + c`,
     `loss - c` (`c + loss` too, with alpha 1). Never a custom Function's node, whatever its class is
     named (a `Sum` Function's node is a `SumBackward` whose backward ran a surrogate pass)."""
     if _isinstance(fn, _BackwardCFunction) or _empty(fn):
         return None
-    kids = [(i, c) for i, (c, _) in enumerate(fn.next_functions) if c is not None]
+    kids = [(i, c, nr) for i, (c, nr) in enumerate(fn.next_functions) if c is not None]
     if _len(kids) != 1:
         return None
     name = _type(fn).__name__
     if name.startswith(_PASS_THROUGH):
-        return kids[0][1]
+        return kids[0][1], kids[0][2]
     if name in ("AddBackward0", "SubBackward0") and (kids[0][0] == 0 or (
             name == "AddBackward0" and _getattr(fn, "_saved_alpha", None) == 1)):
-        return kids[0][1]
+        return kids[0][1], kids[0][2]
     return None
 
 
@@ -59,8 +62,8 @@ def _empty(fn) -> bool:
 
 
 def _sum_terms(fn) -> dict | None:
-    """The nodes the sum ``fn`` adds (``AddBackward0`` of alpha 1, nested, flattened; constants left out),
-    each with how often, or None where ``fn`` is no such sum."""
+    """The (node, output) pairs the sum ``fn`` adds (``AddBackward0`` of alpha 1, nested, flattened;
+    constants left out), each with how often, or None where ``fn`` is no such sum."""
     if fn is None or _type(fn).__name__ != "AddBackward0" or _isinstance(fn, _BackwardCFunction):
         return None
     terms: dict = {}
@@ -70,11 +73,37 @@ def _sum_terms(fn) -> dict | None:
         seen += 1
         if seen > MAX_CHAIN * 8 or _getattr(node, "_saved_alpha", 1) != 1:
             return None
-        for child, _ in node.next_functions:
+        for child, nr in node.next_functions:
             if child is None:
                 continue
             if _type(child).__name__ == "AddBackward0" and not _isinstance(child, _BackwardCFunction):
                 stack.append(child)
             else:
-                terms[child] = terms.get(child, 0) + 1
+                terms[(child, nr)] = terms.get((child, nr), 0) + 1
     return terms
+
+
+def _output_nr(t) -> int:
+    try:
+        return int(_get_output_nr(t))
+    except Exception:
+        return 0
+
+
+def learner_function_under(root, is_torch_file, most: int = 10_000) -> bool:
+    """A custom Function of the code's own (its backward not in torch's files) is on the graph of
+    ``root`` (NOTE [a gradient by a Function of the code's], observe_roots.py); past ``most`` nodes, yes."""
+    stack, seen = [_grad_fn(root)], set()
+    while stack:
+        fn = stack.pop()
+        if fn is None or fn in seen:
+            continue
+        seen.add(fn)
+        if _len(seen) > most:
+            return True
+        if _isinstance(fn, _BackwardCFunction):
+            code = _getattr(_getattr(_getattr(_type(fn), "_forward_cls", None), "backward", None), "__code__", None)
+            if not is_torch_file(_getattr(code, "co_filename", "")):
+                return True
+        stack.extend(child for child, _ in fn.next_functions)
+    return False

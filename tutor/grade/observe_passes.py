@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from tutor.grade.observe_chain import _from_tensor, _grad_fn
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
-from tutor.grade.observe_state import _S, _Tensor, _TensorBase, _any, _detach, _getattr, _isinstance, _len, _numel, _type
+from tutor.grade.observe_state import (
+    _S, _Tensor, _TensorBase, _any, _detach, _getattr, _isinstance, _len, _no_torch_function, _numel, _type,
+)
 
 _tolist = _TensorBase.tolist
 _reshape = _TensorBase.reshape
@@ -70,11 +72,12 @@ def _roots_of(call: dict, api: str) -> tuple:
 
 
 def _group(pairs) -> tuple:
-    """(tensors, names bound to one of them started with a unit seed, seeds) of ``(tensor, numbers)`` pairs."""
+    """(tensors, names every one of them is, or hands its seed to, with seeds adding to ones, seeds) of
+    ``(tensor, numbers)`` pairs: a name read as the pass starts, for a name bound to a number later."""
     namespace = _S.grad_namespace if _S.grad_namespace is not None else _S.value_namespace
-    unit = tuple(t for t, s in pairs if _unit([s]))
-    named = tuple(n for n in _S.grad_root_names
-                  if namespace is not None and _from_tensor(unit, namespace.get(n, _MISSING)))
+    named = tuple(n for n in _S.grad_root_names if namespace is not None and pairs
+                  and all(_from_tensor((t,), namespace.get(n, _MISSING)) for t, _ in pairs)
+                  and _unit([s for _, s in pairs]))
     return tuple(t for t, _ in pairs), named, tuple(s for _, s in pairs)
 
 
@@ -135,7 +138,8 @@ def _reached(root, asked) -> set:
 
 def _zero(seed) -> bool:
     try:
-        return _isinstance(seed, _Tensor) and not bool(_any(seed))
+        with _no_torch_function():
+            return _isinstance(seed, _Tensor) and not bool(_any(seed))
     except Exception:
         return False
 
@@ -159,8 +163,9 @@ def _numbers(seed):
     if seed is None:
         return [1.0]
     try:
-        if _isinstance(seed, _Tensor) and 0 < int(_numel(seed)) <= MAX_SEED:
-            return [float(v) for v in _tolist(_reshape(_detach(seed), (-1,)))]
+        with _no_torch_function():  # a subclass's __torch_function__ read 1e-30 as 1 (a probe)
+            if _isinstance(seed, _Tensor) and 0 < int(_numel(seed)) <= MAX_SEED:
+                return [float(v) for v in _tolist(_reshape(_detach(seed), (-1,)))]
     except Exception:
         pass
     return None

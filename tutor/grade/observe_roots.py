@@ -4,10 +4,10 @@ keeps them with the gradients the pass left)."""
 
 from __future__ import annotations
 
-from tutor.grade.observe_chain import _from_tensor, _grad_fn, _sum_terms
+from tutor.grade.observe_chain import _from_tensor, _grad_fn, _output_nr, _sum_terms, learner_function_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _of, _shares
 from tutor.grade.observe_passes import _unit
-from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance
+from tutor.grade.observe_state import _S, _TORCH_DIR, _Tensor, _getattr, _isinstance
 
 
 # NOTE [the pass that started at the loss]: `from_backward` asks that a
@@ -41,7 +41,17 @@ from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance
 # `s` carries numbers worked out by hand) passed eight exercises until the
 # third probe of round 25; so did a pass run inside the pass (NOTE [a pass
 # inside a pass], observe_passes.py) and a custom Function named `Sum`,
-# whose node read as a pass-through `SumBackward`.
+# whose node read as a pass-through `SumBackward`. The fourth probe: a root
+# that was another output of `loss`'s node (`loss, q = stack([L, S])
+# .unbind()`; nodes are now matched with the output), and a name bound to a
+# number after its pass, which looked only for `loss` among the roots (now
+# every root of such a pass must have been `loss` as it started).
+#
+# NOTE [a gradient by a Function of the code's]: `loss` made by a custom
+# Function whose backward is a formula by hand is `loss` itself, and its
+# gradients were the formula's (fix-the-in-place-error, clip-with-a-hook,
+# gan-discriminator-step passed so). No exercise that asks where a pass
+# started needs one: a Function of the code's on `loss`'s graph fails it.
 def root_provenance() -> dict:
     """tensor name -> the asked root names its gradient's pass started at (``grad_roots`` in the record)."""
     out = {}
@@ -76,21 +86,27 @@ def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
         return False
     if target is None:  # a number or a detached copy bound after the pass: the tensor bound as it started
         return all(root in named for _, named, _ in passes)
+    if learner_function_under(end, _torch_file):
+        return False  # NOTE [a gradient by a Function of the code's]
     whole = _sum_terms(target)
     mine: list = []  # the seeds of roots that are `loss` (or hand it their seed unchanged)
-    terms: dict = {}  # term of `loss = a + b` -> the seeds its roots got
+    terms: dict = {}  # (node, output) of a term of `loss = a + b` -> the seeds its roots got
     for ts, _, seeds in passes:
         for i, t in enumerate(ts):
-            fn = _grad_fn(t)
-            if _from_tensor((t,), end) or (whole and _sum_terms(fn) == whole):
+            key = (_grad_fn(t), _output_nr(t))
+            if _from_tensor((t,), end) or (whole and _sum_terms(key[0]) == whole):
                 mine.append(seeds[i])
-            elif whole and fn in whole:
-                terms.setdefault(fn, []).append(seeds[i])
+            elif whole and key in whole:
+                terms.setdefault(key, []).append(seeds[i])
             else:
                 return False  # NOTE [every root is loss]: a root beside it carried what it liked
     if mine:
         return not terms and _unit(mine)  # NOTE [a root seeded by a fraction] (observe_passes.py)
-    return set(terms) == set(whole or ()) and all(whole[fn] == 1 and _unit(seeds) for fn, seeds in terms.items())
+    return set(terms) == set(whole or ()) and all(whole[k] == 1 and _unit(seeds) for k, seeds in terms.items())
+
+
+def _torch_file(name: str) -> bool:
+    return name.startswith(_TORCH_DIR)
 
 
 def value_root_provenance() -> dict:

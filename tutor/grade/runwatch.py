@@ -37,6 +37,7 @@ class RunWatch:
         self.meddled = False  # something other than the probe process wrote to the control socket
         self.root: int | None = None  # the run's PID 1 as /proc numbers it
         self.baseline = 0
+        self.forked_size = 0  # NOTE [a process that exec'd]
         self.jailed = False
         self.cpu_limit = 0.0
         self.uid: int | None = None  # the uid mode: the run's processes are those of its uid
@@ -176,6 +177,7 @@ class RunWatch:
             try:
                 self.root = run.proc_pid()
                 self.baseline = run.size_before()
+                self.forked_size = _memory(self.root)[1] // 2  # NOTE [a process that exec'd]
             except (OSError, ValueError):
                 return ""
         try:
@@ -205,7 +207,8 @@ class RunWatch:
             pid = stack.pop()
             stack.extend(children.get(pid, ()))
             try:
-                grown += max(0, resident(pid) - self.baseline)
+                rss, size = _memory(pid)
+                grown += max(0, rss - (self.baseline if size >= self.forked_size else 0))
             except (OSError, ValueError, IndexError):
                 continue
             ticks += ticks_of[pid]
@@ -246,6 +249,23 @@ def _owner(pid: int) -> int:
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
+# NOTE [a process that exec'd]: a process forked from the run shares the
+# zygote's anonymous pages until it writes them, so each counts what it has
+# beyond them (``baseline``). One that called exec shares nothing, and held
+# up to the zygote's size uncounted: 40 of 130 MiB each passed under a
+# run's 2 GiB (found by a security probe). Where a process's address space
+# is under half the run's as the watch began (it lost the zygote's mappings
+# to exec), all its memory counts. One that execs and imports torch again
+# gets the zygote's size back, at over a second of the run's CPU each.
+def _memory(pid: int) -> tuple[int, int]:
+    """(``resident``, the size of its address space, VmSize) of a process, in bytes."""
+    with open(f"/proc/{pid}/status", "rb") as f:
+        text = f.read()
+    at = text.find(b"VmSize:")
+    size = int(text[at + 7:text.index(b"kB", at)]) << 10 if at >= 0 else 0
+    return _resident_of(text, pid), size
+
+
 def resident(pid: int | str) -> int:
     """A process's anonymous and shared-memory resident bytes (RssAnon and
     RssShmem). Pages of files (torch's code, read again after a fork, which
@@ -258,7 +278,10 @@ def resident(pid: int | str) -> int:
     and anonymous) passed under a 2 GiB limit, and 64 could hold 128 GiB
     (found by a security probe); a zygote holds none."""
     with open(f"/proc/{pid}/status", "rb") as f:
-        text = f.read()
+        return _resident_of(f.read(), pid)
+
+
+def _resident_of(text: bytes, pid: int | str) -> int:
     total = 0
     for key in (b"RssAnon:", b"RssShmem:"):
         at = text.find(key)
