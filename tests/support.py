@@ -87,10 +87,12 @@ TRACER_KILL = ("import ctypes, os, time\nlibc = ctypes.CDLL(None, use_errno=True
                "    if libc.ptrace(16, me, None, None) == 0:\n        os.waitpid(me, 0x40000000)\n"
                "        libc.ptrace(7, me, None, ctypes.c_void_p(9))\n    os._exit(0)\ntime.sleep(2)\n")
 
-def exec_children(processes: int, mib: int) -> str:
+def exec_children(processes: int, mib: int, looks_forked: bool = False) -> str:
     """Code whose ``processes`` children exec a fresh Python that holds ``mib`` MiB for 7 s (NOTE [a
-    process that exec'd], tutor/grade/runwatch.py: counted beyond the zygote's size, each was free)."""
-    hold = f"import time; b = b'1' * ({mib} << 20); time.sleep(7)"
+    process that exec'd], tutor/grade/runwatch.py: counted beyond the zygote's size, each was free);
+    ``looks_forked``: each maps 1 GiB it never touches first, an address space as big as a fork's."""
+    fake = "import mmap; m = mmap.mmap(-1, 1 << 30, flags=mmap.MAP_PRIVATE); " if looks_forked else ""
+    hold = f"import time; {fake}b = b'1' * ({mib} << 20); time.sleep(7)"
     return (f"import os, sys\nkids = []\nfor _ in range({processes}):\n    pid = os.fork()\n    if pid == 0:\n"
             f"        os.execv(sys.executable, [sys.executable, '-S', '-c', {hold!r}])\n    kids.append(pid)\n"
             f"for pid in kids:\n    os.waitpid(pid, 0)\n")

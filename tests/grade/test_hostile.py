@@ -79,6 +79,8 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
                  {"error"}, "PermissionError"),
     "vmsplice": (refused_syscall({"x86_64": 278, "aarch64": 75}, "1", "None", "0", "0"), {"error"}, "PermissionError"),
     "memory_of_processes_that_exec": (CORRECT + exec_children(20, 130), {"error"}, "memory together"),
+    "memory_of_processes_that_exec_and_look_forked": (CORRECT + exec_children(20, 130, looks_forked=True), {"error"},
+                                                      "memory together"),
     # an integer past Python's 4,300 digits ended the relay (framing.decode_body)
     "huge_int": ("import sys\nsys.set_int_max_str_digits(0)\ny = 10 ** 6000\n", {"failed"}, "too big to compare"),
     "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),

@@ -4,7 +4,7 @@ observe_roots.py)."""
 
 from __future__ import annotations
 
-from tutor.grade.observe_state import _BackwardCFunction, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type
+from tutor.grade.observe_state import _HOOK_FUNCTION, _BackwardCFunction, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type
 
 _grad_fn = _TensorBase.grad_fn.__get__
 _get_output_nr = _TensorBase.output_nr.__get__
@@ -90,20 +90,18 @@ def _output_nr(t) -> int:
         return 0
 
 
-def learner_function_under(root, is_torch_file, most: int = 10_000) -> bool:
-    """A custom Function of the code's own (its backward not in torch's files) is on the graph of
-    ``root`` (NOTE [a gradient by a Function of the code's], observe_roots.py); past ``most`` nodes, yes."""
+def function_under(root, most: int = 10_000) -> bool:
+    """A custom Function's node is on the graph of ``root`` (NOTE [a gradient by a Function],
+    observe_roots.py); past ``most`` nodes, yes. The Function torch puts where a module's full backward
+    hook is is not one: the hook is the code's, and observe_hooks.py watches it."""
     stack, seen = [_grad_fn(root)], set()
     while stack:
         fn = stack.pop()
         if fn is None or fn in seen:
             continue
         seen.add(fn)
-        if _len(seen) > most:
+        if _len(seen) > most or (_isinstance(fn, _BackwardCFunction)
+                                 and _getattr(_type(fn), "_forward_cls", None) is not _HOOK_FUNCTION):
             return True
-        if _isinstance(fn, _BackwardCFunction):
-            code = _getattr(_getattr(_getattr(_type(fn), "_forward_cls", None), "backward", None), "__code__", None)
-            if not is_torch_file(_getattr(code, "co_filename", "")):
-                return True
         stack.extend(child for child, _ in fn.next_functions)
     return False

@@ -4,7 +4,7 @@ judges what was read). Self-reported evidence, like everything observe.py record
 
 from __future__ import annotations
 
-from tutor.grade.observe_chain import _from_tensor, _grad_fn
+from tutor.grade.observe_chain import _grad_fn, function_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _any, _detach, _getattr, _isinstance, _len, _no_torch_function, _numel, _type,
@@ -72,13 +72,11 @@ def _roots_of(call: dict, api: str) -> tuple:
 
 
 def _group(pairs) -> tuple:
-    """(tensors, names every one of them is, or hands its seed to, with seeds adding to ones, seeds) of
-    ``(tensor, numbers)`` pairs: a name read as the pass starts, for a name bound to a number later."""
-    namespace = _S.grad_namespace if _S.grad_namespace is not None else _S.value_namespace
-    named = tuple(n for n in _S.grad_root_names if namespace is not None and pairs
-                  and all(_from_tensor((t,), namespace.get(n, _MISSING)) for t, _ in pairs)
-                  and _unit([s for _, s in pairs]))
-    return tuple(t for t, _ in pairs), named, tuple(s for _, s in pairs)
+    """(tensors, the numbers each held as the pass started, seeds) of ``(tensor, seed numbers)`` pairs: a
+    root's numbers are None where a custom Function is on its graph (NOTE [a gradient by a Function],
+    observe_roots.py), for a name bound to a number after its pass."""
+    values = tuple(None if function_under(t) else _numbers(t) for t, _ in pairs)
+    return tuple(t for t, _ in pairs), values, tuple(s for _, s in pairs)
 
 
 def materialized(params, args, kwargs) -> tuple:
@@ -139,7 +137,7 @@ def _reached(root, asked) -> set:
 def _zero(seed) -> bool:
     try:
         with _no_torch_function():
-            return _isinstance(seed, _Tensor) and not bool(_any(seed))
+            return _type(seed) is _Tensor and not bool(_any(seed))
     except Exception:
         return False
 
@@ -163,8 +161,9 @@ def _numbers(seed):
     if seed is None:
         return [1.0]
     try:
-        with _no_torch_function():  # a subclass's __torch_function__ read 1e-30 as 1 (a probe)
-            if _isinstance(seed, _Tensor) and 0 < int(_numel(seed)) <= MAX_SEED:
+        # a plain tensor only: a subclass's __torch_function__ or __torch_dispatch__ read 1e-30 as 1 (probes)
+        with _no_torch_function():
+            if _type(seed) is _Tensor and 0 < int(_numel(seed)) <= MAX_SEED:
                 return [float(v) for v in _tolist(_reshape(_detach(seed), (-1,)))]
     except Exception:
         pass
@@ -207,10 +206,10 @@ def before(inside, learner: bool, args, kwargs, api: str, params) -> None:
 
 def with_inner(roots: tuple, by_input: tuple) -> tuple:
     """After an outer pass: its ``roots`` and ``by_input`` with the roots of the passes run inside it
-    (seeded with ones: whatever they were, they are no `loss`), and no name bound to a root of its own."""
+    (seeded with ones, of no numbers: whatever they were, they are no `loss`)."""
     inner, _S.nested_roots = _S.nested_roots, None
     if not inner:
         return roots, by_input
     extra = tuple(inner)
-    more = lambda r: (r[0] + extra, (), r[2] + tuple([1.0] for _ in extra))  # noqa: E731
+    more = lambda r: (r[0] + extra, r[1] + tuple(None for _ in extra), r[2] + tuple([1.0] for _ in extra))  # noqa: E731
     return more(roots), tuple((x, more(r)) for x, r in by_input)

@@ -4,10 +4,10 @@ keeps them with the gradients the pass left)."""
 
 from __future__ import annotations
 
-from tutor.grade.observe_chain import _from_tensor, _grad_fn, _output_nr, _sum_terms, learner_function_under
+from tutor.grade.observe_chain import _from_tensor, _grad_fn, _output_nr, _sum_terms, function_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _of, _shares
-from tutor.grade.observe_passes import _unit
-from tutor.grade.observe_state import _S, _TORCH_DIR, _Tensor, _getattr, _isinstance
+from tutor.grade.observe_passes import _numbers, _unit
+from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance, _len
 
 
 # NOTE [the pass that started at the loss]: `from_backward` asks that a
@@ -47,11 +47,22 @@ from tutor.grade.observe_state import _S, _TORCH_DIR, _Tensor, _getattr, _isinst
 # number after its pass, which looked only for `loss` among the roots (now
 # every root of such a pass must have been `loss` as it started).
 #
-# NOTE [a gradient by a Function of the code's]: `loss` made by a custom
-# Function whose backward is a formula by hand is `loss` itself, and its
-# gradients were the formula's (fix-the-in-place-error, clip-with-a-hook,
-# gan-discriminator-step passed so). No exercise that asks where a pass
-# started needs one: a Function of the code's on `loss`'s graph fails it.
+# NOTE [a gradient by a Function]: `loss` made by a custom Function whose
+# backward is a formula by hand is `loss` itself, and its gradients were the
+# formula's (fix-the-in-place-error, clip-with-a-hook, gan-discriminator-step
+# passed so). A first form asked whether the backward's code was torch's, and
+# the fifth probe passed it five ways (`@once_differentiable`, `@torch
+# .no_grad()`, a `vjp` in its place, `torch.library.custom_op`, a reentrant
+# checkpoint that recomputes a surrogate). No exercise that asks where a pass
+# started needs a custom Function: one on `loss`'s graph fails these checks.
+#
+# NOTE [a loss that ends a number]: where the name ends bound to a number or
+# a tensor without a graph (`loss = loss.item()` to print it), every root of
+# the passes must have held exactly those numbers as its pass started (with
+# no custom Function on its graph), seeds coming to ones: a surrogate bound
+# to `loss` for the pass, then `loss = (y ** 2).sum().item()`, passed the
+# rule that asked only which tensor the name was bound to as the pass started
+# (and `h, loss = step()`, where `step` returns `loss.item()`, failed it).
 def root_provenance() -> dict:
     """tensor name -> the asked root names its gradient's pass started at (``grad_roots`` in the record)."""
     out = {}
@@ -84,10 +95,17 @@ def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
     passes = list({id(p): p for p in passes}.values())
     if not passes:
         return False
-    if target is None:  # a number or a detached copy bound after the pass: the tensor bound as it started
-        return all(root in named for _, named, _ in passes)
-    if learner_function_under(end, _torch_file):
-        return False  # NOTE [a gradient by a Function of the code's]
+    if target is None:  # a number or a detached copy bound after the pass: NOTE [a loss that ends a number]
+        final = _final_numbers(end)
+        mine = []
+        for ts, values, seeds in passes:
+            for i in range(_len(ts)):
+                if final is None or values[i] is None or values[i] != final:
+                    return False
+                mine.append(seeds[i])
+        return _unit(mine)
+    if function_under(end):
+        return False  # NOTE [a gradient by a Function]
     whole = _sum_terms(target)
     mine: list = []  # the seeds of roots that are `loss` (or hand it their seed unchanged)
     terms: dict = {}  # (node, output) of a term of `loss = a + b` -> the seeds its roots got
@@ -105,8 +123,11 @@ def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
     return set(terms) == set(whole or ()) and all(whole[k] == 1 and _unit(seeds) for k, seeds in terms.items())
 
 
-def _torch_file(name: str) -> bool:
-    return name.startswith(_TORCH_DIR)
+def _final_numbers(end) -> list | None:
+    """The numbers a name bound to no graph ends with: a Python number, or a tensor without one."""
+    if _isinstance(end, (int, float)) and not _isinstance(end, bool):
+        return [float(end)]
+    return _numbers(end) if _isinstance(end, _Tensor) else None
 
 
 def value_root_provenance() -> dict:

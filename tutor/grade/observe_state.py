@@ -32,6 +32,7 @@ _TensorBase = torch._C.TensorBase
 _Tensor = torch.Tensor
 _BackwardCFunction = torch.autograd.function.BackwardCFunction  # a custom Function's node
 _no_torch_function = torch._C.DisableTorchFunctionSubclass  # a subclass's __torch_function__ lies
+_HOOK_FUNCTION = torch.nn.modules._functions.BackwardHookFunction  # a module's full backward hook
 _numel = _TensorBase.numel
 _element_size = _TensorBase.element_size
 _requires_grad = _TensorBase.requires_grad.__get__
