@@ -4,7 +4,9 @@ observe_roots.py)."""
 
 from __future__ import annotations
 
-from tutor.grade.observe_state import _HOOK_FUNCTION, _BackwardCFunction, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type
+from tutor.grade.observe_state import (
+    _HOOK_FUNCTION, _BackwardCFunction, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type,
+)
 
 _grad_fn = _TensorBase.grad_fn.__get__
 _get_output_nr = _TensorBase.output_nr.__get__
