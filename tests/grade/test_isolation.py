@@ -37,7 +37,7 @@ from pathlib import Path
 
 import pytest
 
-from support import make_exercise, run_processes
+from support import make_exercise, memory_together, run_processes
 from tutor.grade import sandbox as sb
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import WorkerDied
@@ -583,6 +583,20 @@ _digits = struct.pack(">I", 5000) + b"1" * 5000
 _grab()
 os._exit(0)
 '''
+
+
+# NOTE [a process that exec'd] (runwatch.py): the memory of the whole run is summed after the result pipe
+# was asked for too; code that asks for it itself (self-reported evidence) gets no more room than that.
+PIPE_THEN_MEMORY = GRAB.replace("_fake", "_nothing") + "_nothing = b''\n_grab()\n" + memory_together(4, 700)
+
+
+def test_row3_memory_is_summed_after_the_result_pipe_was_asked_for(grader):
+    for _ in range(3):  # an attack that did not happen (memory_together) is tried again
+        (result,) = grader.grade([Submission(SQUARE, "import os, socket\n" + PIPE_THEN_MEMORY)])
+        if "the attack did not happen" not in _text(result):
+            break
+    assert result.status == "error" and "memory together" in _text(result), _text(result)
+    assert not result.fault, (result.fault, _text(result))
 
 
 @pytest.mark.parametrize("forged", ["grows", "huge_int"])
@@ -1223,12 +1237,16 @@ def cli_class(tmp_path_factory):
     env = {**os.environ, "AGT_CI_TOKEN": TOKEN}
     env.pop("AGT_DEBUG_RUNS", None)
     env.pop("GITHUB_ACTIONS", None)  # in GitHub Actions, grade prints annotations: workflow commands of its own
-    before = set(os.listdir("/tmp"))
+    # a temporary folder of this grade's own: a test without the sandbox beside it makes agt-run-* in /tmp
+    tmp = base / "tmp"
+    tmp.mkdir()
+    env["TMPDIR"] = str(tmp)
+    before = set(os.listdir(tmp))
     proc = subprocess.run(
         [sys.executable, "-m", "tutor", "grade", str(klass), "--pack", str(pack), "--json", str(out / "report.json"),
          "--junit", str(out / "report.xml"), "--gradescope", str(out / "gs"), "--timeout", "5", "--jobs", "2"],
         capture_output=True, text=True, timeout=900, env=env, cwd=str(base), errors="surrogateescape")
-    after = set(os.listdir("/tmp"))
+    after = set(os.listdir(tmp))
     return {"proc": proc, "out": out, "pack": pack, "class": klass, "students": sorted(os.listdir(klass)),
             "new_tmp": sorted(n for n in after - before if n.startswith("agt-"))}
 

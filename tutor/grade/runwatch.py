@@ -36,6 +36,7 @@ class RunWatch:
         self.handed_out = False
         self.meddled = False  # something other than the probe process wrote to the control socket
         self.root: int | None = None  # the run's PID 1 as /proc numbers it
+        self.probe: int | None = None  # the probe process (NOTE [a process that exec'd]): -1 where none
         self.baseline = 0
         self.jailed = False
         self.cpu_limit = 0.0
@@ -184,28 +185,36 @@ class RunWatch:
             return ""
         children: dict[int, list[int]] = {}
         ticks_of: dict[int, int] = {}
+        started: dict[int, int] = {}
         for entry in entries:
             if not entry.isdigit():
                 continue
             try:
-                ppid, ticks = _parent_and_ticks(int(entry))
+                ppid, ticks, started[int(entry)] = _parent_and_ticks(int(entry))
             except (OSError, ValueError, IndexError):
                 continue
             children.setdefault(ppid, []).append(int(entry))
             ticks_of[int(entry)] = ticks
         if self.root not in ticks_of:
             return ""  # ended: run.exited() says so next
+        if self.handed_out and self.probe is None:  # the youngest child of PID 1 when the probe step asked
+            kids = [k for k in children.get(self.root, ()) if k in started]
+            self.probe = max(kids, key=started.__getitem__) if kids else -1
         if self.uid is not None:  # the uid mode: every process of its uid, orphans and all (uidrun.py)
             stack = [pid for pid in ticks_of if _owner(pid) == self.uid]
             children = {}
         else:
             stack = [self.root]
         count, grown, ticks = 0, 0, 0
+        root_size = 0
         while stack:
             pid = stack.pop()
             stack.extend(children.get(pid, ()))
-            try:  # NOTE [a process that exec'd]: the zygote's pages are taken off the run's PID 1 alone
-                grown += max(0, resident(pid) - self.baseline) if pid == self.root else resident(pid)
+            try:  # NOTE [a process that exec'd]: the zygote's pages are taken off the run's PID 1 alone,
+                size = resident(pid)  # and PID 1's off the probe process (a fork of it)
+                if pid == self.root:
+                    root_size = size
+                grown += max(0, size - (self.baseline if pid == self.root else root_size if pid == self.probe else 0))
             except (OSError, ValueError, IndexError):
                 continue
             ticks += ticks_of[pid]
@@ -214,7 +223,7 @@ class RunWatch:
             return "cpu"
         if count > self.processes + 1:  # + the probe process
             return f"the run started more than {self.processes} processes"
-        if self.memory and grown > self.memory and not self.handed_out:  # the probe process: a fork of PID 1
+        if self.memory and grown > self.memory:
             return f"the run's processes used more than {self.memory >> 20} MiB of memory together"
         return ""
 
@@ -228,12 +237,12 @@ class RunWatch:
         self.control.close()
 
 
-def _parent_and_ticks(pid: int) -> tuple[int, int]:
-    """A process's parent and its CPU time with that of the children it has
-    reaped (both readable without ptrace access to it)."""
+def _parent_and_ticks(pid: int) -> tuple[int, int, int]:
+    """A process's parent, its CPU time with that of the children it has
+    reaped, and when it started (all readable without ptrace access to it)."""
     with open(f"/proc/{pid}/stat", "rb") as f:
         fields = f.read().rsplit(b")", 1)[1].split()
-    return int(fields[1]), int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+    return int(fields[1]), int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14]), int(fields[19])
 
 
 def _owner(pid: int) -> int:
@@ -254,9 +263,11 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 # the address space was faked with an untouched mapping (62 processes held
 # 8 GiB; the next probe). So the zygote's pages are taken off the run's PID 1
 # alone: a process the code forks counts in full, the pages it shares with
-# the run too (some 150 MiB each, where no exercise forks), and the memory
-# sum stops when the probe step has begun (its process, forked from PID 1
-# when threads were left, shares all of the run's pages for its moment).
+# the run too (some 150 MiB each, where no exercise forks). The probe
+# process, forked from PID 1 when threads were left, shares all of PID 1's
+# pages: the youngest child of PID 1 when the result pipe was asked for
+# counts what it has beyond PID 1 (code that asks for the pipe itself gets
+# that for one process of its choosing, at most PID 1's size again).
 def resident(pid: int | str) -> int:
     """A process's anonymous and shared-memory resident bytes (RssAnon and
     RssShmem). Pages of files (torch's code, read again after a fork, which
