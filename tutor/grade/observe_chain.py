@@ -92,18 +92,27 @@ def _output_nr(t) -> int:
         return 0
 
 
+TOO_MANY = object()  # what nodes_under yields past its bound
+
+
+def nodes_under(fn, most: int):
+    """The nodes of the graph below ``fn`` (itself first), each once; TOO_MANY after ``most`` of them."""
+    stack, seen = [fn], set()
+    while stack:
+        node = stack.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        if _len(seen) > most:
+            yield TOO_MANY
+            return
+        yield node
+        stack.extend(child for child, _ in node.next_functions)
+
+
 def function_under(root, most: int = 10_000) -> bool:
     """A custom Function's node is on the graph of ``root`` (NOTE [a gradient by a Function],
     observe_roots.py); past ``most`` nodes, yes. The Function torch puts where a module's full backward
     hook is is not one: the hook is the code's, and observe_hooks.py watches it."""
-    stack, seen = [_grad_fn(root)], set()
-    while stack:
-        fn = stack.pop()
-        if fn is None or fn in seen:
-            continue
-        seen.add(fn)
-        if _len(seen) > most or (_isinstance(fn, _BackwardCFunction)
-                                 and _getattr(_type(fn), "_forward_cls", None) is not _HOOK_FUNCTION):
-            return True
-        stack.extend(child for child, _ in fn.next_functions)
-    return False
+    return any(fn is TOO_MANY or (_isinstance(fn, _BackwardCFunction) and _getattr(
+        _type(fn), "_forward_cls", None) is not _HOOK_FUNCTION) for fn in nodes_under(_grad_fn(root), most))

@@ -28,6 +28,7 @@ Self-reported evidence, like everything observe.py records (docs/grading.md).
 
 from __future__ import annotations
 
+from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
@@ -92,16 +93,11 @@ def _follow_names() -> None:
 # second-derivative's `g2` by formula so).
 def _leaves_under(roots, most: int = 2_000) -> list:
     """The leaves the graphs of ``roots`` accumulate into (the first ``most`` nodes walked)."""
-    out, seen = [], set()
-    stack = [_get_grad_fn(r) for r in roots if _isinstance(r, _Tensor)]
-    while stack and _len(seen) < most:
-        fn = stack.pop()
-        if fn is None or fn in seen:
-            continue
-        seen.add(fn)
-        if _leaf(_getattr(fn, "variable", None)):
-            out.append(fn.variable)
-        stack.extend(child for child, _ in fn.next_functions)
+    out = []
+    for root in roots:
+        for fn in nodes_under(_get_grad_fn(root) if _isinstance(root, _Tensor) else None, most):
+            if fn is not TOO_MANY and _leaf(_getattr(fn, "variable", None)):
+                out.append(fn.variable)
     return out
 
 

@@ -4,7 +4,7 @@ judges what was read). Self-reported evidence, like everything observe.py record
 
 from __future__ import annotations
 
-from tutor.grade.observe_chain import _grad_fn, function_under
+from tutor.grade.observe_chain import TOO_MANY, _grad_fn, function_under, nodes_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _any, _detach, _getattr, _isinstance, _len, _no_torch_function, _numel, _type,
@@ -118,19 +118,11 @@ def _reached(root, asked) -> set:
             nodes.setdefault(fn, set()).add(i)
         elif _isinstance(t, _Tensor):
             leaves.setdefault(id(t), set()).add(i)
-    hits: set = set()
-    if id(root) in leaves:
-        hits |= leaves[id(root)]
-    stack, seen = [_grad_fn(root)], set()
-    while stack:
-        fn = stack.pop()
-        if fn is None or fn in seen:
-            continue
-        seen.add(fn)
-        if _len(seen) > MAX_WALK:
+    hits: set = set(leaves.get(id(root), ()))
+    for fn in nodes_under(_grad_fn(root), MAX_WALK):
+        if fn is TOO_MANY:
             return set()
         hits |= nodes.get(fn, set()) | leaves.get(id(_getattr(fn, "variable", None)), set())
-        stack.extend(child for child, _ in fn.next_functions)
     return hits
 
 
