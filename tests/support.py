@@ -98,6 +98,17 @@ def exec_children(processes: int, mib: int, looks_forked: bool = False) -> str:
             f"for pid in kids:\n    os.waitpid(pid, 0)\n")
 
 
+def leaderless_children(processes: int, mib: int) -> str:
+    """Code whose ``processes`` children end their main thread with the bare exit(2) while a thread holds
+    ``mib`` MiB for 7 s (NOTE [a leader that exited], tutor/grade/runwatch.py)."""
+    return ("import os, time, threading, ctypes, mmap\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+            f"def hold():\n    m = mmap.mmap(-1, {mib} << 20, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)\n"
+            "    for at in range(0, len(m), 4096):\n        m[at] = 1\n    time.sleep(7)\n"
+            f"for _ in range({processes}):\n    if os.fork() == 0:\n        threading.Thread(target=hold).start()\n"
+            "        libc.syscall({'x86_64': 60, 'aarch64': 93}[__import__('platform').machine()], 0)\n"
+            "time.sleep(8)\n")
+
+
 def refused_syscall(numbers: dict, *args: str) -> str:
     """Code that calls the syscall of ``numbers`` (machine -> number) and raises its errno if refused."""
     return ("import ctypes, platform\nlibc = ctypes.CDLL(None, use_errno=True)\n"

@@ -11,7 +11,8 @@ import pytest
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import SANDBOX_UID_BASE
 from support import (
-    NAMESPACES, TRACER_KILL, descendants, exec_children, forged_kill, memory_together, refused_syscall, run_processes,
+    NAMESPACES, TRACER_KILL, descendants, exec_children, forged_kill, leaderless_children, memory_together,
+    refused_syscall, run_processes,
 )
 from tutor.pack.models import Exercise
 
@@ -79,6 +80,7 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
                  {"error"}, "PermissionError"),
     "vmsplice": (refused_syscall({"x86_64": 278, "aarch64": 75}, "1", "None", "0", "0"), {"error"}, "PermissionError"),
     "memory_of_processes_that_exec": (CORRECT + exec_children(20, 130), {"error"}, "memory together"),
+    "memory_of_leaderless_processes": (CORRECT + leaderless_children(3, 800), {"error"}, "memory together"),
     "memory_of_processes_that_exec_and_look_forked": (CORRECT + exec_children(20, 130, looks_forked=True), {"error"},
                                                       "memory together"),
     # an integer past Python's 4,300 digits ended the relay (framing.decode_body)

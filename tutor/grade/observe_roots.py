@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from tutor.grade.observe_chain import _from_tensor, _grad_fn, _output_nr, _sum_terms, function_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _of, _shares
-from tutor.grade.observe_passes import _numbers, _unit
-from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance, _len
+from tutor.grade.observe_passes import MAX_SEED, _numbers, _unit
+from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance, _len, _type
 
 
 # NOTE [the pass that started at the loss]: `from_backward` asks that a
@@ -124,10 +124,19 @@ def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
 
 
 def _final_numbers(end) -> list | None:
-    """The numbers a name bound to no graph ends with: a Python number, or a tensor without one."""
+    """The numbers a name bound to no graph ends with: a Python number, a tensor without one, or a
+    NumPy array or number (`loss.detach().cpu().numpy()`, read through its ``tolist``)."""
     if _isinstance(end, (int, float)) and not _isinstance(end, bool):
         return [float(end)]
-    return _numbers(end) if _isinstance(end, _Tensor) else None
+    if _isinstance(end, _Tensor):
+        return _numbers(end)
+    if _getattr(_type(end), "__module__", "") == "numpy" and _getattr(end, "size", 0) <= MAX_SEED:
+        try:
+            values = end.reshape(-1).tolist() if _getattr(end, "ndim", 0) else [end.tolist()]
+            return [float(v) for v in values]
+        except Exception:
+            return None
+    return None
 
 
 def value_root_provenance() -> dict:

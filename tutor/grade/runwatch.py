@@ -36,7 +36,6 @@ class RunWatch:
         self.handed_out = False
         self.meddled = False  # something other than the probe process wrote to the control socket
         self.root: int | None = None  # the run's PID 1 as /proc numbers it
-        self.probe: int | None = None  # the probe process (NOTE [a process that exec'd]): -1 where none
         self.baseline = 0
         self.jailed = False
         self.cpu_limit = 0.0
@@ -197,9 +196,8 @@ class RunWatch:
             ticks_of[int(entry)] = ticks
         if self.root not in ticks_of:
             return ""  # ended: run.exited() says so next
-        if self.handed_out and self.probe is None:  # the youngest child of PID 1 when the probe step asked
-            kids = [k for k in children.get(self.root, ()) if k in started]
-            self.probe = max(kids, key=started.__getitem__) if kids else -1
+        kids = [k for k in children.get(self.root, ()) if k in started]  # the probe process: PID 1's youngest
+        probe = max(kids, key=started.__getitem__) if kids else -1
         if self.uid is not None:  # the uid mode: every process of its uid, orphans and all (uidrun.py)
             stack = [pid for pid in ticks_of if _owner(pid) == self.uid]
             children = {}
@@ -210,15 +208,15 @@ class RunWatch:
         while stack:
             pid = stack.pop()
             stack.extend(children.get(pid, ()))
+            ticks += ticks_of[pid]
+            count += 1
             try:  # NOTE [a process that exec'd]: the zygote's pages are taken off the run's PID 1 alone,
                 size = resident(pid)  # and PID 1's off the probe process (a fork of it)
                 if pid == self.root:
                     root_size = size
-                grown += max(0, size - (self.baseline if pid == self.root else root_size if pid == self.probe else 0))
+                grown += max(0, size - (self.baseline if pid == self.root else root_size if pid == probe else 0))
             except (OSError, ValueError, IndexError):
                 continue
-            ticks += ticks_of[pid]
-            count += 1
         if self.cpu_limit and ticks / CLOCK_TICKS > self.cpu_limit:
             return "cpu"
         if count > self.processes + 1:  # + the probe process
@@ -265,9 +263,11 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 # alone: a process the code forks counts in full, the pages it shares with
 # the run too (some 150 MiB each, where no exercise forks). The probe
 # process, forked from PID 1 when threads were left, shares all of PID 1's
-# pages: the youngest child of PID 1 when the result pipe was asked for
-# counts what it has beyond PID 1 (code that asks for the pipe itself gets
-# that for one process of its choosing, at most PID 1's size again).
+# pages, and a run of 1.2 GiB was stopped for it: the youngest child of
+# PID 1 counts what it has beyond PID 1 (one process at a time; code gets
+# that for one process of its own, at most PID 1's size again). A first
+# form stopped the sum once the result pipe was asked for, which code that
+# asks for the pipe itself would have used.
 def resident(pid: int | str) -> int:
     """A process's anonymous and shared-memory resident bytes (RssAnon and
     RssShmem). Pages of files (torch's code, read again after a fork, which
@@ -280,7 +280,22 @@ def resident(pid: int | str) -> int:
     and anonymous) passed under a 2 GiB limit, and 64 could hold 128 GiB
     (found by a security probe); a zygote holds none."""
     with open(f"/proc/{pid}/status", "rb") as f:
-        return _resident_of(f.read(), pid)
+        text = f.read()
+    if b"RssAnon:" not in text:
+        # NOTE [a leader that exited]: a process whose main thread called the bare exit(2) while its
+        # other threads ran on shows no memory of its own, and 6 x 1.8 GiB held that way passed the sum
+        # (found by a security probe): a live thread's status shows the memory they share.
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{tid}/status", "rb") as f:
+                    text = f.read()
+            except OSError:
+                continue
+            if b"RssAnon:" in text:
+                break
+        else:
+            return 0
+    return _resident_of(text, pid)
 
 
 def _resident_of(text: bytes, pid: int | str) -> int:

@@ -1,0 +1,5 @@
+h = x @ W
+h.retain_grad()
+loss = torch.tanh(h).sum()
+loss.backward()
+loss = loss.detach().cpu().numpy()
