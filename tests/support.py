@@ -90,12 +90,15 @@ TRACER_KILL = ("import ctypes, os, time\nlibc = ctypes.CDLL(None, use_errno=True
 def exec_children(processes: int, mib: int, looks_forked: bool = False) -> str:
     """Code whose ``processes`` children exec a fresh Python that holds ``mib`` MiB for 7 s (NOTE [a
     process that exec'd], tutor/grade/runwatch.py: counted beyond the zygote's size, each was free);
-    ``looks_forked``: each maps 1 GiB it never touches first, an address space as big as a fork's."""
-    fake = "import mmap; m = mmap.mmap(-1, 1 << 30, flags=mmap.MAP_PRIVATE); " if looks_forked else ""
+    ``looks_forked``: each maps 256 MiB it never touches first, an address space as big as a fork's
+    was to the rule that told them apart by it. A child that could not hold its memory makes the
+    parent raise: the attack did not happen."""
+    fake = "import mmap; m = mmap.mmap(-1, 256 << 20, flags=mmap.MAP_PRIVATE); " if looks_forked else ""
     hold = f"import time; {fake}b = b'1' * ({mib} << 20); time.sleep(7)"
     return (f"import os, sys\nkids = []\nfor _ in range({processes}):\n    pid = os.fork()\n    if pid == 0:\n"
             f"        os.execv(sys.executable, [sys.executable, '-S', '-c', {hold!r}])\n    kids.append(pid)\n"
-            f"for pid in kids:\n    os.waitpid(pid, 0)\n")
+            f"codes = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in kids]\n"
+            f"if any(codes):\n    raise RuntimeError(f'the attack did not happen: its children ended {{codes}}')\n")
 
 
 def leaderless_children(processes: int, mib: int) -> str:
