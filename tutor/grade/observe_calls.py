@@ -129,10 +129,11 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         positions, params = _positions(api, signature), list(signature.parameters)
     except (TypeError, ValueError):
         positions, params = None, None
+    reverse = api in ("backward", "autograd.grad")  # a reverse pass
 
     def observed(*args, **kwargs):
         if not _S.on:
-            if _S.judging and positions and api in ("backward", "autograd.grad"):
+            if _S.judging and positions and reverse:
                 args, kwargs = retained(positions, args, kwargs)  # NOTE [a graph judged before a pass freed it]
             return original(*args, **kwargs)
         learner = _learner_caller(_getframe(1))
@@ -144,20 +145,20 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         # the outermost pass only: Tensor.backward calls torch.autograd.backward (both observed)
         watched = _S.grad_root_names or _S.grad_names or _S.value_names
         inside = _S.active.get("backward") or _S.active.get("autograd.grad")
-        if watched and api in ("backward", "autograd.grad") and not _S.active.get(api):
+        if watched and reverse and not _S.active.get(api):
             args, kwargs = _passes.materialized(params, args, kwargs)  # NOTE [a root that reaches nothing asked]
             roots, seeded, by_input = _passes.roots_of(args, kwargs, api, params)
         else:
             roots, seeded, by_input = ((), (), ()), (), ()
         grads_before = _grads_before(seeded) if api == "backward" and (_S.grad_names or _S.value_names) \
             and not _S.active.get(api) else None
-        if api in ("backward", "autograd.grad"):
+        if reverse:
             _passes.before(inside, learner, args, kwargs, api, params)  # NOTE [a pass inside a pass]
         if grads_before is not None:
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
-        if api in ("backward", "autograd.grad") and not _S.active.get(api):  # the outermost pass's, even none
+        if reverse and not _S.active.get(api):  # the outermost pass's, even none
             _seeds_before(api, args, kwargs, seeded)  # NOTE [a seed copied in] (observe_seeds.py)
-        if _S.before_pass is not None and learner and api in ("backward", "autograd.grad") \
+        if _S.before_pass is not None and learner and reverse \
                 and not _S.active.get(api) and not any(_flags(positions, args, kwargs)):
             _S.before_pass()  # NOTE [a graph judged before a pass freed it] (observe_kept.py)
         _S.active[api] = _S.active.get(api, 0) + 1
@@ -171,7 +172,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         finally:
             _S.active[api] -= 1
             _S.depth -= 1
-        if not inside and api in ("backward", "autograd.grad"):
+        if not inside and reverse:
             roots, by_input = _passes.with_inner(roots, by_input)
         if grads_before is not None:
             _mark_grads(grads_before, roots, by_input)  # NOTE [gradients a backward pass left]

@@ -15,8 +15,8 @@ _reshape = _TensorBase.reshape
 
 
 def roots_of(args, kwargs, api: str, params) -> tuple:
-    """``(roots, seeded, by_input)`` of a reverse pass: ``roots`` (the tensors it starts at, the asked names
-    bound to one of them as it starts, each one's seed as numbers), ``seeded`` (the tensors it seeds with
+    """``(roots, seeded, by_input)`` of a reverse pass: ``roots`` (the tensors it starts at, the numbers
+    each held as it starts, each one's seed as numbers), ``seeded`` (the tensors it seeds with
     anything but zeros: NOTE [a seed copied in], observe_seeds.py) and ``by_input`` (each input the call
     asks for, with the roots that reach it: NOTE [a root that reaches nothing asked]; empty where it asks
     for none). ``loss`` of ``loss.backward()``, the ``tensors`` of ``torch.autograd.backward``, the
@@ -59,24 +59,23 @@ def _roots_of(call: dict, api: str) -> tuple:
         return ((), (), ()), seeded, ()
     # the seeds' numbers as the pass starts: a seed changed afterwards counts as given (NOTE [a root
     # seeded by a fraction])
-    pairs = [(t, _numbers(s)) for t, s in pairs]
+    # each root with the numbers it holds as the pass starts (None where a custom Function is on its graph:
+    # NOTE [a gradient by a Function], observe_roots.py), for a name bound to a number after its pass
+    roots = [(t, None if function_under(t) else _numbers(t), _numbers(s)) for t, s in pairs]
     asked = call.get("inputs")
     asked = (asked,) if _isinstance(asked, _Tensor) else list(asked.values())[:4 * MAX_NAMES] \
         if _isinstance(asked, dict) else asked[:4 * MAX_NAMES] if _isinstance(asked, (tuple, list)) else None
     if asked is None:
-        return _group(pairs), seeded, ()
-    reached = [_reached(t, asked) for t, _ in pairs]  # NOTE [a root that reaches nothing asked]
-    by_input = tuple((x, _group([pair for pair, hits in zip(pairs, reached) if i in hits]))
+        return _group(roots), seeded, ()
+    reached = [_reached(root[0], asked) for root in roots]  # NOTE [a root that reaches nothing asked]
+    by_input = tuple((x, _group([root for root, hits in zip(roots, reached) if i in hits]))
                      for i, x in enumerate(asked))
-    return _group([pair for pair, hits in zip(pairs, reached) if hits]), seeded, by_input
+    return _group([root for root, hits in zip(roots, reached) if hits]), seeded, by_input
 
 
-def _group(pairs) -> tuple:
-    """(tensors, the numbers each held as the pass started, seeds) of ``(tensor, seed numbers)`` pairs: a
-    root's numbers are None where a custom Function is on its graph (NOTE [a gradient by a Function],
-    observe_roots.py), for a name bound to a number after its pass."""
-    values = tuple(None if function_under(t) else _numbers(t) for t, _ in pairs)
-    return tuple(t for t, _ in pairs), values, tuple(s for _, s in pairs)
+def _group(roots) -> tuple:
+    """(tensors, numbers, seeds) of ``(tensor, numbers, seed numbers)`` triples."""
+    return tuple(r[0] for r in roots), tuple(r[1] for r in roots), tuple(r[2] for r in roots)
 
 
 def materialized(params, args, kwargs) -> tuple:
@@ -149,7 +148,8 @@ MAX_SEED = 4096  # elements of a seed read one by one; a bigger seed is no unit
 
 
 def _numbers(seed):
-    """A seed's numbers: [1.0] for none, a flat list for a tensor, None past MAX_SEED or unreadable."""
+    """A seed's numbers (or a root's, or a name's at the end): [1.0] for none, a flat list for a plain
+    tensor, None past MAX_SEED or unreadable."""
     if seed is None:
         return [1.0]
     try:
@@ -203,5 +203,8 @@ def with_inner(roots: tuple, by_input: tuple) -> tuple:
     if not inner:
         return roots, by_input
     extra = tuple(inner)
-    more = lambda r: (r[0] + extra, r[1] + tuple(None for _ in extra), r[2] + tuple([1.0] for _ in extra))  # noqa: E731
+
+    def more(r: tuple) -> tuple:
+        return r[0] + extra, r[1] + (None,) * _len(extra), r[2] + ([1.0],) * _len(extra)
+
     return more(roots), tuple((x, more(r)) for x, r in by_input)

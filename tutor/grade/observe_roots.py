@@ -74,7 +74,7 @@ def root_provenance() -> dict:
         try:
             tensor = namespace.get(name)
             grad = _get_grad(tensor) if _isinstance(tensor, _Tensor) else None
-            # passes that added up, each (roots, names bound to one of them as the pass started, seeds): the
+            # passes that added up, each (roots, the numbers each held as the pass started, seeds): the
             # mark's, and each autograd.grad call's whose result the gradient is (a call stands alone)
             groups: list = []
             if grad is not None and _S.grad_followed.get(id(tensor)) is tensor:

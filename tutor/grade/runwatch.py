@@ -196,7 +196,7 @@ class RunWatch:
             ticks_of[int(entry)] = ticks
         if self.root not in ticks_of:
             return ""  # ended: run.exited() says so next
-        kids = [k for k in children.get(self.root, ()) if k in started]  # the probe process: PID 1's youngest
+        kids = children.get(self.root, ())  # the probe process (NOTE [a process that exec'd]): PID 1's youngest
         probe = max(kids, key=started.__getitem__) if kids else -1
         if self.uid is not None:  # the uid mode: every process of its uid, orphans and all (uidrun.py)
             stack = [pid for pid in ticks_of if _owner(pid) == self.uid]
