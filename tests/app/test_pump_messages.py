@@ -79,3 +79,42 @@ def test_the_pump_validates_only_what_changed_since_the_last_graph_and_drops_gar
     old = {n.id: n for n in shown[0].nodes}
     kept = [n for n in shown[1].nodes if old.get(n.id) is n]
     assert kept and len(kept) >= len(shown[0].nodes) - 1
+
+
+
+async def test_a_state_posted_from_the_pump_thread_never_overtakes_a_newer_one(make_app, kernel):
+    """NOTE [one state at a time]: Textual queues a message posted on the UI
+    thread at once and one from another thread when the loop next runs its
+    callbacks. The pump's "ready" (the setup done) reached the screen after
+    the UI's "busy" (the code sent), and the status bar showed a running
+    kernel as idle (a flaky end-to-end test under CI's load found it)."""
+    import threading
+
+    from app_support import started, wait_for
+
+    app = make_app()
+    async with app.run_test(size=(160, 45)) as pilot:
+        screen = await started(pilot)
+        bar, bridge = screen.query_one("StatusBar"), screen.bridge
+        await wait_for(pilot, lambda: bar.kernel_state == "ready")
+        kernel.hold = True  # the learner's code runs until finish()
+        with bridge._lock:
+            bridge._pending.add("setup-held")
+        bridge._update_state()
+        await wait_for(pilot, lambda: bar.kernel_state == "busy")
+
+        def setup_done():  # what the pump thread does with the setup's Done
+            with bridge._lock:
+                bridge._pending.discard("setup-held")
+            bridge._update_state()
+
+        pump = threading.Thread(target=setup_done)
+        pump.start()
+        pump.join()  # its "ready" waits for the loop, which this test holds
+        bridge.execute("while True: pass")  # "busy", queued at once
+        for _ in range(5):
+            await pilot.pause()
+        assert bridge.state == "busy"
+        assert bar.kernel_state == "busy"
+        kernel.finish()
+        await wait_for(pilot, lambda: bar.kernel_state == "ready")

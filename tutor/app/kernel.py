@@ -33,6 +33,9 @@ class KernelBridge:
 
         detail: str = ""
 
+        seq: int = 0
+        """Its place among the states posted: see NOTE [one state at a time]."""
+
         def can_replace(self, message: Message) -> bool:
             # A newer state supersedes this one, except a crash: its line must be shown.
             return isinstance(message, KernelBridge.StateChanged) and self.state != "crashed"
@@ -60,6 +63,17 @@ class KernelBridge:
         self.detail = ""
         self._pending: set[str] = set()
         self._lock = threading.Lock()
+        # NOTE [one state at a time]: the UI thread (a request) and the pump
+        # (an answer) both work out the state, and their messages can reach
+        # the screen out of order: Textual queues a message from the UI thread
+        # at once, and one from another thread only when the event loop next
+        # runs its callbacks. A pump's "ready" (the setup done) once arrived
+        # after the UI's "busy" (the code sent), and the status bar showed a
+        # running kernel as idle for as long as the code ran. So working out
+        # a state, keeping it and numbering it happen under one lock, and the
+        # screen applies only the newest (``is_current``).
+        self._state_lock = threading.RLock()
+        self._state_seq = 0
         self._restarting = False
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
@@ -92,9 +106,12 @@ class KernelBridge:
             try:
                 request_id = self.client.execute(code, scratch=True) if scratch else self.client.execute(code)
             except KernelError as exc:
-                self.target.post_message(self.StateChanged("crashed", str(exc)))
-                return None
-            self._pending.add(request_id)
+                request_id, error = None, str(exc)
+            else:
+                self._pending.add(request_id)
+        if request_id is None:
+            self._set_state("crashed", error)
+            return None
         self._update_state()
         return request_id
 
@@ -183,10 +200,20 @@ class KernelBridge:
         self.target.post_message(self.GraphChanged(snapshot))
 
     def _set_state(self, state: str, detail: str = "") -> None:
-        self.state, self.detail = state, detail
-        self.target.post_message(self.StateChanged(state, detail))
+        with self._state_lock:  # NOTE [one state at a time]
+            self.state, self.detail = state, detail
+            self._state_seq += 1
+            self.target.post_message(self.StateChanged(state, detail, self._state_seq))
+
+    def is_current(self, message: StateChanged) -> bool:
+        """Whether ``message`` is the newest state posted (an older one can arrive later)."""
+        return message.seq == self._state_seq
 
     def _update_state(self, force: bool = False) -> None:
+        with self._state_lock:  # NOTE [one state at a time]
+            self._update_state_locked(force)
+
+    def _update_state_locked(self, force: bool) -> None:
         info = self.client.info
         with self._lock:
             if info is None:

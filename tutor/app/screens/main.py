@@ -129,10 +129,12 @@ class MainScreen(Screen):
 
     @on(KernelBridge.StateChanged)
     def _kernel_state(self, message: KernelBridge.StateChanged) -> None:
-        self.query_one(StatusBar).set_kernel(message.state, message.detail)
-        self.query_one(KeyBar).set_busy(message.state == "busy")
         if message.state == "crashed" and message.detail:
             self.notify(message.detail, severity="error", timeout=6)
+        if not self.bridge.is_current(message):
+            return  # a newer state is on its way (NOTE [one state at a time] in tutor.app.kernel)
+        self.query_one(StatusBar).set_kernel(message.state, message.detail)
+        self.query_one(KeyBar).set_busy(message.state == "busy")
 
     @on(KernelBridge.EventReceived)
     def _kernel_event(self, message: KernelBridge.EventReceived) -> None:
