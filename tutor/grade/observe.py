@@ -34,7 +34,8 @@ from __future__ import annotations
 import torch as _torch
 
 from tutor.grade import (
-    observe_copies, observe_grads, observe_hooks, observe_modules, observe_replaced, observe_roots, observe_values,
+    observe_copies, observe_grads, observe_hooks, observe_modules, observe_recompute, observe_replaced, observe_roots,
+    observe_values,
 )
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
@@ -47,6 +48,7 @@ def install() -> None:
     if _S.installed:
         return
     _S.installed = True
+    observe_recompute.install()  # NOTE [a recompute that differs]
     for owner, attr, wrapped in _PREPARED:
         try:
             _setattr(owner, attr, wrapped)

@@ -1,0 +1,51 @@
+"""A checkpoint's recompute must save what the forward saved, values included.
+
+NOTE [a recompute that differs]: a non-reentrant checkpoint
+(``torch.utils.checkpoint.checkpoint(f, ..., use_reentrant=False)``) saves
+nothing in the forward and runs ``f`` again when the backward pass needs
+what was saved; the backward nodes read the recompute's tensors. torch
+compares the two runs' saved tensors by shape, dtype and device only
+(``determinism_check="default"``; ``"none"`` compares nothing), so an ``f``
+that computes the real forward the first time and other numbers the second
+handed the pass whatever it liked: gradients worked out by hand passed six
+exercises' "a backward pass of loss made this gradient" (linear-gradients,
+two-paths-add-up, vector-jacobian-product, clip-with-a-hook,
+fix-the-in-place-error, fix-the-training-loop), with no custom Function and
+no hook of the code's on the graph. In a run both settings also compare the
+values (a digest of the bytes, so NaNs compare equal and nothing is kept):
+a recompute that differs raises torch's own CheckpointError in the code's
+backward. A correct ``f`` recomputes the same bytes (checkpoint restores the
+RNG state for it). Code that puts torch's table back before it calls
+checkpoint is not seen (docs/grading.md, "Self-reported evidence").
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import torch
+
+
+def _values_too(x: torch.Tensor) -> dict:
+    """torch's default metadata, and a digest of the values."""
+    meta = {"shape": x.shape, "dtype": x.dtype, "device": x.device}
+    try:
+        data = x.detach()
+        if data.layout == torch.strided:
+            raw = data.cpu().reshape(-1).contiguous().view(torch.uint8).numpy().tobytes()
+            meta["values"] = hashlib.blake2b(raw, digest_size=16).hexdigest()
+    except Exception:  # noqa: BLE001 - an odd tensor (a subclass, a meta tensor): compared as torch does
+        pass
+    return meta
+
+
+def install() -> None:
+    """Both of torch's settings compare values too (the zygote, once, before any code runs)."""
+    try:
+        from torch.utils import checkpoint
+    except ImportError:
+        return
+    table = getattr(checkpoint, "_allowed_determinism_checks_to_fns", None)
+    if isinstance(table, dict):
+        for key in list(table):
+            table[key] = _values_too
