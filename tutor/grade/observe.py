@@ -34,8 +34,8 @@ from __future__ import annotations
 import torch as _torch
 
 from tutor.grade import (
-    observe_copies, observe_grads, observe_hooks, observe_modules, observe_recompute, observe_replaced, observe_roots,
-    observe_values,
+    observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules, observe_recompute,
+    observe_replaced, observe_roots, observe_values,
 )
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
@@ -49,6 +49,7 @@ def install() -> None:
         return
     _S.installed = True
     observe_recompute.install()  # NOTE [a recompute that differs]
+    observe_dispatch.install()  # NOTE [a dispatch of the code's own]
     for owner, attr, wrapped in _PREPARED:
         try:
             _setattr(owner, attr, wrapped)
@@ -104,6 +105,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         _S.module_inputs = []
         if config.get("inputs") is not None:
             _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])
+            _S.inputs_during = {}  # NOTE [an input changed behind autograd's back] (observe_passes.py)
             # NOTE [modules as the setup made them]
             _S.module_inputs = observe_modules.snapshot(namespace, setup_names or [], set(map(str, config["inputs"])))
     except Exception:
@@ -257,6 +259,10 @@ def report(config: dict) -> dict:
     }
     if config.get("inputs") is not None:
         records = [_changed(*snap[:4]) for snap in _getattr(_S, "inputs", [])]
+        during = _getattr(_S, "inputs_during", None) or {}
+        for record in records:  # NOTE [an input changed behind autograd's back] (observe_passes.py)
+            if record["t"] == "ok" and record["name"] in during:
+                record.update(t="changed", values=True, during=True)
         for record, snap in zip(records, _getattr(_S, "inputs", [])):
             try:
                 if record["t"] == "ok" and bool(_requires_grad(snap[1])) != snap[4]:

@@ -5,7 +5,7 @@ observe_roots.py)."""
 from __future__ import annotations
 
 from tutor.grade.observe_state import (
-    _HOOK_FUNCTION, _BackwardCFunction, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type,
+    _HOOK_FUNCTION, _S, _BackwardCFunction, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type,
 )
 
 _grad_fn = _TensorBase.grad_fn.__get__
@@ -113,6 +113,9 @@ def nodes_under(fn, most: int):
 def function_under(root, most: int = 10_000) -> bool:
     """A custom Function's node is on the graph of ``root`` (NOTE [a gradient by a Function],
     observe_roots.py); past ``most`` nodes, yes. The Function torch puts where a module's full backward
-    hook is is not one: the hook is the code's, and observe_hooks.py watches it."""
+    hook is is not one: the hook is the code's, and observe_hooks.py watches it. A dispatch the code
+    defined counts as one wherever it is (NOTE [a dispatch of the code's own], observe_dispatch.py)."""
+    if _S.own_dispatch:
+        return True
     return any(fn is TOO_MANY or (_isinstance(fn, _BackwardCFunction) and _getattr(
         _type(fn), "_forward_cls", None) is not _HOOK_FUNCTION) for fn in nodes_under(_grad_fn(root), most))

@@ -7,7 +7,8 @@ from __future__ import annotations
 from tutor.grade.observe_chain import TOO_MANY, _grad_fn, function_under, nodes_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _any, _detach, _getattr, _isinstance, _len, _no_torch_function, _numel, _type,
+    _S, _Tensor, _TensorBase, _allclose, _any, _detach, _get_version, _getattr, _isinstance, _len,
+    _no_torch_function, _numel, _type,
 )
 
 _tolist = _TensorBase.tolist
@@ -186,8 +187,11 @@ def _unit(seeds) -> bool:
 # (NOTE [every root is loss], observe_roots.py); torch's own inner passes
 # (checkpointing, Tensor.backward's call of torch.autograd.backward) are not.
 def before(inside, learner: bool, args, kwargs, api: str, params) -> None:
-    """Before a reverse pass: an outer one starts its list of inner roots; one of the code's run inside
-    another adds its roots to that list."""
+    """Before a reverse pass: the setup's inputs are read (NOTE [an input changed behind autograd's
+    back]); an outer one starts its list of inner roots; one of the code's run inside another adds its
+    roots to that list."""
+    if not inside:
+        _inputs_as_the_pass_starts()
     if not _S.grad_root_names:
         return
     if not inside:
@@ -208,3 +212,30 @@ def with_inner(roots: tuple, by_input: tuple) -> tuple:
         return r[0] + extra, r[1] + (None,) * _len(extra), r[2] + ([1.0],) * _len(extra)
 
     return more(roots), tuple((x, more(r)) for x, r in by_input)
+
+
+# NOTE [an input changed behind autograd's back]: a write through `.data`,
+# `.numpy()` or a tensor made on the same storage (`torch.empty(0).set_(
+# x.untyped_storage(), ...)`) moves no version counter, so autograd does not
+# see it: a setup tensor that a node saved (`a` of `x * a`, `x` of `x @ W`),
+# changed that way while a pass ran and put back afterwards, handed the pass
+# numbers worked out by hand, and the inputs check, which reads them when the
+# code ends, found them as the setup made them (two-paths-add-up,
+# grad-without-dot-grad, gan-discriminator-step, freeze-the-first-layer
+# passed so). As each outermost pass starts, an input whose version has not
+# moved must hold the setup's values; one that does not is reported changed.
+# Saved tensors the code made itself (a tanh's result) are not compared: their
+# forward values are kept nowhere (docs/grading.md, the gap_ files).
+def _inputs_as_the_pass_starts() -> None:
+    during = _getattr(_S, "inputs_during", None)
+    if during is None:
+        return
+    for label, tensor, version, copy, _ in _getattr(_S, "inputs", ()):
+        if copy is None or label in during:
+            continue
+        try:
+            if int(_get_version(tensor)) == version and not bool(
+                    _allclose(_detach(tensor), copy, rtol=0.0, atol=0.0, equal_nan=True)):
+                during[label] = True
+        except Exception:  # a shape or dtype of its own: the check at the end says so
+            continue

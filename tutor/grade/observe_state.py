@@ -115,6 +115,7 @@ class _State:
     missing: list = []
     shapes: dict = {}
     installed = False
+    own_dispatch = False  # NOTE [a dispatch of the code's own] (observe_dispatch.py)
     nodes = None
     grad_names: list = []  # observe_grads.py: the tensors whose gradients a pass's marks follow
     grad_namespace = None

@@ -71,6 +71,11 @@ class Inputs(Kind):
             if entry.get("t") == "unreadable":
                 return False, _("`{entry}`, made by the exercise's setup, could not be read after your code ran "
                                 "({why}).").format(entry=name, why=str(entry.get("why"))[:80])
+            if entry.get("during"):
+                return False, _("your code changed `{name}` while a backward pass ran (through `.data`, "
+                                "`.numpy()` or a tensor on its storage, which autograd does not see) and put "
+                                "it back afterwards: the pass read numbers that were not the setup's. Leave "
+                                "the exercise's inputs as its setup made them.").format(name=name)
             if entry.get("values"):
                 how = _("its values changed")
             elif entry.get("version"):
