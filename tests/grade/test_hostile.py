@@ -79,6 +79,12 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     "io_uring": (refused_syscall({"x86_64": 425, "aarch64": 425}, "8", "ctypes.create_string_buffer(120)"),
                  {"error"}, "PermissionError"),
     "vmsplice": (refused_syscall({"x86_64": 278, "aarch64": 75}, "1", "None", "0", "0"), {"error"}, "PermissionError"),
+    # memfd_secret's pages and perf_event_open's ring buffers are in no resident set (seccomp.py)
+    "memfd_secret": (refused_syscall({"x86_64": 447, "aarch64": 447}, "0"), {"error"}, "PermissionError"),
+    "perf_event_open": (refused_syscall({"x86_64": 298, "aarch64": 241}, "None", "0", "-1", "-1", "0"), {"error"},
+                        "PermissionError"),
+    # NOTE [a root of the worker's] (sandbox.py): no pseudo-terminal, a resource of the whole host
+    "pseudo_terminal": ("import os\nos.open('/dev/ptmx', os.O_RDWR | os.O_NOCTTY)\n", {"error"}, "FileNotFoundError"),
     # an integer past Python's 4,300 digits ended the relay (framing.decode_body)
     "huge_int": ("import sys\nsys.set_int_max_str_digits(0)\ny = 10 ** 6000\n", {"failed"}, "too big to compare"),
     "output_flood": ("while True:\n    print('x' * 10000)\n", {"error", "timeout", "failed"}, None),

@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 import readable_install
-from support import NAMESPACES, TRACER_KILL, forged_kill, live_pids_of_uids, memory_together
+from support import NAMESPACES, TRACER_KILL, forged_kill, live_pids_of_uids, memory_together, refused_syscall
 
 REPO = Path(__file__).resolve().parents[2]
 USER = "student"
@@ -173,7 +173,11 @@ def student_cli(student_env):
                 "envspy": ENVSPY, "cpulimit": CPU_LIMIT, "memfd": MEMFD,
                 "shmem": CORRECT + memory_together(4, 700, shared=True), "forgedkill": forged_kill("sigqueue"),
                 "namespaces": NAMESPACES, "tracer": TRACER_KILL,
-                "devshm": "open('/dev/shm/agt-left', 'w').write('x')\n"}
+                "devshm": "open('/dev/shm/agt-left', 'w').write('x')\n",
+                # NOTE [a root of the worker's] (sandbox.py): bubblewrap's root and covers, this user's
+                "rootfs": "open('/etc/agt-left', 'w').write('x')\n",
+                "ptmx": "import os\nos.open('/dev/ptmx', os.O_RDWR | os.O_NOCTTY)\n",
+                "secretmem": refused_syscall({"x86_64": 447, "aarch64": 447}, "0")}
     for name, code in students.items():
         (klass / name).mkdir(parents=True)
         (klass / name / "square-gradient.py").write_text(code)
@@ -219,7 +223,8 @@ def test_nonroot_runs_own_limits_are_its_verdict(student_cli):
     /dev/shm end that student's run, and no other."""
     data = json.loads(student_cli["written"][str(student_cli["out"] / "report.json")])
     runs = {s["submission"]: s["exercises"][0] for s in data["submissions"]}
-    for name in ("cpulimit", "memfd", "shmem", "forgedkill", "namespaces", "tracer", "devshm"):
+    for name in ("cpulimit", "memfd", "shmem", "forgedkill", "namespaces", "tracer", "devshm", "rootfs", "ptmx",
+                 "secretmem"):
         assert runs[name]["status"] in ("error", "timeout", "failed"), (name, runs[name])
         assert runs[name].get("fault") != "grader", (name, runs[name])
     assert all(runs[name]["status"] != "failed" for name in ("cpulimit", "memfd", "shmem", "namespaces")), runs
@@ -228,6 +233,9 @@ def test_nonroot_runs_own_limits_are_its_verdict(student_cli):
     assert "PermissionError" in runs["namespaces"]["error"], runs["namespaces"]
     # NOTE [a /dev of the worker's] (jail.py): the worker's /dev, of this user's, is read-only in a run
     assert "Read-only file system" in runs["devshm"]["error"], runs["devshm"]
+    assert "Read-only file system" in runs["rootfs"]["error"], runs["rootfs"]
+    assert "FileNotFoundError" in runs["ptmx"]["error"], runs["ptmx"]
+    assert "PermissionError" in runs["secretmem"]["error"], runs["secretmem"]
 
 
 def test_nonroot_report_cannot_be_rewritten_after_the_grader_exits(student_cli):

@@ -277,12 +277,17 @@ def command(argv: list[str], secrets: tuple[str, ...] = (), device: str = "cpu")
     # may be placed inside a folder runs read (a venv).
     hidden = always_hidden()
     hidden += [str(Path(s).resolve()) for s in secrets if s]
+    covers = []
     for path in hidden:
         if os.path.isdir(path) and any(_inside(path, b) for b in binds):
             out += ["--tmpfs", path]
+            covers.append(path)
         elif os.path.isfile(path) and any(_inside(path, b) for b in binds):
             out += ["--ro-bind", "/dev/null", path]
-    out += ["--proc", "/proc", "--dev", "/dev"]
+    # NOTE [a root of the worker's]: no pseudo-terminals (/dev/ptmx leads
+    # into /dev/pts, covered here).
+    out += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/pts"]
+    covers.append("/dev/pts")
     if "/tmp" not in made:
         out += ["--perms", "1777", "--tmpfs", "/tmp"]
     out += ["--chdir", "/tmp"]
@@ -291,4 +296,14 @@ def command(argv: list[str], secrets: tuple[str, ...] = (), device: str = "cpu")
             out += ["--dev-bind", str(node), str(node)]
         if os.path.isdir("/sys"):
             out += ["--ro-bind", "/sys", "/sys"]
+    # NOTE [a root of the worker's]: the root bubblewrap builds (a tmpfs,
+    # with the folders it makes for the binds) and the tmpfs covers are the
+    # worker's own for its whole life, and a normal user's runs could write
+    # them (their uid owns them): one student's files in /etc reached the next
+    # student's run, and 16 files of 63 MiB held 1 GiB per worker, counted
+    # nowhere, until the grade ended; under a runner's memory limit that got
+    # a classmate's run killed and the grade exit 3 (found by a security
+    # probe). Read-only once built: the worker and its runs write /tmp alone.
+    for path in ["/", *covers]:
+        out += ["--remount-ro", path]
     return out + ["--"] + list(argv)
