@@ -83,6 +83,12 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     "memfd_secret": (refused_syscall({"x86_64": 447, "aarch64": 447}, "0"), {"error"}, "PermissionError"),
     "perf_event_open": (refused_syscall({"x86_64": 298, "aarch64": 241}, "None", "0", "-1", "-1", "0"), {"error"},
                         "PermissionError"),
+    # NOTE [locks on shared files] (seccomp.py): record locks are unbounded kernel memory and the host's table
+    "record_locks": ("import fcntl\nfcntl.lockf(open('/tmp/agt-lock', 'w'), fcntl.LOCK_EX)\n", {"error"},
+                     "PermissionError"),
+    "fanotify_group": (refused_syscall({"x86_64": 300, "aarch64": 262}, "0x200", "0"), {"error"}, "PermissionError"),
+    "open_tree_attr": (refused_syscall({"x86_64": 467, "aarch64": 467}, "-100", "b'/tmp'", "0", "None", "0"),
+                       {"error"}, "PermissionError"),
     # NOTE [a root of the worker's] (sandbox.py): no pseudo-terminal, a resource of the whole host
     "pseudo_terminal": ("import os\nos.open('/dev/ptmx', os.O_RDWR | os.O_NOCTTY)\n", {"error"}, "FileNotFoundError"),
     # an integer past Python's 4,300 digits ended the relay (framing.decode_body)
