@@ -25,7 +25,7 @@ from tutor.grade import observe_passes as _passes
 from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_replaced import watch as _watch_replaced
-from tutor.grade.observe_saved import _counting_pack, _SuspendSaved
+from tutor.grade.observe_saved import _counting_pack, _measure, _SuspendSaved
 from tutor.grade.observe_state import (
     SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
     _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel, record_call as _record_call,
@@ -100,29 +100,6 @@ def _zero_seed(api: str, args, kwargs) -> bool:
         return False
 
 
-def _measure(result, api: str, depth: int = 0) -> None:
-    if depth > 4:
-        return
-    if _isinstance(result, _Tensor):
-        try:
-            n = int(_numel(result))
-        except Exception:
-            return
-        if n > _S.max_numel:
-            _S.max_numel = n
-            try:
-                _S.max_shape = [int(s) for s in _get_shape(result)]
-            except Exception:
-                _S.max_shape = None
-            _S.max_api = api
-    elif _isinstance(result, (tuple, list)):
-        for item in result[:64]:
-            _measure(item, api, depth + 1)
-    elif _isinstance(result, dict):
-        for item in list(result.values())[:64]:
-            _measure(item, api, depth + 1)
-
-
 def _wrap_call(original, api: str, measure: bool = True, transform: bool = False, suspend: bool = False):
     try:
         signature = inspect.signature(original)
@@ -195,10 +172,17 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
 
 
 def _wrap_transformed(fn, api: str):
+    calls = [0]
+
     def transformed(*args, **kwargs):
         if not _S.on:
             return fn(*args, **kwargs)
         outermost = _S.depth == 0
+        # NOTE [a transform made once]: `df = grad(f)` before a loop, then `df(w)` at every step: the
+        # transform's making counted once, each call after the first counts too
+        calls[0] += 1
+        if calls[0] > 1 and outermost and _learner_caller(_getframe(1)):
+            _record_call(api, None, None)
         _S.depth += 1
         entered, result = _vmap.enter(api), _vmap.FAILED
         try:

@@ -200,13 +200,22 @@ def before(inside, learner: bool, args, kwargs, api: str, params) -> None:
         _S.nested_roots.extend(roots_of(args, kwargs, api, params)[1])
 
 
+def _among(t, tensors) -> bool:
+    for r in tensors:  # not any(): the code may have replaced the builtins
+        if t is r:
+            return True
+    return False
+
+
 def with_inner(roots: tuple, by_input: tuple) -> tuple:
     """After an outer pass: its ``roots`` and ``by_input`` with the roots of the passes run inside it
     (seeded with ones, of no numbers: whatever they were, they are no `loss`)."""
     inner, _S.nested_roots = _S.nested_roots, None
-    if not inner:
+    # the outer pass's own root again (a TorchFunctionMode of the code's, around `loss.backward()`, calls it
+    # once more from its file): the same pass, not one beside it
+    extra = tuple(t for t in inner or () if not _among(t, roots[0]))
+    if not extra:
         return roots, by_input
-    extra = tuple(inner)
 
     def more(r: tuple) -> tuple:
         return r[0] + extra, r[1] + (None,) * _len(extra), r[2] + ([1.0],) * _len(extra)

@@ -6,7 +6,8 @@ learner's own hooks])."""
 from __future__ import annotations
 
 from tutor.grade.observe_state import (
-    _S, _element_size, _get_dtype, _get_shape, _get_version, _graph_task_id, _numel, _pop_saved, _push_saved,
+    _S, _Tensor, _element_size, _get_dtype, _get_shape, _get_version, _graph_task_id, _isinstance, _numel, _pop_saved,
+    _push_saved,
     _top_saved,
 )
 
@@ -72,3 +73,27 @@ class _SuspendSaved:
         if self.popped:
             _push_saved(_pack, _unpack)
         return False
+
+
+# The largest tensor an autograd call returned: footprint's ``max_numel`` (observe_calls.py measures).
+def _measure(result, api: str, depth: int = 0) -> None:
+    if depth > 4:
+        return
+    if _isinstance(result, _Tensor):
+        try:
+            n = int(_numel(result))
+        except Exception:
+            return
+        if n > _S.max_numel:
+            _S.max_numel = n
+            try:
+                _S.max_shape = [int(s) for s in _get_shape(result)]
+            except Exception:
+                _S.max_shape = None
+            _S.max_api = api
+    elif _isinstance(result, (tuple, list)):
+        for item in result[:64]:
+            _measure(item, api, depth + 1)
+    elif _isinstance(result, dict):
+        for item in list(result.values())[:64]:
+            _measure(item, api, depth + 1)

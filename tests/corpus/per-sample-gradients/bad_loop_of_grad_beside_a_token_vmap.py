@@ -1,4 +1,4 @@
-# expect: value of per_sample
+# expect: no gradient transform per sample
 # wrong: Python loop of grad calls; one vmap(g) on a slice only to satisfy the counts
 from torch.func import grad, vmap
 g = grad(loss_fn)
