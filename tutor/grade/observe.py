@@ -105,7 +105,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         _S.module_inputs = []
         if config.get("inputs") is not None:
             _S.inputs = _input_snapshots(namespace, setup_names or [], config["inputs"])
-            _S.inputs_during = {}  # NOTE [an input changed behind autograd's back] (observe_passes.py)
+            _S.inputs_during, _S.inputs_compared = {}, 0  # NOTE [an input changed behind autograd's back]
             # NOTE [modules as the setup made them]
             _S.module_inputs = observe_modules.snapshot(namespace, setup_names or [], set(map(str, config["inputs"])))
     except Exception:
