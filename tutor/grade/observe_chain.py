@@ -110,12 +110,30 @@ def nodes_under(fn, most: int):
         stack.extend(child for child, _ in node.next_functions)
 
 
+def own_dispatch() -> bool:
+    """A dispatch of the code's own is in place, or was (NOTE [a dispatch of the code's own],
+    observe_dispatch.py): a mode class or a Library the code made, or a subclass of Tensor it defined
+    that has a ``__torch_dispatch__`` now, set in its body or afterwards."""
+    if _S.own_dispatch:
+        return True
+    for cls in _S.own_classes[:64]:
+        for klass in _getattr(cls, "__mro__", ()):
+            if klass is _Tensor:
+                break
+            try:
+                if "__torch_dispatch__" in vars(klass):
+                    return True
+            except TypeError:
+                continue
+    return False
+
+
 def function_under(root, most: int = 10_000) -> bool:
     """A custom Function's node is on the graph of ``root`` (NOTE [a gradient by a Function],
     observe_roots.py); past ``most`` nodes, yes. The Function torch puts where a module's full backward
     hook is is not one: the hook is the code's, and observe_hooks.py watches it. A dispatch the code
     defined counts as one wherever it is (NOTE [a dispatch of the code's own], observe_dispatch.py)."""
-    if _S.own_dispatch:
+    if own_dispatch():
         return True
     return any(fn is TOO_MANY or (_isinstance(fn, _BackwardCFunction) and _getattr(
         _type(fn), "_forward_cls", None) is not _HOOK_FUNCTION) for fn in nodes_under(_grad_fn(root), most))

@@ -210,6 +210,7 @@ def _among(t, tensors) -> bool:
 def with_inner(roots: tuple, by_input: tuple) -> tuple:
     """After an outer pass: its ``roots`` and ``by_input`` with the roots of the passes run inside it
     (seeded with ones, of no numbers: whatever they were, they are no `loss`)."""
+    _inputs_as_the_pass_starts()  # and as it ends: a hook of the pass wrote one, put back afterwards
     inner, _S.nested_roots = _S.nested_roots, None
     # the outer pass's own root again (a TorchFunctionMode of the code's, around `loss.backward()`, calls it
     # once more from its file): the same pass, not one beside it

@@ -31,9 +31,13 @@ def _values_too(x: torch.Tensor) -> dict:
     meta = {"shape": x.shape, "dtype": x.dtype, "device": x.device}
     try:
         data = x.detach()
-        if data.layout == torch.strided:
-            raw = data.cpu().reshape(-1).contiguous().view(torch.uint8).numpy().tobytes()
-            meta["values"] = hashlib.blake2b(raw, digest_size=16).hexdigest()
+        if data.layout != torch.strided:
+            data = data.to_dense()
+        # the negative and conjugate bits are views' flags: resolved, the bytes are the values (a tensor
+        # of `torch._neg_view` made the digest raise, and the values went uncompared)
+        data = data.resolve_conj().resolve_neg()
+        raw = data.cpu().reshape(-1).contiguous().view(torch.uint8).numpy().tobytes()
+        meta["values"] = hashlib.blake2b(raw, digest_size=16).hexdigest()
     except Exception:  # noqa: BLE001 - an odd tensor (a subclass, a meta tensor): compared as torch does
         pass
     return meta

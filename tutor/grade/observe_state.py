@@ -116,6 +116,7 @@ class _State:
     shapes: dict = {}
     installed = False
     own_dispatch = False  # NOTE [a dispatch of the code's own] (observe_dispatch.py)
+    own_classes: list = []  # ... the code's subclasses of Tensor, read when a pass is judged
     nodes = None
     grad_names: list = []  # observe_grads.py: the tensors whose gradients a pass's marks follow
     grad_namespace = None
