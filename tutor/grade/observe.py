@@ -40,7 +40,7 @@ from tutor.grade import (
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
-    HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros,
+    HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros, same_values,
 )
 
 def install() -> None:
@@ -230,13 +230,11 @@ def _rebound(frozen: bool = False) -> list:
 def _changed(label, tensor, version, copy) -> dict:
     try:
         now = int(_get_version(tensor))
-        current = _detach(tensor)
-        same_values = copy is None or (list(_get_shape(current)) == list(_get_shape(copy)) and _get_dtype(current) == _get_dtype(copy)
-                       and bool(_allclose(current, copy, rtol=0.0, atol=0.0, equal_nan=True)))
+        same = copy is None or same_values(tensor, copy)
     except Exception as exc:
         return {"name": label, "t": "unreadable", "why": type(exc).__name__}
-    return {"name": label, "t": "ok" if now == version and same_values else "changed",
-            "version": now != version, "values": not same_values}
+    return {"name": label, "t": "ok" if now == version and same else "changed",
+            "version": now != version, "values": not same}
 
 
 def report(config: dict) -> dict:

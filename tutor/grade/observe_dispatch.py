@@ -26,6 +26,7 @@ import torch
 from tutor.grade.observe_calls import _learner_caller
 from tutor.grade.observe_state import _S
 
+
 def _noted(cls, mode: bool) -> None:
     if _S.on and _learner_caller(_getframe(2)):
         if mode:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from tutor.grade.observe_chain import TOO_MANY, _grad_fn, function_under, nodes_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _allclose, _any, _detach, _get_version, _getattr, _isinstance, _len,
-    _no_torch_function, _numel, _type,
+    _S, _Tensor, _TensorBase, _any, _detach, _get_version, _getattr, _isinstance, _len, _no_torch_function,
+    _numel, _type, same_values,
 )
 
 _tolist = _TensorBase.tolist
@@ -191,7 +191,7 @@ def before(inside, learner: bool, args, kwargs, api: str, params) -> None:
     back]); an outer one starts its list of inner roots; one of the code's run inside another adds its
     roots to that list."""
     if not inside:
-        _inputs_as_the_pass_starts()
+        _read_inputs()
     if not _S.grad_root_names:
         return
     if not inside:
@@ -210,7 +210,7 @@ def _among(t, tensors) -> bool:
 def with_inner(roots: tuple, by_input: tuple) -> tuple:
     """After an outer pass: its ``roots`` and ``by_input`` with the roots of the passes run inside it
     (seeded with ones, of no numbers: whatever they were, they are no `loss`)."""
-    _inputs_as_the_pass_starts()  # and as it ends: a hook of the pass wrote one, put back afterwards
+    _read_inputs()  # as it ends too: a hook of the pass wrote one, put back after the pass
     inner, _S.nested_roots = _S.nested_roots, None
     # the outer pass's own root again (a TorchFunctionMode of the code's, around `loss.backward()`, calls it
     # once more from its file): the same pass, not one beside it
@@ -232,8 +232,9 @@ def with_inner(roots: tuple, by_input: tuple) -> tuple:
 # numbers worked out by hand, and the inputs check, which reads them when the
 # code ends, found them as the setup made them (two-paths-add-up,
 # grad-without-dot-grad, gan-discriminator-step, freeze-the-first-layer
-# passed so). As each outermost pass starts, an input whose version has not
-# moved must hold the setup's values; one that does not is reported changed.
+# passed so). As each outermost pass starts and as it ends, an input whose
+# version has not moved must hold the setup's values; one that does not is
+# reported changed.
 # Saved tensors the code made itself (a tanh's result) are not compared: their
 # forward values are kept nowhere (docs/grading.md, the gap_ files). At most
 # COMPARED_ELEMENTS are compared in a run (a loop of a thousand passes over a
@@ -241,19 +242,18 @@ def with_inner(roots: tuple, by_input: tuple) -> tuple:
 COMPARED_ELEMENTS = 50_000_000
 
 
-def _inputs_as_the_pass_starts() -> None:
-    during = _getattr(_S, "inputs_during", None)
+def _read_inputs() -> None:
+    during = _getattr(_S, "inputs_during", None)  # set, with inputs_compared, where inputs are checked
     if during is None:
         return
     for label, tensor, version, copy, _ in _getattr(_S, "inputs", ()):
         if copy is None or label in during:
             continue
-        _S.inputs_compared = _getattr(_S, "inputs_compared", 0) + int(_numel(copy))
+        _S.inputs_compared += int(_numel(copy))
         if _S.inputs_compared > COMPARED_ELEMENTS:
             return
         try:
-            if int(_get_version(tensor)) == version and not bool(
-                    _allclose(_detach(tensor), copy, rtol=0.0, atol=0.0, equal_nan=True)):
+            if int(_get_version(tensor)) == version and not same_values(tensor, copy):
                 during[label] = True
-        except Exception:  # a shape or dtype of its own: the check at the end says so
+        except Exception:  # unreadable now: the check at the end says so
             continue

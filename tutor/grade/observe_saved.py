@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from tutor.grade.observe_state import (
     _S, _Tensor, _element_size, _get_dtype, _get_shape, _get_version, _graph_task_id, _isinstance, _numel, _pop_saved,
-    _push_saved,
-    _top_saved,
+    _push_saved, _top_saved,
 )
 
 

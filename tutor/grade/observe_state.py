@@ -159,3 +159,11 @@ def record_call(api: str, retain, create) -> None:
     _S.calls[key] = _S.calls.get(key, 0) + 1
     if _len(_S.order) < MAX_ORDER:
         _S.order.append([api, retain, create])
+
+
+def same_values(tensor, copy) -> bool:
+    """``tensor`` holds exactly ``copy``'s values (shape and dtype too; NaNs equal). Raises where it cannot
+    be read."""
+    current = _detach(tensor)
+    return (list(_get_shape(current)) == list(_get_shape(copy)) and _get_dtype(current) == _get_dtype(copy)
+            and bool(_allclose(current, copy, rtol=0.0, atol=0.0, equal_nan=True)))

@@ -64,9 +64,9 @@ X32_BIT = 0x40000000  # x86_64's x32 ABI: other numbers for the same calls
 AF_UNIX = 1
 RLIMIT_CPU = 0
 SIGCHLD = 17
-# The namespace flags of clone(2) and unshare(2).
 # fcntl's record locks: F_GETLK, F_SETLK, F_SETLKW and their open-file forms (NOTE [locks on shared files]).
 RECORD_LOCKS = (5, 6, 7, 36, 37, 38)
+# The namespace flags of clone(2) and unshare(2).
 NAMESPACE_FLAGS = 0x00020000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x02000000
 
 
