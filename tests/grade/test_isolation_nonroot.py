@@ -177,7 +177,11 @@ def student_cli(student_env):
                 # NOTE [a root of the worker's] (sandbox.py): bubblewrap's root and covers, this user's
                 "rootfs": "open('/etc/agt-left', 'w').write('x')\n",
                 "ptmx": "import os\nos.open('/dev/ptmx', os.O_RDWR | os.O_NOCTTY)\n",
-                "secretmem": refused_syscall({"x86_64": 447, "aarch64": 447}, "0")}
+                "secretmem": refused_syscall({"x86_64": 447, "aarch64": 447}, "0"),
+                # NOTE [locks on shared files] (seccomp.py), and the groups and mounts round 26 refused
+                "recordlock": "import fcntl\nfcntl.lockf(open('/tmp/agt-lock', 'w'), fcntl.LOCK_EX)\n",
+                "fanotify": refused_syscall({"x86_64": 300, "aarch64": 262}, "0x200", "0"),
+                "opentreeattr": refused_syscall({"x86_64": 467, "aarch64": 467}, "-100", "b'/tmp'", "0", "None", "0")}
     for name, code in students.items():
         (klass / name).mkdir(parents=True)
         (klass / name / "square-gradient.py").write_text(code)
@@ -224,7 +228,7 @@ def test_nonroot_runs_own_limits_are_its_verdict(student_cli):
     data = json.loads(student_cli["written"][str(student_cli["out"] / "report.json")])
     runs = {s["submission"]: s["exercises"][0] for s in data["submissions"]}
     for name in ("cpulimit", "memfd", "shmem", "forgedkill", "namespaces", "tracer", "devshm", "rootfs", "ptmx",
-                 "secretmem"):
+                 "secretmem", "recordlock", "fanotify", "opentreeattr"):
         assert runs[name]["status"] in ("error", "timeout", "failed"), (name, runs[name])
         assert runs[name].get("fault") != "grader", (name, runs[name])
     assert all(runs[name]["status"] != "failed" for name in ("cpulimit", "memfd", "shmem", "namespaces")), runs
@@ -235,7 +239,8 @@ def test_nonroot_runs_own_limits_are_its_verdict(student_cli):
     assert "Read-only file system" in runs["devshm"]["error"], runs["devshm"]
     assert "Read-only file system" in runs["rootfs"]["error"], runs["rootfs"]
     assert "FileNotFoundError" in runs["ptmx"]["error"], runs["ptmx"]
-    assert "PermissionError" in runs["secretmem"]["error"], runs["secretmem"]
+    for name in ("secretmem", "recordlock", "fanotify", "opentreeattr"):
+        assert "PermissionError" in runs[name].get("error", ""), (name, runs[name])
 
 
 def test_nonroot_report_cannot_be_rewritten_after_the_grader_exits(student_cli):
