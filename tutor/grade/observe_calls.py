@@ -22,29 +22,14 @@ from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
 from tutor.grade import observe_passes as _passes
-from tutor.grade.observe_hooks import __file__ as _observe_hooks_file
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_replaced import watch as _watch_replaced
 from tutor.grade.observe_saved import _counting_pack, _measure, _SuspendSaved
 from tutor.grade.observe_state import (
-    SETUP_FILE, _FLAGS, _S, _SEEDS, _TORCH_DIR, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
-    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _len, _numel, record_call as _record_call,
+    _FLAGS, _S, _SEEDS, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
+    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _numel,
+    record_call as _record_call,
 )
-
-
-_THIS_FILE = __file__  # the wrappers' frames: neither learner code nor torch
-# observe_hooks' torch-function mode calls a wrapped API again from its handler (torch routes the
-# call there while the mode is on): that frame is the observers', never the learner's
-_HOOKS_FILE = _observe_hooks_file
-
-
-def _learner_caller(frame) -> bool:
-    """True when the frame that called the API is the learner's code (not
-    torch itself, the setup, or this module)."""
-    if frame is None:
-        return False
-    name = frame.f_code.co_filename
-    return not (name.startswith(_TORCH_DIR) or name == SETUP_FILE or name == _THIS_FILE or name == _HOOKS_FILE)
 
 
 def _bool_or_none(value):

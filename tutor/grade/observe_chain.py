@@ -5,7 +5,8 @@ observe_roots.py)."""
 from __future__ import annotations
 
 from tutor.grade.observe_state import (
-    _HOOK_FUNCTION, _S, _BackwardCFunction, _Tensor, _TensorBase, _getattr, _isinstance, _len, _type,
+    MOST_CLASSES, TORCH_CLASSES, _HOOK_FUNCTION, _S, _BackwardCFunction, _Tensor, _TensorBase, _getattr,
+    _isinstance, _len, _type, own_method,
 )
 
 _grad_fn = _TensorBase.grad_fn.__get__
@@ -116,7 +117,10 @@ def own_dispatch() -> bool:
     that has a ``__torch_dispatch__`` now, set in its body or afterwards."""
     if _S.own_dispatch:
         return True
-    for cls in _S.own_classes[:64]:
+    for cls, method in TORCH_CLASSES.items():
+        if own_method(cls) is not method:
+            return True
+    for cls in _S.own_classes[:MOST_CLASSES]:
         for klass in _getattr(cls, "__mro__", ()):
             if klass is _Tensor:
                 break

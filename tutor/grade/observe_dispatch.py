@@ -23,21 +23,31 @@ from sys import _getframe
 
 import torch
 
-from tutor.grade.observe_calls import _learner_caller
-from tutor.grade.observe_state import _S
+from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, own_method
 
 
 def _noted(cls, mode: bool) -> None:
     if _S.on and _learner_caller(_getframe(2)):
-        if mode:
+        if mode or len(_S.own_classes) >= MOST_CLASSES:
             _S.own_dispatch = True
-        elif len(_S.own_classes) < 64:  # read when a pass is judged (observe_chain.own_dispatch)
+        else:  # read when a pass is judged (observe_chain.own_dispatch)
             _S.own_classes.append(cls)
+    else:
+        TORCH_CLASSES[cls] = own_method(cls)
+
+
+def _torch_classes(*roots) -> None:
+    stack = list(roots)
+    while stack:
+        cls = stack.pop()
+        if cls not in TORCH_CLASSES:
+            TORCH_CLASSES[cls] = own_method(cls)
+            stack.extend(type.__subclasses__(cls))
 
 
 def _tensor_subclass(cls, **kwargs):
-    _noted(cls, False)
     super(torch.Tensor, cls).__init_subclass__(**kwargs)
+    _noted(cls, False)
 
 
 def install() -> None:
@@ -53,10 +63,11 @@ def install() -> None:
         inner = original.__func__
 
         def _mode_subclass(cls, **kwargs):
+            inner(cls, **kwargs)  # wraps the class's __torch_dispatch__ (torch._disable_dynamo): noted as wrapped
             _noted(cls, True)
-            inner(cls, **kwargs)
 
         TorchDispatchMode.__init_subclass__ = classmethod(_mode_subclass)
+    _torch_classes(torch.Tensor, *([TorchDispatchMode] if TorchDispatchMode else []))
     library = getattr(torch.library, "Library", None)
     init = getattr(library, "__init__", None)
     if library is not None and init is not None:

@@ -43,6 +43,31 @@ def _values_too(x: torch.Tensor) -> dict:
     return meta
 
 
+def _held_ones_too(check):
+    """torch's comparison, and with ``ignore_saved_mismatch`` set, the tensors the forward saved
+    compared one by one all the same.
+
+    torch sets that flag, and never clears it, when a recompute saves more than the forward has so
+    far: a gradient taken inside the checkpointed function with early stop off. Code that read a saved
+    tensor during its forward (``set_checkpoint_early_stop(False)``) set it on purpose, and the next
+    recompute, with a formula in its saved tensors, was compared with nothing (two-paths-add-up)."""
+    def checked(self, gid):
+        if getattr(self, "ignore_saved_mismatch", False):
+            recomputed = self.recomputed.get(gid) or {}
+            for idx, weak in enumerate(self.weak_holders):
+                holder = weak()
+                handle = None if holder is None else holder.handles.get(gid)
+                if handle is None or handle not in recomputed or idx >= len(self.x_metadatas):
+                    continue  # freed, or not recomputed yet
+                if self.metadata_fn(recomputed[handle]) != self.x_metadatas[idx]:
+                    raise torch.utils.checkpoint.CheckpointError(
+                        "torch.utils.checkpoint: Recomputed values for the following tensors have different "
+                        f"metadata than during the forward pass.\ntensor at position {idx}")
+        return check(self, gid)
+
+    return checked
+
+
 def install() -> None:
     """Both of torch's settings compare values too (the zygote, once, before any code runs)."""
     try:
@@ -53,3 +78,7 @@ def install() -> None:
     if isinstance(table, dict):
         for key in list(table):
             table[key] = _values_too
+    frame = getattr(checkpoint, "_CheckpointFrame", None)
+    check = getattr(frame, "check_recomputed_tensors_match", None)
+    if check is not None:
+        frame.check_recomputed_tensors_match = _held_ones_too(check)
