@@ -29,6 +29,11 @@ FROM_LOSS = make_exercise(
     [{"kind": "grad", "tensor": "x", "backward_from": "loss"}], TWO_TRIALS)
 GRAD = make_exercise("grad", SEEDED_X, "loss = (x.sin() * x * x).sum()\nloss.backward()\n",
                      [{"kind": "value", "expr": "loss"}, {"kind": "grad", "tensor": "x"}], TWO_TRIALS)
+MODULE_HOOK = make_exercise(
+    "module-hook", "torch.manual_seed(seed)\nmodel = nn.Linear(3, 2)\nx = torch.randn(4, 3)\n",
+    "seen = []\nmodel.register_full_backward_hook(lambda m, gi, go: seen.append(1))\nmodel(x).sum().backward()\n",
+    [{"kind": "value", "expr": "len(seen)"}, {"kind": "hooks", "on": "node", "max": 0},
+     {"kind": "hooks", "on": "tensor", "max": 0}, {"kind": "hooks", "on": "module", "count": 1}])
 
 PASSING = {
     # passed on by torch's helpers: the code's one call, counted
@@ -41,6 +46,8 @@ PASSING = {
     "gradcheck_beside_the_one_call": (
         ONE_GRAD, "assert torch.autograd.gradcheck(lambda t: t.sin() * t, (x.detach().double().requires_grad_(),))\n"
                   "(g,) = torch.autograd.grad((x.sin() * x).sum(), x)\n"),
+    # torch's own node hooks for a module's full backward hook, registered as the module runs, are torch's
+    "module_full_backward_hook": (MODULE_HOOK, MODULE_HOOK.solution),
     # a mode torch defines, used as torch made it, counting what the pass ran
     "flop_counter_mode_around_the_pass": (
         FROM_LOSS, "from torch.utils.flop_counter import FlopCounterMode\nloss = (x.sin() * x).sum()\n"

@@ -92,13 +92,14 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
     except (TypeError, ValueError):
         positions, params = None, None
     reverse = api in ("backward", "autograd.grad")  # a reverse pass
+    name = api.rsplit(".", 1)[-1]  # NOTE [a call through torch's own helpers]: a frame naming it calls it
 
     def observed(*args, **kwargs):
         if not _S.on:
             if _S.judging and positions and reverse:
                 args, kwargs = retained(positions, args, kwargs)  # NOTE [a graph judged before a pass freed it]
             return original(*args, **kwargs)
-        learner = _learner_caller(_getframe(1))
+        learner = _learner_caller(_getframe(1), observed, name)
         counted = _S.active.get(api, 0) == 0 and learner and not _zero_seed(api, args, kwargs)
         if counted:
             retain, create = _flags(positions, args, kwargs)
@@ -166,7 +167,7 @@ def _wrap_transformed(fn, api: str):
         # NOTE [a transform made once]: `df = grad(f)` before a loop, then `df(w)` at every step: the
         # transform's making counted once, each call after the first counts too
         calls[0] += 1
-        if calls[0] > 1 and outermost and _learner_caller(_getframe(1)):
+        if calls[0] > 1 and outermost and _learner_caller(_getframe(1), transformed, "\0"):
             _record_call(api, None, None)
         _S.depth += 1
         entered, result = _vmap.enter(api), _vmap.FAILED
@@ -189,8 +190,10 @@ def _wrap_transformed(fn, api: str):
 def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: str = "grad"):
     """A registration, counted; ``at``: where the hook itself is among the arguments; ``watch``: what a
     replacement is to its hook ("grad", "post" for a post-accumulate hook, "" for a forward hook: none)."""
+    name = "register"  # NOTE [a call through torch's own helpers]: grad_fn.register_prehook calls _register_hook
+
     def observed(*args, **kwargs):
-        if _S.on and _learner_caller(_getframe(1)):
+        if _S.on and _learner_caller(_getframe(1), observed, name):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
             if kind == "tensor" and _S.hook_target_names and args:
                 _note_targets(args[0])
@@ -201,9 +204,9 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
             for wrap in wraps:
                 if _len(args) > at:
                     args = (*args[:at], wrap(args[at]), *args[at + 1:])
-                for name in ("hook", "fn"):
-                    if name in kwargs:
-                        kwargs[name] = wrap(kwargs[name])
+                for key in ("hook", "fn"):
+                    if key in kwargs:
+                        kwargs[key] = wrap(kwargs[key])
         return original(*args, **kwargs)
 
     _copy_names(observed, original)
@@ -346,7 +349,7 @@ def _prepare() -> list:
 # handles, not tensors kept for backward.
 def _wrap_saved_hooks_enter(original, api: str):
     def __enter__(self, *args, **kwargs):
-        if not _S.on or not _learner_caller(_getframe(1)):
+        if not _S.on or not _learner_caller(_getframe(1), __enter__):
             return original(self, *args, **kwargs)
         _record_call(api, None, None)
         pack = _getattr(self, "pack_hook", None) if _S.saved_hooks else None

@@ -4,8 +4,10 @@ monkeypatching torch afterwards changes nothing observe.py records."""
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
+import types
 import warnings
 
 import torch
@@ -174,28 +176,79 @@ def same_values(tensor, copy) -> bool:
 # from a torch frame (_pytree.py, _contextlib.py), which hid the call from
 # every `calls` check: predict-the-chain's "no autograd" passed with
 # autograd's answer, and a loop of `grad` calls beside one token `vmap`
-# passed per-sample-gradients. A torch frame that only passes the call on
-# is looked through to the frame that called it; a torch module that
-# implements a computation of its own (gradcheck, torch.compile, a
-# checkpoint) makes its own calls, and so does any API the observers wrap
-# (the wrapper's frame is the grader's).
-# the grader's modules: observe_hooks' torch-function mode calls a wrapped API again from its handler
-_OURS = os.path.dirname(__file__) + os.sep
-_IMPLEMENTERS = tuple(_TORCH_DIR + part for part in (
-    "autograd/gradcheck.py", "autograd/functional.py", "utils/checkpoint.py", "_dynamo" + os.sep,
-    "_functorch" + os.sep, "_inductor" + os.sep, "fx" + os.sep, "_subclasses" + os.sep,
-    "_higher_order_ops" + os.sep, "testing" + os.sep, "func" + os.sep, "export" + os.sep))
+# passed per-sample-gradients. A torch frame (or an observer's) passes the
+# call on, and the frame above it decides, when it holds the API (in a
+# local, or a tuple, list, dict or object it holds: a partial, a bound
+# method or a functools.wraps of it) or when its code names nothing that
+# contains the API's name (`tree_map` hands a `map` on). One that names it
+# makes a call of torch's own: Tensor.backward's `torch.autograd.backward`,
+# functorch's `_autograd_grad`, a module's full backward hook's
+# `register_prehook`. A dispatch of the code's (observe_dispatch.py) asks
+# with no API: every torch frame is looked through.
+_OURS = os.path.dirname(__file__) + os.sep  # the grader's modules
+_partial, _method, _function = functools.partial, types.MethodType, types.FunctionType
+_list, _tuple, _dict, _Exception = list, tuple, dict, Exception
+_object_attribute = object.__getattribute__
 
 
-def _learner_caller(frame) -> bool:
-    """True when the frame that called the API is the learner's code (not
-    torch itself, the setup, or the grader), looking through torch's frames
-    that pass a call on (NOTE [a call through torch's own helpers])."""
+def _is(value, target) -> bool:
+    """``value`` is ``target``, or a partial, bound method or functools.wraps of it."""
+    for _ in (0, 1, 2, 3, 4, 5, 6, 7):
+        if value is target:
+            return True
+        kind = _type(value)
+        if kind is _partial:
+            value = value.func
+        elif kind is _method:
+            value = value.__func__
+        elif kind is _function:
+            value = value.__dict__.get("__wrapped__")
+        else:
+            return False
+    return False
+
+
+def _holds(frame, target) -> bool:
+    """The frame holds ``target``: in a local, or one level into a tuple, list, dict or object it holds."""
+    try:
+        values = _list(frame.f_locals.values())[:64]
+    except _Exception:  # noqa: BLE001 - a frame that cannot be read passes nothing on
+        return False
+    for value in values:
+        if _is(value, target):
+            return True
+        kind = _type(value)
+        try:
+            inner = value if kind is _tuple or kind is _list else value.values() if kind is _dict else \
+                _object_attribute(value, "__dict__").values()
+            for item in _list(inner)[:32]:
+                if _is(item, target):
+                    return True
+        except _Exception:  # noqa: BLE001 - no dict, or one that refuses: nothing held there
+            continue
+    return False
+
+
+def _names(frame, name: str) -> bool:
+    for used in frame.f_code.co_names:
+        if name in used:
+            return True
+    return False
+
+
+def _learner_caller(frame, target=None, name=None) -> bool:
+    """True when the learner's code called ``target`` (an API's wrapper, ``name`` its name, None: any
+    name) from this frame, or through frames that pass it on; with no target, when the first frame not
+    torch's is the learner's (NOTE [a call through torch's own helpers])."""
     while frame is not None:
-        name = frame.f_code.co_filename
-        if not name.startswith(_TORCH_DIR):
-            return not (name == SETUP_FILE or name.startswith(_OURS) or name.startswith("<frozen "))
-        if name.startswith(_IMPLEMENTERS):
+        filename = frame.f_code.co_filename
+        ours = filename.startswith(_OURS)
+        if not (ours or filename.startswith(_TORCH_DIR)):
+            return not (filename == SETUP_FILE or filename.startswith("<frozen "))
+        if target is None:
+            if ours:
+                return False
+        elif not _holds(frame, target) and (name is None or _names(frame, name)):
             return False
         frame = frame.f_back
     return False
