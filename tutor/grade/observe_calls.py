@@ -92,14 +92,14 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
     except (TypeError, ValueError):
         positions, params = None, None
     reverse = api in ("backward", "autograd.grad")  # a reverse pass
-    name = api.rsplit(".", 1)[-1]  # NOTE [a call through torch's own helpers]: a frame naming it calls it
+    names = frozenset({api.rsplit(".", 1)[-1]})  # NOTE [a call through torch's own helpers]: what torch calls it
 
     def observed(*args, **kwargs):
         if not _S.on:
             if _S.judging and positions and reverse:
                 args, kwargs = retained(positions, args, kwargs)  # NOTE [a graph judged before a pass freed it]
             return original(*args, **kwargs)
-        learner = _learner_caller(_getframe(1), observed, name)
+        learner = _learner_caller(_getframe(1), observed, names)
         counted = _S.active.get(api, 0) == 0 and learner and not _zero_seed(api, args, kwargs)
         if counted:
             retain, create = _flags(positions, args, kwargs)
@@ -167,7 +167,7 @@ def _wrap_transformed(fn, api: str):
         # NOTE [a transform made once]: `df = grad(f)` before a loop, then `df(w)` at every step: the
         # transform's making counted once, each call after the first counts too
         calls[0] += 1
-        if calls[0] > 1 and outermost and _learner_caller(_getframe(1), transformed, "\0"):
+        if calls[0] > 1 and outermost and _learner_caller(_getframe(1), transformed, ()):
             _record_call(api, None, None)
         _S.depth += 1
         entered, result = _vmap.enter(api), _vmap.FAILED
@@ -190,10 +190,12 @@ def _wrap_transformed(fn, api: str):
 def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: str = "grad"):
     """A registration, counted; ``at``: where the hook itself is among the arguments; ``watch``: what a
     replacement is to its hook ("grad", "post" for a post-accumulate hook, "" for a forward hook: none)."""
-    name = "register"  # NOTE [a call through torch's own helpers]: grad_fn.register_prehook calls _register_hook
+    # NOTE [a call through torch's own helpers]: what torch calls it by (grad_fn.register_prehook calls
+    # Function._register_hook)
+    names = frozenset({original.__name__, "register_hook", "register_prehook"})
 
     def observed(*args, **kwargs):
-        if _S.on and _learner_caller(_getframe(1), observed, name):
+        if _S.on and _learner_caller(_getframe(1), observed, names):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
             if kind == "tensor" and _S.hook_target_names and args:
                 _note_targets(args[0])

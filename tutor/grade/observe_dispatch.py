@@ -12,9 +12,13 @@ such a dispatch fails the checks that ask where a pass started. The classes
 the code defines are kept as they are made, and each is read when a pass
 is judged (a ``__torch_dispatch__`` set on the class afterwards counts: the
 next probe passed it so); every mode class of the code's counts, and so
-does any Library it makes. Classes torch defines as the code uses it
-(torch.func's, torch.compile's) are torch's: the class statement's own file
-says whose it is.
+does any Library it makes, through torch's helpers too
+(``torch.library.impl`` makes the Library itself). Classes torch defines as
+the code uses it (torch.func's, torch.compile's) are torch's: the class
+statement's own file says whose it is. Torch's classes keep the
+``__torch_dispatch__`` they were made with: one the code gives them later
+counts as its own (``TorchDispatchMode`` itself, given a method and
+entered, passed two-paths-add-up), and so does a 65th class of the code's.
 """
 
 from __future__ import annotations

@@ -33,7 +33,9 @@ from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
     _get_shape, _get_version, _getattr, _isinstance, _len, _numel, _register_post_accumulate, _requires_grad,
+    _type,
 )
+from tutor.grade.observe_state import _dict, _list
 
 _storage = _TensorBase.untyped_storage
 _data_ptr = type(_TensorBase.untyped_storage(_Tensor())).data_ptr
@@ -314,6 +316,9 @@ def note_func_results(result, depth: int = 0) -> None:
             pass
     elif _isinstance(result, (tuple, list)) and depth < 2:
         for item in result[:MAX_NAMES]:
+            note_func_results(item, depth + 1)
+    elif _type(result) is _dict and depth < 2:  # `grad(f)({"w": w})` returns its gradients by name
+        for item in _list(result.values())[:MAX_NAMES]:
             note_func_results(item, depth + 1)
 
 

@@ -179,30 +179,36 @@ def same_values(tensor, copy) -> bool:
 # passed per-sample-gradients. A torch frame (or an observer's) passes the
 # call on, and the frame above it decides, when it holds the API (in a
 # local, or a tuple, list, dict or object it holds: a partial, a bound
-# method or a functools.wraps of it) or when its code names nothing that
-# contains the API's name (`tree_map` hands a `map` on). One that names it
-# makes a call of torch's own: Tensor.backward's `torch.autograd.backward`,
-# functorch's `_autograd_grad`, a module's full backward hook's
-# `register_prehook`. A dispatch of the code's (observe_dispatch.py) asks
+# method, a `__call__` or functools.wraps of it) or when its code uses no
+# name the API goes by (`tree_map` hands a `map` on; `_backward_hooks` is
+# not `backward`). One that names it makes a call of torch's own:
+# Tensor.backward's `torch.autograd.backward`, functorch's `_autograd_grad`,
+# a module's full backward hook's `register_prehook`. A dispatch of the code's (observe_dispatch.py) asks
 # with no API: every torch frame is looked through.
 _OURS = os.path.dirname(__file__) + os.sep  # the grader's modules
-_partial, _method, _function = functools.partial, types.MethodType, types.FunctionType
+_partial, _partialmethod, _cached = functools.partial, functools.partialmethod, functools._lru_cache_wrapper
+_method, _function, _method_wrapper = types.MethodType, types.FunctionType, types.MethodWrapperType
+_staticmethod, _classmethod = staticmethod, classmethod
 _list, _tuple, _dict, _Exception = list, tuple, dict, Exception
 _object_attribute = object.__getattribute__
 
 
 def _is(value, target) -> bool:
-    """``value`` is ``target``, or a partial, bound method or functools.wraps of it."""
+    """``value`` is ``target``, or a partial, bound method, ``__call__``, cache or functools.wraps of it."""
     for _ in (0, 1, 2, 3, 4, 5, 6, 7):
         if value is target:
             return True
         kind = _type(value)
-        if kind is _partial:
+        if kind is _partial or kind is _partialmethod:
             value = value.func
-        elif kind is _method:
+        elif kind is _method or kind is _staticmethod or kind is _classmethod:
             value = value.__func__
+        elif kind is _method_wrapper:
+            value = value.__self__
         elif kind is _function:
             value = value.__dict__.get("__wrapped__")
+        elif kind is _cached:
+            value = value.__wrapped__
         else:
             return False
     return False
@@ -229,26 +235,31 @@ def _holds(frame, target) -> bool:
     return False
 
 
-def _names(frame, name: str) -> bool:
+def _names(frame, names) -> bool:
     for used in frame.f_code.co_names:
-        if name in used:
+        if used in names:
             return True
     return False
 
 
-def _learner_caller(frame, target=None, name=None) -> bool:
-    """True when the learner's code called ``target`` (an API's wrapper, ``name`` its name, None: any
-    name) from this frame, or through frames that pass it on; with no target, when the first frame not
-    torch's is the learner's (NOTE [a call through torch's own helpers])."""
+def _learner_caller(frame, target=None, names=None) -> bool:
+    """True when the learner's code called ``target`` (an API's wrapper; ``names``: what torch's code
+    calls it by, None: any name) from this frame, or through frames that pass it on; with no target,
+    when the first frame not torch's is the learner's (NOTE [a call through torch's own helpers])."""
     while frame is not None:
         filename = frame.f_code.co_filename
+        if filename.startswith("<frozen "):
+            if filename.startswith("<frozen importlib"):
+                return False  # an import: what the imported module does is its own
+            frame = frame.f_back  # abc's metaclass (`metaclass=ABCMeta`), and the like, pass a class on
+            continue
         ours = filename.startswith(_OURS)
         if not (ours or filename.startswith(_TORCH_DIR)):
-            return not (filename == SETUP_FILE or filename.startswith("<frozen "))
+            return filename != SETUP_FILE
         if target is None:
             if ours:
                 return False
-        elif not _holds(frame, target) and (name is None or _names(frame, name)):
+        elif not _holds(frame, target) and (names is None or _names(frame, names)):
             return False
         frame = frame.f_back
     return False
