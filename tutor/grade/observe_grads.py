@@ -32,10 +32,9 @@ from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
-    _get_shape, _get_version, _getattr, _isinstance, _len, _numel, _register_post_accumulate, _requires_grad,
-    _type,
+    _dict, _get_shape, _get_version, _getattr, _isinstance, _len, _list, _numel, _register_post_accumulate,
+    _requires_grad, _type,
 )
-from tutor.grade.observe_state import _dict, _list
 
 _storage = _TensorBase.untyped_storage
 _data_ptr = type(_TensorBase.untyped_storage(_Tensor())).data_ptr

@@ -25,6 +25,9 @@ import hashlib
 
 import torch
 
+# read in a backward pass of the code's, which may have replaced the builtins
+_getattr, _enumerate, _len = getattr, enumerate, len
+
 
 def _values_too(x: torch.Tensor) -> dict:
     """torch's default metadata, and a digest of the values."""
@@ -52,12 +55,12 @@ def _held_ones_too(check):
     tensor during its forward (``set_checkpoint_early_stop(False)``) set it on purpose, and the next
     recompute, with a formula in its saved tensors, was compared with nothing (two-paths-add-up)."""
     def checked(self, gid):
-        if getattr(self, "ignore_saved_mismatch", False):
+        if _getattr(self, "ignore_saved_mismatch", False):
             recomputed = self.recomputed.get(gid) or {}
-            for idx, weak in enumerate(self.weak_holders):
+            for idx, weak in _enumerate(self.weak_holders):
                 holder = weak()
                 handle = None if holder is None else holder.handles.get(gid)
-                if handle is None or handle not in recomputed or idx >= len(self.x_metadatas):
+                if handle is None or handle not in recomputed or idx >= _len(self.x_metadatas):
                     continue  # freed, or not recomputed yet
                 if self.metadata_fn(recomputed[handle]) != self.x_metadatas[idx]:
                     raise torch.utils.checkpoint.CheckpointError(

@@ -188,7 +188,7 @@ def same_values(tensor, copy) -> bool:
 _OURS = os.path.dirname(__file__) + os.sep  # the grader's modules
 _partial, _partialmethod, _cached = functools.partial, functools.partialmethod, functools._lru_cache_wrapper
 _method, _function, _method_wrapper = types.MethodType, types.FunctionType, types.MethodWrapperType
-_staticmethod, _classmethod = staticmethod, classmethod
+_staticmethod, _classmethod, _vars = staticmethod, classmethod, vars
 _list, _tuple, _dict, _Exception = list, tuple, dict, Exception
 _object_attribute = object.__getattribute__
 
@@ -276,6 +276,6 @@ MOST_CLASSES = 64  # the code's Tensor classes read when a pass is judged; past 
 def own_method(cls):
     """The ``__torch_dispatch__`` a class defines itself, or None."""
     try:
-        return vars(cls).get("__torch_dispatch__")
-    except TypeError:
+        return _vars(cls).get("__torch_dispatch__")
+    except _Exception:  # noqa: BLE001 - no namespace to read
         return None
