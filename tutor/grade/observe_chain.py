@@ -124,11 +124,8 @@ def own_dispatch() -> bool:
         for klass in _getattr(cls, "__mro__", ()):
             if klass is _Tensor:
                 break
-            try:
-                if "__torch_dispatch__" in vars(klass):
-                    return True
-            except TypeError:
-                continue
+            if own_method(klass) is not None:
+                return True
     return False
 
 
@@ -139,5 +136,8 @@ def function_under(root, most: int = 10_000) -> bool:
     defined counts as one wherever it is (NOTE [a dispatch of the code's own], observe_dispatch.py)."""
     if own_dispatch():
         return True
-    return any(fn is TOO_MANY or (_isinstance(fn, _BackwardCFunction) and _getattr(
-        _type(fn), "_forward_cls", None) is not _HOOK_FUNCTION) for fn in nodes_under(_grad_fn(root), most))
+    for fn in nodes_under(_grad_fn(root), most):  # not any(): the code may have replaced the builtins
+        if fn is TOO_MANY or (_isinstance(fn, _BackwardCFunction)
+                              and _getattr(_type(fn), "_forward_cls", None) is not _HOOK_FUNCTION):
+            return True
+    return False

@@ -27,12 +27,12 @@ from sys import _getframe
 
 import torch
 
-from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, own_method
+from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, own_method
 
 
 def _noted(cls, mode: bool) -> None:
     if _S.on and _learner_caller(_getframe(2)):
-        if mode or len(_S.own_classes) >= MOST_CLASSES:
+        if mode or _len(_S.own_classes) >= MOST_CLASSES:
             _S.own_dispatch = True
         else:  # read when a pass is judged (observe_chain.own_dispatch)
             _S.own_classes.append(cls)

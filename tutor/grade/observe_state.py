@@ -183,8 +183,9 @@ def same_values(tensor, copy) -> bool:
 # name the API goes by (`tree_map` hands a `map` on; `_backward_hooks` is
 # not `backward`). One that names it makes a call of torch's own:
 # Tensor.backward's `torch.autograd.backward`, functorch's `_autograd_grad`,
-# a module's full backward hook's `register_prehook`. A dispatch of the code's (observe_dispatch.py) asks
-# with no API: every torch frame is looked through.
+# a module's full backward hook's `register_prehook`. A dispatch of the
+# code's (observe_dispatch.py) asks with no API: every torch frame is looked
+# through.
 _OURS = os.path.dirname(__file__) + os.sep  # the grader's modules
 _partial, _partialmethod, _cached = functools.partial, functools.partialmethod, functools._lru_cache_wrapper
 _method, _function, _method_wrapper = types.MethodType, types.FunctionType, types.MethodWrapperType
@@ -259,7 +260,7 @@ def _learner_caller(frame, target=None, names=None) -> bool:
         if target is None:
             if ours:
                 return False
-        elif not _holds(frame, target) and (names is None or _names(frame, names)):
+        elif (names is None or _names(frame, names)) and not _holds(frame, target):  # the names cost less
             return False
         frame = frame.f_back
     return False
