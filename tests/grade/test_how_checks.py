@@ -195,6 +195,10 @@ HOOKS_ON_W = _exercise(
     "hooks-on-w", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
     "w.register_hook(lambda g: g * 2)\ny = w * x\ny.sum().backward()\n",
     [{"kind": "grad", "tensor": "w"}, {"kind": "hooks", "on": "tensor", "tensor": "w", "min": 1, "max": 1}])
+KEEP_Y = _exercise(
+    "keep-y", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
+    "y = w * x\ny.retain_grad()\n(y ** 2).sum().backward()\n",
+    [{"kind": "grad", "tensor": "y", "from_backward": True}, {"kind": "grad", "tensor": "w", "from_backward": True}])
 LOOP = "for xb in batches:\n    torch.tanh(xb @ w).sum().backward()\n"
 
 NP = "import numpy as np\n"
@@ -543,6 +547,13 @@ PASSING = {
                                                 + "h.remove()\nnorms = tuple(found)\n"),
     "hooks_on_w_by_another_name": (HOOKS_ON_W, "param = w\nparam.register_hook(lambda g: 2 * g)\n"
                                    "(w * x).sum().backward()\n"),
+    # NOTE [a hook on a leaf's accumulator]: a pre-hook on w's AccumulateGrad node is a hook on w
+    "hooks_on_w_on_its_accumulator": (HOOKS_ON_W, "acc = w.view_as(w).grad_fn.next_functions[0][0]\n"
+                                      "acc.register_prehook(lambda grads: (grads[0] * 2,))\n(w * x).sum().backward()\n"),
+    # NOTE [a hook that replaced a gradient]: a hook that keeps the gradient it is given as its tensor's .grad
+    # (retain_grad by hand) replaces nothing
+    "from_backward_a_hook_keeps_its_gradient": (KEEP_Y, "y = w * x\ny.register_hook(lambda g: setattr(y, 'grad', g))\n"
+                                                "(y ** 2).sum().backward()\n"),
     "hooks_on_w_through_multi_grad_hook": (HOOKS_ON_W, "torch.autograd.graph.register_multi_grad_hook(\n"
                                            "    (w,), lambda grads: None)\nw.grad = None\n"
                                            "(w * x * 2).sum().backward()\n"),

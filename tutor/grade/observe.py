@@ -35,12 +35,12 @@ import torch as _torch
 
 from tutor.grade import (
     observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules, observe_recompute,
-    observe_replaced, observe_roots, observe_values,
+    observe_replaced, observe_roots, observe_targets, observe_values,
 )
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
-    HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros, same_values,
+    HOOK_KINDS, UNCOUNTED, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros, same_values,
 )
 
 def install() -> None:
@@ -98,7 +98,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         observe_hooks.begin(namespace, config.get("hook_values"))
         observe_replaced.begin(config)
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
-        _S.hook_targets, _S.hook_target_namespace = [], namespace
+        _S.hook_targets, _S.node_hook_dicts, _S.hook_target_namespace = [], [], namespace
         # NOTE [a setup name bound again]: what each of the setup's names held, to say which the code rebound
         _S.setup_bound = (namespace, [(n, namespace[n]) for n in (setup_names or [])[:64] if not n.startswith("_")
                                       and _isinstance(namespace.get(n), (_Tensor, _Module))])
@@ -166,6 +166,7 @@ def _begin(namespace: dict, config: dict) -> None:
         else:
             _S.missing.append(str(path))
     _S.seq_start = _sequence_number()
+    UNCOUNTED[0] = 0  # NOTE [a recompute's nodes]
     if config.get("saved"):
         _push_saved(_pack, _unpack)
         _S.saved_hooks = True
@@ -186,7 +187,8 @@ def end() -> None:
     except Exception:
         _S.grad_mode_at_end = None
     end_seq = _sequence_number()
-    _S.nodes = None if end_seq is None or _S.seq_start is None else max(0, end_seq - _S.seq_start - 1)
+    _S.nodes = None if end_seq is None or _S.seq_start is None else \
+        max(0, end_seq - _S.seq_start - 1 - UNCOUNTED[0])
 
 
 def last_gradient_of(tensor):
@@ -285,16 +287,8 @@ def report(config: dict) -> dict:
         out["autograd_values"] = observe_values.value_provenance()
     if config.get("hook_values"):
         out["hook_values"] = observe_hooks.provenance()
-    if config.get("hooks_on"):  # NOTE [hooks on a named tensor] (observe_calls.py)
-        namespace = _getattr(_S, "hook_target_namespace", None) or {}
-        targets = _getattr(_S, "hook_targets", [])
-        counts = {}
-        for name in _getattr(_S, "hook_target_names", []):
-            bound, n = namespace.get(name, _S), 0
-            for target in targets:
-                n += target is bound
-            counts[name] = n
-        out["hooks_on"] = counts
+    if config.get("hooks_on"):  # NOTE [hooks on a named tensor] (observe_targets.py)
+        out["hooks_on"] = observe_targets.counts()
     if config.get("unchanged"):
         out["unchanged"] = [_changed(*snap) for snap in _S.snapshots] + \
                            [{"name": name, "t": "missing"} for name in _S.missing]

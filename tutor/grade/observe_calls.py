@@ -21,7 +21,7 @@ from tutor.grade.observe_kept import quiet_when_judging, retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
-from tutor.grade import observe_passes as _passes
+from tutor.grade import observe_passes as _passes, observe_targets as _hook_targets
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_replaced import watch as _watch_replaced
 from tutor.grade.observe_saved import _counting_pack, _measure, _SuspendSaved
@@ -195,10 +195,12 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
     names = frozenset({original.__name__, "register_hook", "register_prehook"})
 
     def observed(*args, **kwargs):
+        if kind == "node" and _S.node_probe is not None and args:  # NOTE [a hook on a leaf's accumulator]
+            _S.node_probe.append(args[0])
         if _S.on and _learner_caller(_getframe(1), observed, names):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
             if kind == "tensor" and _S.hook_target_names and args:
-                _note_targets(args[0])
+                _hook_targets.note(args[0])
             if _S.watch_replaced and watch:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
                 args, kwargs = _watch_replaced(args, kwargs, at, kind, watch)
             wraps = [w for w in (_wrap_hook_fn if _S.hook_names else None,  # NOTE [numbers worked out in hooks]
@@ -209,26 +211,14 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
                 for key in ("hook", "fn"):
                     if key in kwargs:
                         kwargs[key] = wrap(kwargs[key])
+            result = original(*args, **kwargs)
+            if kind == "node" and _S.hook_target_names and _isinstance(result, tuple) and result:
+                _hook_targets.note_node_hook(result[0])  # NOTE [a hook on a leaf's accumulator]
+            return result
         return original(*args, **kwargs)
 
     _copy_names(observed, original)
     return staticmethod(observed) if static else observed
-
-
-# NOTE [hooks on a named tensor]: a `hooks` check with `tensor: w` counts
-# only the hooks registered on the tensor bound to `w` when the code ends: a
-# hook on another tensor that works out w's numbers by hand passed a check
-# that counted every tensor hook (log-after-accumulation). Each tensor a hook
-# goes on (a method's self, each of register_multi_grad_hook's tensors) is
-# kept, and observe.report counts those that are the named one.
-MAX_TARGETS = 256
-
-
-def _note_targets(target) -> None:
-    items = target if _isinstance(target, (list, tuple)) else (target,)
-    for item in items[:64]:
-        if _isinstance(item, _Tensor) and _len(_S.hook_targets) < MAX_TARGETS:
-            _S.hook_targets.append(item)
 
 
 # NOTE [gradients nobody needs]: only-what-is-needed asks a custom

@@ -17,6 +17,15 @@ a recompute that differs raises torch's own CheckpointError in the code's
 backward. A correct ``f`` recomputes the same bytes (checkpoint restores the
 RNG state for it). Code that puts torch's table back before it calls
 checkpoint is not seen (docs/grading.md, "Self-reported evidence").
+
+NOTE [a recompute's nodes]: footprint counts the nodes a run made from
+autograd's per-thread sequence counter (observe.py), and a checkpoint's
+recompute, run in the backward pass, adds the checkpointed function's nodes
+a second time: a correct checkpointed head failed freeze-the-first-layer's
+"at most 4 graph nodes" (5). The nodes a recompute makes in a backward pass
+are taken off the count, up to what that frame's forward made: the forward's
+are counted once, and a function that builds more in its recompute (a graph
+it leaks for later use) hides no more than it showed.
 """
 
 from __future__ import annotations
@@ -25,8 +34,10 @@ import hashlib
 
 import torch
 
+from tutor.grade.observe_state import UNCOUNTED, _graph_task_id, _sequence_nr
+
 # read in a backward pass of the code's, which may have replaced the builtins
-_getattr, _enumerate, _len = getattr, enumerate, len
+_getattr, _enumerate, _len, _min, _setattr = getattr, enumerate, len, min, setattr
 
 
 def _values_too(x: torch.Tensor) -> dict:
@@ -71,6 +82,45 @@ def _held_ones_too(check):
     return checked
 
 
+def _counted_frames(init):
+    """A frame notes the sequence number it starts at; its recompute counts the nodes it makes."""
+    def made(self, recompute_fn, *args, **kwargs):
+        init(self, recompute_fn, *args, **kwargs)
+        seq = [_sequence_nr(), None]  # where the forward starts; its nodes (when it is done)
+
+        def recompute(*inner):
+            start = _sequence_nr()
+            try:
+                return recompute_fn(*inner)
+            finally:
+                made_here, forward = _sequence_nr() - start, seq[1]
+                if forward is not None and _graph_task_id() != -1:
+                    UNCOUNTED[0] += _min(made_here, forward)
+
+        _setattr(self, "recompute_fn", recompute)
+        _setattr(self, "_agt_seq", seq)
+    return made
+
+
+def _forward_done(exit_):
+    """The forward of a checkpoint ends when torch's pack hooks come off: its nodes are counted."""
+    def done(self, *args):
+        try:
+            return exit_(self, *args)
+        finally:
+            seq = _getattr(_getattr(self, "_agt_frame", None), "_agt_seq", None)
+            if seq is not None and seq[1] is None:
+                seq[1] = _sequence_nr() - seq[0]
+    return done
+
+
+def _hook_knows_frame(init):
+    def made(self, frame, *args, **kwargs):
+        init(self, frame, *args, **kwargs)
+        _setattr(self, "_agt_frame", frame)
+    return made
+
+
 def install() -> None:
     """Both of torch's settings compare values too (the zygote, once, before any code runs)."""
     try:
@@ -85,3 +135,8 @@ def install() -> None:
     check = getattr(frame, "check_recomputed_tensors_match", None)
     if check is not None:
         frame.check_recomputed_tensors_match = _held_ones_too(check)
+    hook = getattr(checkpoint, "_checkpoint_hook", None)
+    if frame is not None and hook is not None:
+        frame.__init__ = _counted_frames(frame.__init__)
+        hook.__init__ = _hook_knows_frame(hook.__init__)
+        hook.__exit__ = _forward_done(hook.__exit__)

@@ -76,7 +76,9 @@ def _wrap(hook, target, kind: str, mode: str):
         try:
             if _changed(before, _given(args, post_accumulate), out):
                 _note("leaf" if leaf or post_accumulate else "other")
-            for cls in _written(others):  # a hook that wrote another tensor's .grad (an AccumulateGrad node's)
+            # a hook that wrote another tensor's .grad (an AccumulateGrad node's); its own tensor's, with the
+            # numbers it was given, replaces nothing (`h.grad = g`: retain_grad by hand)
+            for cls in _written(others, targets if kind == "tensor" else (), before):
                 _note(cls)
         except Exception:  # noting is optional; the hook's answer is what autograd gets
             pass
@@ -102,16 +104,26 @@ def _followed_grads() -> list:
     return out
 
 
-def _written(before: list) -> list:
-    """The classes of the followed tensors whose .grad now holds other numbers, not cleared (None, zeros)."""
+def _written(before: list, own=(), given=()) -> list:
+    """The classes of the followed tensors whose .grad now holds other numbers, not cleared (None, zeros),
+    nor, for the tensors the hook is on (``own``), the gradient it was handed (``given``: copies)."""
     out = []
     for tensor, grad, copy in before:
         now = _get_grad(tensor)
         if now is None or not bool(_any(now)):
             continue
+        if _is_one_of(tensor, own) and _len(given) == 1 and given[0] is not None and not _differ(given, [now]):
+            continue
         if copy is None or _differ([copy], [now]):  # the same numbers in a new tensor (a clone) are no change
             out.append("leaf" if _get_is_leaf(tensor) else "other")
     return out
+
+
+def _is_one_of(item, items) -> bool:
+    for other in items[:MAX_GIVEN]:
+        if other is item:
+            return True
+    return False
 
 
 def _given(args, post_accumulate: bool) -> list:

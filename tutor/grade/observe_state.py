@@ -44,6 +44,12 @@ _detach = _TensorBase.detach
 _clone = _TensorBase.clone
 _mul = _TensorBase.mul
 _get_version = _TensorBase._version.__get__
+_view_as = _TensorBase.view_as
+# autograd's per-thread node counter, read without making a node (0 where torch has no such read)
+_sequence_nr = getattr(torch._C._autograd, "_get_sequence_nr", None) or (lambda: 0)
+# Nodes made in a run that are not the code's, taken off footprint's count (observe.py resets it at
+# begin and reads it at end): NOTE [a recompute's nodes] (observe_recompute.py)
+UNCOUNTED = [0]
 _get_grad_fn = _TensorBase.grad_fn.__get__
 _get_is_leaf = _TensorBase.is_leaf.__get__
 _get_grad = _TensorBase.grad.__get__
@@ -144,6 +150,8 @@ class _State:
     hook_mode = None
     hook_target_names: list = []  # NOTE [hooks on a named tensor]: names whose hooks are counted
     hook_targets: list = []  # the tensors the code registered hooks on (only when asked)
+    node_hook_dicts: list = []  # NOTE [a hook on a leaf's accumulator]: the dicts its node hooks went into
+    node_probe = None  # ... a list while an accumulator is asked for its dicts
     watch_replaced = False  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
     replaced: dict = {}  # class -> replacements in the whole run
     replaced_now: dict = {}  # ... in the backward pass under way

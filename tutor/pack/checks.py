@@ -287,7 +287,7 @@ class HooksCheck(_Counted):
                            "node: grad_fn.register_hook / register_prehook")
     tensor: Optional[Identifier] = Field(
         None, description="with on: tensor, count only the hooks registered on the tensor bound to this name "
-                          "when the code ends (NOTE [hooks on a named tensor], observe_calls.py)")
+                          "when the code ends (NOTE [hooks on a named tensor], observe_targets.py)")
 
     @model_validator(mode="after")
     def _tensor_hooks_only(self) -> "HooksCheck":

@@ -58,7 +58,7 @@ class Hooks(Kind):
                 raise InvalidResult("a hook count is not a number")
             n += value
         others = 0
-        if check.tensor:  # NOTE [hooks on a named tensor] (observe_calls.py)
+        if check.tensor:  # NOTE [hooks on a named tensor] (observe_targets.py)
             on = record.get("hooks_on")
             value = on.get(check.tensor) if isinstance(on, dict) else None
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:

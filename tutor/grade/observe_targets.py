@@ -1,0 +1,99 @@
+"""Which tensors the code's hooks went on, for a ``hooks`` check that names
+one (observe.py counts, at the end, those that are the named tensor).
+
+NOTE [hooks on a named tensor]: a `hooks` check with `tensor: w` counts
+only the hooks registered on the tensor bound to `w` when the code ends: a
+hook on another tensor that works out w's numbers by hand passed a check
+that counted every tensor hook (log-after-accumulation). Each tensor a hook
+goes on (a method's self, each of register_multi_grad_hook's tensors) is
+kept, and observe.report counts those that are the named one.
+
+NOTE [a hook on a leaf's accumulator]: a hook on `w`'s AccumulateGrad node
+(`acc = w.view_as(w).grad_fn.next_functions[0][0]; acc.register_hook(fn)`)
+runs after each accumulation, as `w.register_post_accumulate_grad_hook(fn)`
+does: it is a hook on `w` (a correct answer to log-after-accumulation
+failed "hooks on w", found by probing). torch registers a node's hook
+through ``Function._register_hook(hooks_dict, hook)``, which never sees the
+node, and returns the node's dict of hooks (before torch gives the node a
+new dict: the first hook's registration cannot ask the node). The dicts are
+kept; when the code ends, each leaf the check names is asked for its
+accumulator, and the accumulator for its dicts (a hook put on and taken off
+again, the dict read as torch hands it over, never from the handle, whose
+class the code may replace): a registration into one of them is a hook on
+that leaf. An
+accumulator nothing holds any more is made anew and has no hooks: so has a
+hook on it, which then never ran again.
+"""
+
+from __future__ import annotations
+
+from tutor.grade.observe_state import (
+    _S, _Tensor, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function,
+    _requires_grad, _sequence_nr, _set_grad_enabled, _view_as,
+)
+
+MAX_TARGETS = 256
+
+
+def note(target) -> None:
+    """The tensor (or tensors) a hook was registered on."""
+    items = target if _isinstance(target, (list, tuple)) else (target,)
+    for item in items[:64]:
+        if _isinstance(item, _Tensor) and _len(_S.hook_targets) < MAX_TARGETS:
+            _S.hook_targets.append(item)
+
+
+def note_node_hook(hooks_dict) -> None:
+    """A node hook was registered, into ``hooks_dict``."""
+    if _len(_S.node_hook_dicts) < MAX_TARGETS:
+        _S.node_hook_dicts.append(hooks_dict)
+
+
+def counts() -> dict:
+    """name -> the hooks registered on the tensor bound to it (observe.report, when the code has ended)."""
+    namespace = _S.hook_target_namespace or {}
+    out = {}
+    for name in _S.hook_target_names:
+        bound, n = namespace.get(name, _S), 0
+        for target in _S.hook_targets:
+            n += target is bound
+        if _S.node_hook_dicts and _isinstance(bound, _Tensor):
+            held = _accumulator_dicts(bound)
+            for hooks_dict in _S.node_hook_dicts:
+                n += _any_is(hooks_dict, held)
+        out[name] = n
+    return out
+
+
+def _any_is(item, items) -> bool:
+    for other in items:
+        if other is item:
+            return True
+    return False
+
+
+def _noop(*args):
+    return None
+
+
+def _accumulator_dicts(tensor) -> list:
+    """The dicts of hooks of a leaf's accumulator (post-hooks', pre-hooks'), asked for by putting a hook on
+    and taking it off."""
+    enabled, on, out = _is_grad_enabled(), _S.on, []
+    try:
+        if not _requires_grad(tensor) or _get_grad_fn(tensor) is not None:
+            return out  # only a leaf that requires grad has an accumulator
+        _set_grad_enabled(True)
+        _S.on = False  # the probe's registrations are not the code's
+        with _no_torch_function():
+            node = _get_grad_fn(_view_as(tensor, tensor)).next_functions[0][0]
+        _S.node_probe = out  # the observer of Function._register_hook puts in the dict the node gave
+        for register in (node.register_hook, node.register_prehook):
+            register(_noop).remove()
+    except Exception:  # noqa: BLE001 - an odd tensor: no hook found on it
+        pass
+    finally:
+        _S.node_probe = None
+        _S.on = on
+        _set_grad_enabled(enabled)
+    return out
