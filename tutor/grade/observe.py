@@ -34,13 +34,13 @@ from __future__ import annotations
 import torch as _torch
 
 from tutor.grade import (
-    observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules, observe_recompute,
-    observe_replaced, observe_roots, observe_targets, observe_values,
+    observe_answered, observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules,
+    observe_recompute, observe_replaced, observe_roots, observe_targets, observe_values,
 )
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
-    HOOK_KINDS, UNCOUNTED, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros, same_values,
+    HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros, same_values,
 )
 
 def install() -> None:
@@ -49,6 +49,7 @@ def install() -> None:
         return
     _S.installed = True
     observe_recompute.install()  # NOTE [a recompute that differs]
+    observe_answered.install()  # NOTE [a call answered by __torch_function__]
     observe_dispatch.install()  # NOTE [a dispatch of the code's own]
     for owner, attr, wrapped in _PREPARED:
         try:
@@ -166,7 +167,7 @@ def _begin(namespace: dict, config: dict) -> None:
         else:
             _S.missing.append(str(path))
     _S.seq_start = _sequence_number()
-    UNCOUNTED[0] = 0  # NOTE [a recompute's nodes]
+    observe_recompute.begin(namespace)  # NOTE [a recompute's nodes]
     if config.get("saved"):
         _push_saved(_pack, _unpack)
         _S.saved_hooks = True
@@ -188,7 +189,7 @@ def end() -> None:
         _S.grad_mode_at_end = None
     end_seq = _sequence_number()
     _S.nodes = None if end_seq is None or _S.seq_start is None else \
-        max(0, end_seq - _S.seq_start - 1 - UNCOUNTED[0])
+        max(0, end_seq - _S.seq_start - 1 - observe_recompute.taken_off())
 
 
 def last_gradient_of(tensor):

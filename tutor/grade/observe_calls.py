@@ -18,6 +18,7 @@ import torch.utils.checkpoint as _CKPT
 from tutor.grade import observe_vmap as _vmap
 from tutor.grade.observe_homes import HOMES as _HOMES
 from tutor.grade.observe_kept import quiet_when_judging, retained
+from tutor.grade.observe_recompute import look_at as _recomputed_used
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
@@ -27,7 +28,7 @@ from tutor.grade.observe_replaced import watch as _watch_replaced
 from tutor.grade.observe_saved import _counting_pack, _measure, _SuspendSaved
 from tutor.grade.observe_state import (
     _FLAGS, _S, _SEEDS, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
-    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _numel,
+    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _numel, _tuple,
     record_call as _record_call,
 )
 
@@ -117,6 +118,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             and not _S.active.get(api) else None
         if reverse:
             _passes.before(inside, learner, args, kwargs, api, params)  # NOTE [a pass inside a pass]
+            _recomputed_used(args + _tuple(kwargs.values()))  # NOTE [a recompute's nodes]
         if grads_before is not None:
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
         if reverse and not _S.active.get(api):  # the outermost pass's, even none
@@ -144,9 +146,9 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _note_grad_results(result, roots, args[1] if _len(args) > 1 else kwargs.get("inputs"), by_input)
         elif (_S.value_names or _S.grad_names) and api.startswith(("autograd.functional.", "func.")) \
                 and api != "func.functional_call" and not callable(result):  # NOTE [a gradient with vmap]
-            _note_func_results(result)  # NOTE [values autograd returned]
+            _note_func_results(_derivatives(api, result))  # NOTE [values autograd returned]
         if transform and callable(result):
-            return _wrap_transformed(result, api)
+            return _wrap_transformed(result, api, _has_aux(api, args, kwargs))
         result = _vmap.after_call(api, result, _wrap_transformed)
         if measure and outermost:
             _measure(result[0] if api in ("func.vjp", "func.linearize") and _isinstance(result, tuple) else result,
@@ -157,8 +159,34 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
     return observed
 
 
-def _wrap_transformed(fn, api: str):
+# NOTE [values autograd returned]: only a transform's derivatives are autograd's values; the function's
+# own value beside them (vjp's and jvp's first result, grad_and_value's second) and what it returned
+# `has_aux` are the code's own numbers (round 28's probe returned a Hessian by hand so)
+_VALUE_FIRST = frozenset({"func.jvp", "autograd.functional.vjp", "autograd.functional.jvp",
+                          "autograd.functional.hvp", "autograd.functional.vhp"})
+
+
+def _derivatives(api: str, result):
+    """What a call of ``api`` returned that is a derivative."""
+    if api in ("func.vjp", "func.linearize"):
+        return ()  # the value, and a function: its results are noted as it is called
+    if api in _VALUE_FIRST:
+        return result[1] if _isinstance(result, tuple) and _len(result) > 1 else ()
+    return result
+
+
+def _has_aux(api: str, args, kwargs) -> bool:
+    """The transform was asked for `has_aux` (grad's, grad_and_value's and jacfwd's third place)."""
+    aux = kwargs.get("has_aux")
+    if aux is None and api in ("func.grad", "func.grad_and_value", "func.jacfwd") and _len(args) > 2:
+        aux = args[2]
+    return aux is True
+
+
+def _wrap_transformed(fn, api: str, aux: bool = False):
     calls = [0]
+    # grad_and_value returns (gradient, value); has_aux, (derivative, aux)
+    first_only = api == "func.grad_and_value" or aux
 
     def transformed(*args, **kwargs):
         if not _S.on:
@@ -180,7 +208,7 @@ def _wrap_transformed(fn, api: str):
         if outermost:
             _measure(result, api)
         if (_S.value_names or _S.grad_names) and differentiated:  # NOTE [values autograd returned]
-            _note_func_results(result)
+            _note_func_results(result[0] if first_only and _isinstance(result, tuple) and result else result)
         return result
 
     _copy_names(transformed, fn)

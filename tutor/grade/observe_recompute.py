@@ -23,25 +23,51 @@ autograd's per-thread sequence counter (observe.py), and a checkpoint's
 recompute, run in the backward pass, adds the checkpointed function's nodes
 a second time: a correct checkpointed head failed freeze-the-first-layer's
 "at most 4 graph nodes" (5). The nodes a recompute makes in a backward pass
-are taken off the count, up to what that frame's forward made: the forward's
-are counted once, and a function that builds more in its recompute (a graph
-it leaks for later use) hides no more than it showed.
+are taken off the count, up to what that frame's forward made, less what
+recomputes inside it took off already (a checkpoint inside a checkpoint's
+recompute was taken off twice). A recompute's graph is thrown away when it
+ends: one the function leaks (into a list, a global) and the code uses
+later, as a forward it was not charged for, is found by sequence number on
+the graph of every later pass's tensors and of the tensors the code leaves,
+and then nothing is taken off (round 28's probe: a forward built piece by
+piece in recomputes, a second `h` for backward-twice's second loss).
 """
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 
 import torch
 
-from tutor.grade.observe_state import UNCOUNTED, _graph_task_id, _sequence_nr
+from tutor.grade.observe_state import _Tensor, _get_grad_fn, _graph_task_id, _isinstance
 
 # read in a backward pass of the code's, which may have replaced the builtins
-_getattr, _enumerate, _len, _min, _setattr = getattr, enumerate, len, min, setattr
+_getattr, _enumerate, _len, _min, _setattr, _set, _list, _tuple, _dict = \
+    getattr, enumerate, len, min, setattr, set, list, tuple, dict
+_bisect = bisect.bisect_right
+_no_torch_function = torch._C.DisableTorchFunction  # modes and subclasses alike
+
+# autograd's per-thread node counter, read without making a node (0 where torch has no such read)
+_sequence_nr = _getattr(torch._C._autograd, "_get_sequence_nr", None) or (lambda: 0)
+# NOTE [a recompute's nodes]: the nodes taken off the run's count; the sequence numbers of the nodes taken
+# off (first, past the last: in order, as the counter only grows); whether one was used later; the namespace
+UNCOUNTED = [0]
+_STARTS: list = []
+_ENDS: list = []
+_LEAKED = [False]
+_NAMESPACE: list = [None]
+MAX_WALK = 50_000  # nodes walked for one look; a bigger graph counts as reached
 
 
 def _values_too(x: torch.Tensor) -> dict:
-    """torch's default metadata, and a digest of the values."""
+    """torch's default metadata, and a digest of the values, read with no ``__torch_function__`` of the
+    code's in the way (a subclass's ``detach`` showed the forward's values: round 28's probe)."""
+    with _no_torch_function():
+        return _read_values(x)
+
+
+def _read_values(x: torch.Tensor) -> dict:
     meta = {"shape": x.shape, "dtype": x.dtype, "device": x.device}
     try:
         data = x.detach()
@@ -89,13 +115,16 @@ def _counted_frames(init):
         seq = [_sequence_nr(), None]  # where the forward starts; its nodes (when it is done)
 
         def recompute(*inner):
-            start = _sequence_nr()
+            start, taken = _sequence_nr(), UNCOUNTED[0]
             try:
                 return recompute_fn(*inner)
             finally:
-                made_here, forward = _sequence_nr() - start, seq[1]
-                if forward is not None and _graph_task_id() != -1:
+                end, forward = _sequence_nr(), seq[1]
+                made_here = end - start - (UNCOUNTED[0] - taken)  # less what inner recomputes took off
+                if forward is not None and _graph_task_id() != -1 and made_here > 0:
                     UNCOUNTED[0] += _min(made_here, forward)
+                    _STARTS.append(start)
+                    _ENDS.append(end)
 
         _setattr(self, "recompute_fn", recompute)
         _setattr(self, "_agt_seq", seq)
@@ -119,6 +148,49 @@ def _hook_knows_frame(init):
         init(self, frame, *args, **kwargs)
         _setattr(self, "_agt_frame", frame)
     return made
+
+
+def begin(namespace: dict) -> None:
+    UNCOUNTED[0], _LEAKED[0], _NAMESPACE[0] = 0, False, namespace
+    del _STARTS[:], _ENDS[:]
+
+
+def taken_off() -> int:
+    """The nodes taken off the run's count (at its end): none where a recompute's graph was used."""
+    if _STARTS and not _LEAKED[0] and _NAMESPACE[0] is not None:
+        namespace = _NAMESPACE[0]
+        look_at(_tuple(namespace[k] for k in _list(namespace)[:500]))
+    return 0 if _LEAKED[0] else UNCOUNTED[0]
+
+
+def look_at(values) -> None:
+    """The tensors among ``values`` (one level into lists, tuples and dicts): does their graph hold a node
+    a recompute made? (a pass's arguments as it starts; the namespace as the code ends)"""
+    if not _STARTS or _LEAKED[0]:
+        return
+    stack, seen = [], _set()
+    for value in _tuple(values)[:512]:
+        items = _list(value.values())[:256] if _isinstance(value, _dict) else \
+            _list(value)[:256] if _isinstance(value, (_list, _tuple)) else [value]
+        for item in items:
+            node = _get_grad_fn(item) if _isinstance(item, _Tensor) else None
+            if node is not None and node not in seen:
+                seen.add(node)
+                stack.append(node)
+    try:
+        while stack:
+            node = stack.pop()
+            number = node._sequence_nr()
+            i = _bisect(_STARTS, number) - 1
+            if (i >= 0 and number < _ENDS[i]) or _len(seen) > MAX_WALK:
+                _LEAKED[0] = True
+                return
+            for child, _ in node.next_functions:
+                if child is not None and child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+    except Exception:  # noqa: BLE001 - a graph that cannot be walked: nothing is taken off
+        _LEAKED[0] = True
 
 
 def install() -> None:

@@ -45,11 +45,6 @@ _clone = _TensorBase.clone
 _mul = _TensorBase.mul
 _get_version = _TensorBase._version.__get__
 _view_as = _TensorBase.view_as
-# autograd's per-thread node counter, read without making a node (0 where torch has no such read)
-_sequence_nr = getattr(torch._C._autograd, "_get_sequence_nr", None) or (lambda: 0)
-# Nodes made in a run that are not the code's, taken off footprint's count (observe.py resets it at
-# begin and reads it at end): NOTE [a recompute's nodes] (observe_recompute.py)
-UNCOUNTED = [0]
 _get_grad_fn = _TensorBase.grad_fn.__get__
 _get_is_leaf = _TensorBase.is_leaf.__get__
 _get_grad = _TensorBase.grad.__get__
@@ -200,6 +195,10 @@ _method, _function, _method_wrapper = types.MethodType, types.FunctionType, type
 _staticmethod, _classmethod, _vars = staticmethod, classmethod, vars
 _list, _tuple, _dict, _Exception = list, tuple, dict, Exception
 _object_attribute = object.__getattribute__
+_issubclass = issubclass
+# read through the C types' own descriptors: a subclass may put a property of its own in their place
+_partial_func = _partial.func.__get__
+_staticmethod_func, _classmethod_func = _staticmethod.__func__.__get__, _classmethod.__func__.__get__
 
 
 def _is(value, target) -> bool:
@@ -208,10 +207,16 @@ def _is(value, target) -> bool:
         if value is target:
             return True
         kind = _type(value)
-        if kind is _partial or kind is _partialmethod:
+        if _issubclass(kind, _partial):  # a subclass of partial too (round 28: SparseAdam.step's closure)
+            value = _partial_func(value)
+        elif kind is _partialmethod:
             value = value.func
-        elif kind is _method or kind is _staticmethod or kind is _classmethod:
+        elif kind is _method:
             value = value.__func__
+        elif _issubclass(kind, _staticmethod):
+            value = _staticmethod_func(value)
+        elif _issubclass(kind, _classmethod):
+            value = _classmethod_func(value)
         elif kind is _method_wrapper:
             value = value.__self__
         elif kind is _function:

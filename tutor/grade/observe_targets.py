@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from tutor.grade.observe_state import (
     _S, _Tensor, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function,
-    _requires_grad, _sequence_nr, _set_grad_enabled, _view_as,
+    _requires_grad, _set_grad_enabled, _view_as,
 )
 
 MAX_TARGETS = 256
