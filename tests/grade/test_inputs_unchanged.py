@@ -57,6 +57,11 @@ CASES = {
     "eval_and_back": (SEQ, "seq.eval()\n" + SEQ.solution + "seq.train()\n"),
     # the reference leaves a hook on the model: the learner may too
     "reference_hooks": (HOOKED, HOOKED.solution),
+    # a name tag, and a hook's handle, kept on a layer change nothing it does (round 28's learner probe)
+    "attributes_added": (HOOKED, "seq[0].tag = 'first'\nseq[0].handle = seq[0].register_forward_hook(lambda m, i, o: None)\n"
+                                 "out = seq(torch.ones(1, 2)).detach()\n"),
+    # a forward replaced beside the hooks the reference leaves too: only the forward is named
+    "forward_replaced_beside_hooks": (HOOKED, "seq.forward = torch.no_grad()(seq.forward)\n" + HOOKED.solution),
     "learner_hooks_too": (HOOKED, "seq[1].register_forward_hook(lambda m, i, o: None)\n"
                                   "out = seq(torch.ones(1, 2)).detach()\n"),
 }
@@ -76,7 +81,7 @@ def _inputs(result):
 
 def test_the_reference_and_an_allowed_change_pass_with_full_points(results):
     for name in ("reference", "rebound", "step", "hook_removed", "eval_and_back", "reference_hooks",
-                 "learner_hooks_too"):
+                 "learner_hooks_too", "attributes_added"):
         assert results[name].passed and results[name].score == results[name].max_score, name
     assert [c.kind for c in results["step"].checks] == ["value", "inputs"]
 
@@ -106,3 +111,10 @@ def test_a_module_changed_beyond_its_values_fails_and_says_how(results, name, pa
     check = _inputs(results[name])
     assert not results[name].passed and not check.passed
     assert f"changed the module {part}, which the exercise's setup made: {how}" in check.message
+
+
+def test_a_change_the_reference_made_too_is_not_named(results):
+    check = _inputs(results["forward_replaced_beside_hooks"])
+    assert not check.passed
+    assert "changed the module `seq`, which the exercise's setup made: an attribute was set on it" in check.message
+    assert "hook" not in check.message

@@ -35,7 +35,7 @@ import torch as _torch
 
 from tutor.grade import (
     observe_answered, observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules,
-    observe_recompute, observe_replaced, observe_roots, observe_targets, observe_values,
+    observe_recompute, observe_replaced, observe_roots, observe_targets, observe_threads, observe_values,
 )
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
@@ -50,6 +50,7 @@ def install() -> None:
     _S.installed = True
     observe_recompute.install()  # NOTE [a recompute that differs]
     observe_answered.install()  # NOTE [a call answered by __torch_function__]
+    observe_threads.install()  # NOTE [work in a thread]
     observe_dispatch.install()  # NOTE [a dispatch of the code's own]
     for owner, attr, wrapped in _PREPARED:
         try:
@@ -168,6 +169,7 @@ def _begin(namespace: dict, config: dict) -> None:
             _S.missing.append(str(path))
     _S.seq_start = _sequence_number()
     observe_recompute.begin(namespace)  # NOTE [a recompute's nodes]
+    observe_threads.begin()  # NOTE [work in a thread]
     if config.get("saved"):
         _push_saved(_pack, _unpack)
         _S.saved_hooks = True
@@ -188,8 +190,10 @@ def end() -> None:
     except Exception:
         _S.grad_mode_at_end = None
     end_seq = _sequence_number()
-    _S.nodes = None if end_seq is None or _S.seq_start is None else \
-        max(0, end_seq - _S.seq_start - 1 - observe_recompute.taken_off())
+    in_threads = observe_threads.nodes_made()  # NOTE [work in a thread]: None while one still runs
+    _S.threads_left = observe_threads.still_running()
+    _S.nodes = None if end_seq is None or _S.seq_start is None or in_threads is None else \
+        max(0, end_seq - _S.seq_start - 1 - observe_recompute.taken_off()) + in_threads
 
 
 def last_gradient_of(tensor):
@@ -248,6 +252,7 @@ def report(config: dict) -> dict:
         "order": [list(item) for item in _S.order],
         "hooks": {kind: int(_S.hooks.get(kind, 0)) for kind in HOOK_KINDS},
         "nodes": _getattr(_S, "nodes", None),
+        "threads_left": int(_getattr(_S, "threads_left", 0)),  # NOTE [work in a thread]
         "saved_bytes": int(_S.saved_bytes) if config.get("saved") else None,
         "max_numel": int(_S.max_numel),
         "max_shape": _S.max_shape,

@@ -13,7 +13,11 @@ each module the setup bound, each submodule's training flag, how many hooks
 it holds, the names of its public instance attributes and which Parameter
 objects it holds; after the code, what differs. The grader fails only a
 change the reference's run did not make too (watch-each-layer's reference
-registers hooks of its own).
+registers hooks of its own). A public attribute the code adds counts only
+where it stands in for one the module's class has (`forward`): a name tag,
+or a hook's handle kept on the layer, changes nothing the module does
+(round 28's learner probe: watch-each-layer failed `m.tag = name`). One the
+setup made that is gone counts.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import torch.nn.modules.module as _module_module
 from tutor.grade.observe_state import _Module, _getattr, _isinstance, _len, _type
 
 _named_modules = _Module.named_modules
-_vars, _sorted, _id, _bool, _tuple = vars, sorted, id, bool, tuple
+_vars, _sorted, _id, _bool, _tuple, _hasattr, _set = vars, sorted, id, bool, tuple, hasattr, set
 HOOK_DICTS = ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks", "_backward_pre_hooks")
 GLOBAL_HOOK_DICTS = ("_global_forward_hooks", "_global_forward_pre_hooks", "_global_backward_hooks",
                      "_global_backward_pre_hooks")
@@ -54,7 +58,9 @@ def _fingerprint(module) -> dict:
         state = _vars(sub)
         prints["training"].append((path, _bool(state.get("training"))))
         prints["hooks"].append((path, _tuple(_len(_getattr(sub, d, None) or ()) for d in HOOK_DICTS)))
-        prints["attributes"].append((path, _tuple(_sorted(k for k in state if not k.startswith("_")))))
+        names = _tuple(_sorted(k for k in state if not k.startswith("_")))
+        kind = _type(sub)
+        prints["attributes"].append((path, names, _tuple(k for k in names if _hasattr(kind, k))))
         params = state.get("_parameters") or {}
         prints["parameters"].append((path, _tuple((k, _id(p)) for k, p in params.items())))
         prints["class"].append((path, _id(_type(sub))))
@@ -64,8 +70,9 @@ def _fingerprint(module) -> dict:
 
 
 def changes(snapshots: list, skip: set) -> list:
-    """Input-record entries for the modules that changed: ``{"name", "t": "module", "what", "where"}``,
-    ``what`` the aspects that differ (ASPECTS' order), ``where`` the first submodule path that differs."""
+    """Input-record entries for the modules that changed: ``{"name", "t": "module", "what", "where", "at"}``,
+    ``what`` the aspects that differ (ASPECTS' order), ``at`` the first submodule path where each differs,
+    ``where`` the first of them."""
     out = []
     for name, module, before in snapshots:
         try:
@@ -73,13 +80,24 @@ def changes(snapshots: list, skip: set) -> list:
         except Exception as exc:
             out.append({"name": name, "t": "unreadable", "why": type(exc).__name__})
             continue
-        what, where = [], None
+        what, at = [], []
         for aspect in ASPECTS:
-            if after[aspect] != before[aspect]:
+            if _differs(aspect, before[aspect], after[aspect]):
                 what.append(aspect)
-                if where is None:
-                    where = next((a[0] for a, b in zip(after[aspect], before[aspect]) if a != b), "")
+                at.append(next((a[0] for a, b in zip(after[aspect], before[aspect])
+                                if _differs(aspect, [b], [a])), ""))
+        where = at[0] if at else ""
         # a submodule a skipped name covers (freeze-the-first-layer's `first` inside a bigger model)
         if what and not (where and f"{name}.{where}" in skip):
-            out.append({"name": name, "t": "module", "what": what, "where": where or ""})
+            out.append({"name": name, "t": "module", "what": what, "where": where, "at": at})
     return out
+
+
+def _differs(aspect: str, before: list, after: list) -> bool:
+    if aspect != "attributes" or _len(before) != _len(after):
+        return after != before
+    for (path, names, shadowing), (path_now, names_now, shadowing_now) in zip(before, after):
+        # a path moved, a name the setup made gone, or one standing in for the class's
+        if path != path_now or not _set(names) <= _set(names_now) or shadowing != shadowing_now:
+            return True
+    return False

@@ -48,6 +48,10 @@ class Footprint(Kind):
         record = observed_record(ctx.observed)
         expected = ctx.expected_observed if isinstance(ctx.expected_observed, dict) else {}
         if check.max_nodes is not None:
+            if record.get("nodes") is None and record.get("threads_left"):  # NOTE [work in a thread]
+                return False, _("your code left a thread running when it ended, so the autograd work that thread "
+                                "does cannot be counted. Wait for every thread you start (`t.join()`) before your "
+                                "code ends.")
             nodes = _count(record, "nodes")
             if nodes > check.max_nodes:
                 if check.max_nodes == 0:

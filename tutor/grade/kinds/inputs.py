@@ -66,8 +66,8 @@ class Inputs(Kind):
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 raise InvalidResult("a malformed input record")
             name = entry["name"]
-            if entry.get("t") == "module":
-                return False, _module_message(name, entry)
+            if entry.get("t") == "module":  # only what the reference's run did not change too
+                return False, _module_message(name, entry, allowed)
             if entry.get("t") == "unreadable":
                 return False, _("`{entry}`, made by the exercise's setup, could not be read after your code ran "
                                 "({why}).").format(entry=name, why=str(entry.get("why"))[:80])
@@ -130,11 +130,14 @@ _ASPECT_WORDS = {
 }
 
 
-def _module_message(name: str, entry: dict) -> str:
-    what = [w for w in entry.get("what", []) if w in _ASPECT_WORDS]
+def _module_message(name: str, entry: dict, allowed: set) -> str:
+    everything, at = entry.get("what", []), entry.get("at")
+    what = [w for w in everything if w in _ASPECT_WORDS and (name, w) not in allowed]
     if not what:
         raise InvalidResult("a malformed input record")
-    where = entry.get("where")
+    # where the first change named was made (a record of an older grader has only the first of all)
+    first = everything.index(what[0])
+    where = at[first] if isinstance(at, list) and len(at) == len(everything) else entry.get("where")
     part = f"`{name}.{where}`" if isinstance(where, str) and where else f"`{name}`"
     return _("your code changed the module {part}, which the exercise's setup made: {how}. An exercise's inputs "
              "must stay as its setup made them: work goes on with them after your code.").format(

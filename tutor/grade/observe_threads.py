@@ -1,0 +1,99 @@
+"""The autograd work the code does in threads of its own.
+
+NOTE [work in a thread]: footprint reads autograd's sequence counter, and
+torch's saved-tensor hooks, on the thread the code runs on; both are the
+thread's own. A graph built in a `threading.Thread` (a forward with the
+layer not frozen yet, a second `h`, the plain block beside a checkpointed
+one) was neither counted nor weighed: round 28's probe passed
+evaluate-without-a-graph, backward-twice, freeze-the-first-layer and
+checkpoint-the-block so. A thread the code starts (through `threading` or
+`_thread`; not one torch starts for itself) runs with the same saved-tensor
+hooks, and the nodes it made are added to the count when it ends; where one
+still runs as the code ends, its work cannot be counted, and the count is
+unknown (footprint says so, and fails).
+"""
+
+from __future__ import annotations
+
+import _thread
+import threading
+
+from tutor.grade.observe_recompute import _sequence_nr
+from tutor.grade.observe_saved import _pack, _unpack
+from tutor.grade.observe_state import _S, _TORCH_DIR, _getframe, _len, _pop_saved, _push_saved
+
+
+class _Threads:
+    started: list = []  # a token per thread the code started (appends: atomic under the GIL)
+    ended: list = []  # ... per thread of those that ended
+    made: list = []  # the nodes each one made
+
+
+def begin() -> None:
+    _Threads.started, _Threads.ended, _Threads.made = [], [], []
+
+
+def nodes_made():
+    """The nodes the code's threads made, or None where one still runs."""
+    if _len(_Threads.ended) < _len(_Threads.started):
+        return None
+    total = 0
+    for made in _Threads.made:
+        total += made
+    return total
+
+
+def still_running() -> int:
+    """The threads the code started that had not ended as it ended."""
+    return _len(_Threads.started) - _len(_Threads.ended)
+
+
+def _torch_starts_it(frame) -> bool:
+    for _ in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9):
+        if frame is None:
+            return False
+        if frame.f_code.co_filename.startswith(_TORCH_DIR):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _counted(start_new):
+    def start(function, args, *kwargs):
+        if not _S.on or _torch_starts_it(_getframe(1)):
+            return start_new(function, args, *kwargs)
+        saved, token = _S.saved_hooks, object()
+        started, ended, made = _Threads.started, _Threads.ended, _Threads.made
+        started.append(token)
+
+        def run(*inner, **named):
+            first = _sequence_nr()
+            pushed = False
+            try:
+                if saved:
+                    _push_saved(_pack, _unpack)
+                    pushed = True
+                return function(*inner, **named)
+            finally:
+                if pushed:
+                    try:
+                        _pop_saved()
+                    except Exception:  # noqa: BLE001 - the thread's code popped them itself
+                        pass
+                made.append(_sequence_nr() - first)
+                ended.append(token)
+
+        try:
+            return start_new(run, args, *kwargs)
+        except BaseException:
+            ended.append(token)  # it never ran
+            raise
+    return start
+
+
+def install() -> None:
+    """Every way the code starts a thread goes through the count (the zygote, once)."""
+    for module, name in ((threading, "_start_new_thread"), (_thread, "start_new_thread"), (_thread, "start_new")):
+        original = getattr(module, name, None)
+        if original is not None:
+            setattr(module, name, _counted(original))
