@@ -294,7 +294,7 @@ def report(config: dict) -> dict:
     if config.get("hook_values"):
         out["hook_values"] = observe_hooks.provenance()
     if config.get("hooks_on"):  # NOTE [hooks on a named tensor] (observe_targets.py)
-        out["hooks_on"] = observe_targets.counts()
+        out["hooks_on"], out["hooks_on_ran"] = observe_targets.counts()
     if config.get("unchanged"):
         out["unchanged"] = [_changed(*snap) for snap in _S.snapshots] + \
                            [{"name": name, "t": "missing"} for name in _S.missing]

@@ -7,12 +7,17 @@ call them for real (a mode that logs every call: honest, and in the corpus)
 or answer with whatever it likes: numbers by hand returned as the results of
 `torch.autograd.grad(loss, [h, W])` passed grad-without-dot-grad (round 28's
 probe). Where torch hands such a call over, the run asks whether autograd's
-engine ran inside it, and whether each tensor it returned is one the engine
-returned: the same memory (a subclass's ``__torch_function__`` hands back a
-new object on it), holding the numbers the engine left there (or None, or
-zeros: ``materialize_grads``). Where not, the answer is the code's own, as a
+engine ran inside it from the call's own roots (the very tensors: a mode
+that answered with a surrogate's `vjp` ran the engine from other ones), and
+whether each tensor it returned is one that run returned: the same memory
+(a subclass's ``__torch_function__`` hands back a new object on it),
+holding the numbers the engine left there (or None, or zeros:
+``materialize_grads``). Where not, the answer is the code's own, as a
 dispatch of its own is (NOTE [a dispatch of the code's own],
 observe_dispatch.py): the checks that ask where a pass started fail.
+
+The engine's entry is also where NOTE [a recompute's nodes]
+(observe_recompute.py) looks at every pass's roots, as torch hands them on.
 """
 
 from __future__ import annotations
@@ -21,30 +26,34 @@ import torch
 import torch._tensor as _T
 import torch.autograd as _A
 
+from tutor.grade.observe_recompute import look_at as _look_at
 from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance, _len, _list, _tuple, _dict
 
 _Base = torch._C.TensorBase
 _any_nonzero, _clone, _detach, _allclose = _Base.any, _Base.clone, _Base.detach, torch.allclose
 _data_ptr, _stride, _shape, _dtype = _Base.data_ptr, _Base.stride, _Base.shape.__get__, _Base.dtype.__get__
 _no_torch_function = torch._C.DisableTorchFunction
+_range = range  # as this module was imported: the code may replace the builtins
 MOST = 256  # tensors of the engine's results kept per run
 
 
 class _Engine:
-    runs = 0
     watching = 0  # handed-over calls under way
-    returned: list = []  # the tensors the engine returned while one ran, each with a copy
+    runs: list = []  # while one is: (the roots, [(each tensor returned, a copy)]) per run of the engine
 
 
 def _engine(run):
-    def observed(*args, **kwargs):
-        result = run(*args, **kwargs)
-        _Engine.runs += 1
-        if _Engine.watching and _isinstance(result, _tuple) and _len(_Engine.returned) < MOST:
-            with _no_torch_function():
-                for item in result[:MOST]:
-                    if _isinstance(item, _Tensor):
-                        _Engine.returned.append((item, _clone(_detach(item))))
+    def observed(t_outputs, *args, **kwargs):
+        _look_at((t_outputs,))  # NOTE [a recompute's nodes]
+        result = run(t_outputs, *args, **kwargs)
+        if _Engine.watching and _len(_Engine.runs) < MOST:
+            kept = []
+            if _isinstance(result, _tuple):
+                with _no_torch_function():
+                    for item in result[:MOST]:
+                        if _isinstance(item, _Tensor):
+                            kept.append((item, _clone(_detach(item))))
+            _Engine.runs.append((_tuple(t_outputs)[:MOST], kept))
         return result
     return observed
 
@@ -54,22 +63,34 @@ def _answered(handle):
         name = _getattr(public_api, "__name__", "")
         if not _S.on or name not in ("grad", "backward"):
             return handle(public_api, relevant_args, *args, **kwargs)
-        runs, returned = _Engine.runs, _Engine.returned
-        _Engine.returned = []
+        first = args[0] if args else None
+        roots = _tuple(first)[:MOST] if _isinstance(first, (_tuple, _list)) else (first,)
+        outer = _Engine.runs
+        _Engine.runs = []
         _Engine.watching += 1
         try:
             result = handle(public_api, relevant_args, *args, **kwargs)
+            from_roots = [kept for ran, kept in _Engine.runs if _same(ran, roots)]
             batched = kwargs.get("is_grads_batched")  # results made by vmap, not the engine
-            if _Engine.runs == runs or (name == "grad" and not batched and not _engine_made(result)):
+            if not from_roots or (name == "grad" and not batched and not _engine_made(result, from_roots)):
                 _S.own_dispatch = True
             return result
         finally:
             _Engine.watching -= 1
-            _Engine.returned = returned + _Engine.returned if _Engine.watching else []
+            _Engine.runs = outer + _Engine.runs if _Engine.watching else []
     return observed
 
 
-def _engine_made(result) -> bool:
+def _same(a: tuple, b: tuple) -> bool:
+    if _len(a) != _len(b):
+        return False
+    for i in _range(_len(a)):
+        if a[i] is not b[i]:
+            return False
+    return True
+
+
+def _engine_made(result, from_roots: list) -> bool:
     items = _list(result.values()) if _isinstance(result, _dict) else \
         _list(result) if _isinstance(result, (_tuple, _list)) else [result]
     with _no_torch_function():
@@ -77,7 +98,7 @@ def _engine_made(result) -> bool:
             if item is None:
                 continue
             try:
-                if _isinstance(item, _Tensor) and (_the_engines(item) or not bool(_any_nonzero(item))):
+                if _isinstance(item, _Tensor) and (_the_engines(item, from_roots) or not bool(_any_nonzero(item))):
                     continue  # the engine's, or materialize_grads' zeros
             except Exception:  # noqa: BLE001 - unreadable: not the engine's
                 pass
@@ -85,9 +106,10 @@ def _engine_made(result) -> bool:
     return True
 
 
-def _the_engines(item) -> bool:
-    """``item`` is on the memory of a tensor the engine returned, and holds what the engine left there."""
-    for tensor, copy in _Engine.returned:
+def _the_engines(item, from_roots: list) -> bool:
+    """``item`` is on the memory of a tensor the engine returned from the call's roots, and holds what the
+    engine left there."""
+    for tensor, copy in (pair for kept in from_roots for pair in kept):
         if item is tensor or (_data_ptr(item) == _data_ptr(tensor) and _shape(item) == _shape(tensor)
                               and _stride(item) == _stride(tensor) and _dtype(item) == _dtype(tensor)):
             return bool(_allclose(_detach(item), copy, rtol=0.0, atol=0.0, equal_nan=True))
@@ -100,6 +122,7 @@ def install() -> None:
     run = _getattr(_A, "_engine_run_backward", None)
     if run is not None:
         _A._engine_run_backward = _engine(run)
+        _A.graph._engine_run_backward = _A._engine_run_backward
     for module in (_A, _T):
         handle = _getattr(module, "handle_torch_function", None)
         if handle is not None:

@@ -4,6 +4,7 @@ and hook registrations (observe.py installs them and reads the record)."""
 from __future__ import annotations
 
 import inspect
+from types import FunctionType as _FunctionType
 
 import torch
 import torch.autograd.functional as _AF
@@ -18,7 +19,6 @@ import torch.utils.checkpoint as _CKPT
 from tutor.grade import observe_vmap as _vmap
 from tutor.grade.observe_homes import HOMES as _HOMES
 from tutor.grade.observe_kept import quiet_when_judging, retained
-from tutor.grade.observe_recompute import look_at as _recomputed_used
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
@@ -28,7 +28,7 @@ from tutor.grade.observe_replaced import watch as _watch_replaced
 from tutor.grade.observe_saved import _counting_pack, _measure, _SuspendSaved
 from tutor.grade.observe_state import (
     _FLAGS, _S, _SEEDS, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
-    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _numel, _tuple,
+    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _numel, _type,
     record_call as _record_call,
 )
 
@@ -118,7 +118,6 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             and not _S.active.get(api) else None
         if reverse:
             _passes.before(inside, learner, args, kwargs, api, params)  # NOTE [a pass inside a pass]
-            _recomputed_used(args + _tuple(kwargs.values()))  # NOTE [a recompute's nodes]
         if grads_before is not None:
             _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
         if reverse and not _S.active.get(api):  # the outermost pass's, even none
@@ -176,7 +175,11 @@ def _derivatives(api: str, result):
 
 
 def _has_aux(api: str, args, kwargs) -> bool:
-    """The transform was asked for `has_aux` (grad's, grad_and_value's and jacfwd's third place)."""
+    """The transform was asked for `has_aux` (grad's, grad_and_value's and jacfwd's third place), or is a
+    vmap of a transformed function whose first result alone is a derivative (round 28's second probe)."""
+    if api == "func.vmap":
+        fn = args[0] if args else kwargs.get("func")
+        return _type(fn) is _FunctionType and fn.__dict__.get("_agt_first_only") is True
     aux = kwargs.get("has_aux")
     if aux is None and api in ("func.grad", "func.grad_and_value", "func.jacfwd") and _len(args) > 2:
         aux = args[2]
@@ -212,6 +215,7 @@ def _wrap_transformed(fn, api: str, aux: bool = False):
         return result
 
     _copy_names(transformed, fn)
+    transformed._agt_first_only = first_only  # a vmap of it: the same (_has_aux)
     return transformed
 
 
@@ -227,12 +231,14 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
             _S.node_probe.append(args[0])
         if _S.on and _learner_caller(_getframe(1), observed, names):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
-            if kind == "tensor" and _S.hook_target_names and args:
-                _hook_targets.note(args[0])
+            ran = [False] if _S.hook_target_names and kind in ("tensor", "node") else None  # did it run?
+            if kind == "tensor" and ran and args:
+                _hook_targets.note(args[0], ran)  # NOTE [hooks on a named tensor]
             if _S.watch_replaced and watch:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
                 args, kwargs = _watch_replaced(args, kwargs, at, kind, watch)
             wraps = [w for w in (_wrap_hook_fn if _S.hook_names else None,  # NOTE [numbers worked out in hooks]
-                                 quiet_when_judging if _S.before_pass else None) if w]  # observe_kept.py
+                                 quiet_when_judging if _S.before_pass else None,  # observe_kept.py
+                                 _hook_targets.marking(ran) if ran else None) if w]
             for wrap in wraps:
                 if _len(args) > at:
                     args = (*args[:at], wrap(args[at]), *args[at + 1:])
@@ -240,8 +246,8 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
                     if key in kwargs:
                         kwargs[key] = wrap(kwargs[key])
             result = original(*args, **kwargs)
-            if kind == "node" and _S.hook_target_names and _isinstance(result, tuple) and result:
-                _hook_targets.note_node_hook(result[0])  # NOTE [a hook on a leaf's accumulator]
+            if kind == "node" and ran and _isinstance(result, tuple) and result:
+                _hook_targets.note_node_hook(result[0], ran)  # NOTE [a hook on a leaf's accumulator]
             return result
         return original(*args, **kwargs)
 

@@ -14,7 +14,10 @@ it holds, the names of its public instance attributes and which Parameter
 objects it holds; after the code, what differs. The grader fails only a
 change the reference's run did not make too (watch-each-layer's reference
 registers hooks of its own). A public attribute the code adds counts only
-where it stands in for one the module's class has (`forward`): a name tag,
+where it stands in for one the module's class has (`forward`), or for one
+of its parameters, buffers or submodules (a detached copy of `weight` put
+in the instance's dict with `object.__setattr__`, found by round 28's
+second probe, is what `forward` reads): a name tag,
 or a hook's handle kept on the layer, changes nothing the module does
 (round 28's learner probe: watch-each-layer failed `m.tag = name`). One the
 setup made that is gone counts.
@@ -59,8 +62,8 @@ def _fingerprint(module) -> dict:
         prints["training"].append((path, _bool(state.get("training"))))
         prints["hooks"].append((path, _tuple(_len(_getattr(sub, d, None) or ()) for d in HOOK_DICTS)))
         names = _tuple(_sorted(k for k in state if not k.startswith("_")))
-        kind = _type(sub)
-        prints["attributes"].append((path, names, _tuple(k for k in names if _hasattr(kind, k))))
+        kind, held = _type(sub), [state.get(d) or {} for d in ("_parameters", "_buffers", "_modules")]
+        prints["attributes"].append((path, names, _tuple(k for k in names if _hasattr(kind, k) or _held(k, held))))
         params = state.get("_parameters") or {}
         prints["parameters"].append((path, _tuple((k, _id(p)) for k, p in params.items())))
         prints["class"].append((path, _id(_type(sub))))
@@ -91,6 +94,13 @@ def changes(snapshots: list, skip: set) -> list:
         if what and not (where and f"{name}.{where}" in skip):
             out.append({"name": name, "t": "module", "what": what, "where": where, "at": at})
     return out
+
+
+def _held(name: str, held: list) -> bool:
+    for names in held:
+        if name in names:
+            return True
+    return False
 
 
 def _differs(aspect: str, before: list, after: list) -> bool:

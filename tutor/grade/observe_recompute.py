@@ -28,15 +28,19 @@ recomputes inside it took off already (a checkpoint inside a checkpoint's
 recompute was taken off twice). A recompute's graph is thrown away when it
 ends: one the function leaks (into a list, a global) and the code uses
 later, as a forward it was not charged for, is found by sequence number on
-the graph of every later pass's tensors and of the tensors the code leaves,
-and then nothing is taken off (round 28's probe: a forward built piece by
-piece in recomputes, a second `h` for backward-twice's second loss).
+the graph of every later pass's roots, as autograd's engine gets them
+(observe_answered.py: a generator of roots, a GradientEdge), and of the
+tensors the code leaves, and then nothing is taken off (round 28's probes:
+a forward built piece by piece in recomputes, a second `h` for
+backward-twice's second loss). Sequence numbers are counted per thread:
+only the recomputes on the code's own thread are taken off.
 """
 
 from __future__ import annotations
 
 import bisect
 import hashlib
+import threading
 
 import torch
 
@@ -57,6 +61,9 @@ _STARTS: list = []
 _ENDS: list = []
 _LEAKED = [False]
 _NAMESPACE: list = [None]
+_MAIN: list = [None]  # the thread the code runs on
+_get_ident = threading.get_ident
+_GradientEdge = _getattr(torch.autograd.graph, "GradientEdge", None)
 MAX_WALK = 50_000  # nodes walked for one look; a bigger graph counts as reached
 
 
@@ -121,7 +128,7 @@ def _counted_frames(init):
             finally:
                 end, forward = _sequence_nr(), seq[1]
                 made_here = end - start - (UNCOUNTED[0] - taken)  # less what inner recomputes took off
-                if forward is not None and _graph_task_id() != -1 and made_here > 0:
+                if forward is not None and _graph_task_id() != -1 and made_here > 0 and _get_ident() == _MAIN[0]:
                     UNCOUNTED[0] += _min(made_here, forward)
                     _STARTS.append(start)
                     _ENDS.append(end)
@@ -151,7 +158,7 @@ def _hook_knows_frame(init):
 
 
 def begin(namespace: dict) -> None:
-    UNCOUNTED[0], _LEAKED[0], _NAMESPACE[0] = 0, False, namespace
+    UNCOUNTED[0], _LEAKED[0], _NAMESPACE[0], _MAIN[0] = 0, False, namespace, _get_ident()
     del _STARTS[:], _ENDS[:]
 
 
@@ -164,8 +171,8 @@ def taken_off() -> int:
 
 
 def look_at(values) -> None:
-    """The tensors among ``values`` (one level into lists, tuples and dicts): does their graph hold a node
-    a recompute made? (a pass's arguments as it starts; the namespace as the code ends)"""
+    """The tensors and gradient edges among ``values`` (one level into lists, tuples and dicts): does their
+    graph hold a node a recompute made? (a pass's roots as the engine gets them; the namespace at the end)"""
     if not _STARTS or _LEAKED[0]:
         return
     stack, seen = [], _set()
@@ -173,7 +180,8 @@ def look_at(values) -> None:
         items = _list(value.values())[:256] if _isinstance(value, _dict) else \
             _list(value)[:256] if _isinstance(value, (_list, _tuple)) else [value]
         for item in items:
-            node = _get_grad_fn(item) if _isinstance(item, _Tensor) else None
+            node = _get_grad_fn(item) if _isinstance(item, _Tensor) else \
+                item[0] if _GradientEdge is not None and _isinstance(item, _GradientEdge) else None
             if node is not None and node not in seen:
                 seen.add(node)
                 stack.append(node)

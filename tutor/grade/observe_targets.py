@@ -6,7 +6,11 @@ only the hooks registered on the tensor bound to `w` when the code ends: a
 hook on another tensor that works out w's numbers by hand passed a check
 that counted every tensor hook (log-after-accumulation). Each tensor a hook
 goes on (a method's self, each of register_multi_grad_hook's tensors) is
-kept, and observe.report counts those that are the named one.
+kept, and observe.report counts those that are the named one: every
+registration (a `max` counts a hook removed later too), and those whose hook
+ran (a `min` asks for a hook that did something: one put on `w` and taken
+off at once, beside the real one on another leaf, passed log-after-
+accumulation's "hooks on w" in round 28's second probe).
 
 NOTE [a hook on a leaf's accumulator]: a hook on `w`'s AccumulateGrad node
 (`acc = w.view_as(w).grad_fn.next_functions[0][0]; acc.register_hook(fn)`)
@@ -28,41 +32,59 @@ hook on it, which then never ran again.
 from __future__ import annotations
 
 from tutor.grade.observe_state import (
-    _S, _Tensor, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function,
+    _S, _Tensor, _copy_names, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function,
     _requires_grad, _set_grad_enabled, _view_as,
 )
 
 MAX_TARGETS = 256
 
 
-def note(target) -> None:
-    """The tensor (or tensors) a hook was registered on."""
+def note(target, ran: list) -> None:
+    """The tensor (or tensors) a hook was registered on; ``ran``: set when the hook runs."""
     items = target if _isinstance(target, (list, tuple)) else (target,)
     for item in items[:64]:
         if _isinstance(item, _Tensor) and _len(_S.hook_targets) < MAX_TARGETS:
-            _S.hook_targets.append(item)
+            _S.hook_targets.append((item, ran))
 
 
-def note_node_hook(hooks_dict) -> None:
+def note_node_hook(hooks_dict, ran: list) -> None:
     """A node hook was registered, into ``hooks_dict``."""
     if _len(_S.node_hook_dicts) < MAX_TARGETS:
-        _S.node_hook_dicts.append(hooks_dict)
+        _S.node_hook_dicts.append((hooks_dict, ran))
 
 
-def counts() -> dict:
-    """name -> the hooks registered on the tensor bound to it (observe.report, when the code has ended)."""
+def marking(ran: list):
+    """A wrap for a hook that notes it ran."""
+    def wrap(hook):
+        if not callable(hook):
+            return hook
+
+        def marked(*args, **kwargs):
+            ran[0] = True
+            return hook(*args, **kwargs)
+
+        _copy_names(marked, hook)
+        return marked
+    return wrap
+
+
+def counts() -> tuple:
+    """name -> the hooks registered on the tensor bound to it, and name -> those of them that ran
+    (observe.report, when the code has ended)."""
     namespace = _S.hook_target_namespace or {}
-    out = {}
+    registered, ran = {}, {}
     for name in _S.hook_target_names:
-        bound, n = namespace.get(name, _S), 0
-        for target in _S.hook_targets:
-            n += target is bound
+        bound, n, m = namespace.get(name, _S), 0, 0
+        for target, marked in _S.hook_targets:
+            if target is bound:
+                n, m = n + 1, m + marked[0]
         if _S.node_hook_dicts and _isinstance(bound, _Tensor):
             held = _accumulator_dicts(bound)
-            for hooks_dict in _S.node_hook_dicts:
-                n += _any_is(hooks_dict, held)
-        out[name] = n
-    return out
+            for hooks_dict, marked in _S.node_hook_dicts:
+                if _any_is(hooks_dict, held):
+                    n, m = n + 1, m + marked[0]
+        registered[name], ran[name] = n, m
+    return registered, ran
 
 
 def _any_is(item, items) -> bool:

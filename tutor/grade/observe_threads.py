@@ -7,10 +7,13 @@ layer not frozen yet, a second `h`, the plain block beside a checkpointed
 one) was neither counted nor weighed: round 28's probe passed
 evaluate-without-a-graph, backward-twice, freeze-the-first-layer and
 checkpoint-the-block so. A thread the code starts (through `threading` or
-`_thread`; not one torch starts for itself) runs with the same saved-tensor
-hooks, and the nodes it made are added to the count when it ends; where one
-still runs as the code ends, its work cannot be counted, and the count is
-unknown (footprint says so, and fails).
+`_thread`, itself or through torch's helpers: `tree_map(lambda _: t.start(),
+...)` passed the first form, which left threads torch's code started out)
+runs with the same saved-tensor hooks, and the nodes it made are added to
+the count when it ends; where one still runs as the code ends, its work
+cannot be counted, and the count is unknown (footprint says so, and fails).
+A thread made below Python (ctypes' `pthread_create`) and work in another
+process are not seen (docs/grading.md).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import threading
 
 from tutor.grade.observe_recompute import _sequence_nr
 from tutor.grade.observe_saved import _pack, _unpack
-from tutor.grade.observe_state import _S, _TORCH_DIR, _getframe, _len, _pop_saved, _push_saved
+from tutor.grade.observe_state import _S, _getframe, _learner_caller, _len, _pop_saved, _push_saved
 
 
 class _Threads:
@@ -48,19 +51,9 @@ def still_running() -> int:
     return _len(_Threads.started) - _len(_Threads.ended)
 
 
-def _torch_starts_it(frame) -> bool:
-    for _ in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9):
-        if frame is None:
-            return False
-        if frame.f_code.co_filename.startswith(_TORCH_DIR):
-            return True
-        frame = frame.f_back
-    return False
-
-
 def _counted(start_new):
     def start(function, args, *kwargs):
-        if not _S.on or _torch_starts_it(_getframe(1)):
+        if not _S.on or not _learner_caller(_getframe(1)):  # the grader's own threads are not the code's
             return start_new(function, args, *kwargs)
         saved, token = _S.saved_hooks, object()
         started, ended, made = _Threads.started, _Threads.ended, _Threads.made

@@ -59,11 +59,20 @@ class Hooks(Kind):
             n += value
         others = 0
         if check.tensor:  # NOTE [hooks on a named tensor] (observe_targets.py)
-            on = record.get("hooks_on")
+            on, ran = record.get("hooks_on"), record.get("hooks_on_ran")
             value = on.get(check.tensor) if isinstance(on, dict) else None
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise InvalidResult("no count of the hooks on a named tensor")
             others, n = n - value, value
+            ran_n = ran.get(check.tensor) if isinstance(ran, dict) else None
+            if isinstance(ran_n, int) and not isinstance(ran_n, bool) and ran_n < n and within(check, n) \
+                    and too_few(check, ran_n):  # a lower bound asks for hooks that ran
+                return False, _("your code registered {hooks} on `{name}`, but {ran} ran in a backward pass (a hook "
+                                "taken off before the pass runs nothing); this exercise asks for {bound}. Keep the "
+                                "hook on `{name}` while the passes run.").format(
+                    hooks=plural(n, N_("{n} hook"), N_("{n} hooks")), name=check.tensor,
+                    ran=_("none of them") if ran_n == 0 else _("only {n} of them").format(n=ran_n),
+                    bound=bound_words(check))
         if within(check, n):
             return True, ""
         hook_words = _("no hooks") if n == 0 else plural(n, N_("{n} hook"), N_("{n} hooks"))
