@@ -101,6 +101,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         observe_replaced.begin(config)
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
         _S.hook_targets, _S.node_hook_dicts, _S.hook_target_namespace = [], [], namespace
+        _S.observer_nodes = 0
         # NOTE [a setup name bound again]: what each of the setup's names held, to say which the code rebound
         _S.setup_bound = (namespace, [(n, namespace[n]) for n in (setup_names or [])[:64] if not n.startswith("_")
                                       and _isinstance(namespace.get(n), (_Tensor, _Module))])
@@ -193,7 +194,7 @@ def end() -> None:
     in_threads = observe_threads.nodes_made()  # NOTE [work in a thread]: None while one still runs
     _S.threads_left = observe_threads.still_running()
     _S.nodes = None if end_seq is None or _S.seq_start is None or in_threads is None else \
-        max(0, end_seq - _S.seq_start - 1 - observe_recompute.taken_off()) + in_threads
+        max(0, end_seq - _S.seq_start - 1 - observe_recompute.taken_off() - _S.observer_nodes) + in_threads
 
 
 def last_gradient_of(tensor):

@@ -17,7 +17,9 @@ dispatch of its own is (NOTE [a dispatch of the code's own],
 observe_dispatch.py): the checks that ask where a pass started fail.
 
 The engine's entry is also where NOTE [a recompute's nodes]
-(observe_recompute.py) looks at every pass's roots, as torch hands them on.
+(observe_recompute.py) looks at every pass's roots, as torch hands them on,
+and where NOTE [a hook on a leaf's accumulator] (observe_targets.py) asks
+the named leaves' accumulators for their hooks.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import torch
 import torch._tensor as _T
 import torch.autograd as _A
 
+from tutor.grade import observe_targets as _hook_targets
 from tutor.grade.observe_recompute import look_at as _look_at
 from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance, _len, _list, _tuple, _dict
 
@@ -45,6 +48,8 @@ class _Engine:
 def _engine(run):
     def observed(t_outputs, *args, **kwargs):
         _look_at((t_outputs,))  # NOTE [a recompute's nodes]
+        if _S.on:
+            _hook_targets.before_pass()  # NOTE [a hook on a leaf's accumulator]
         result = run(t_outputs, *args, **kwargs)
         if _Engine.watching and _len(_Engine.runs) < MOST:
             kept = []

@@ -32,7 +32,8 @@ from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
-    _dict, _get_shape, _get_version, _getattr, _isinstance, _len, _list, _numel, _register_post_accumulate,
+    _dict, _get_shape, _get_version, _getattr, _isinstance, _len, _list, _no_torch_function_at_all, _numel,
+    _register_post_accumulate,
     _requires_grad, _type,
 )
 
@@ -184,7 +185,10 @@ def before(roots=()) -> dict:
             out[key] = None
         try:
             if _get_is_leaf(tensor) and _requires_grad(tensor):
-                handles.append((key, _register_post_accumulate(tensor, _accumulated_into(key))))
+                # past any __torch_function__ of the code's: a mode would hand it on to the public method,
+                # and the grader's own hook read as the code's (round 28's learner probe: remove-the-hook)
+                with _no_torch_function_at_all():
+                    handles.append((key, _register_post_accumulate(tensor, _accumulated_into(key))))
         except Exception:
             pass
     out[_HANDLES] = handles

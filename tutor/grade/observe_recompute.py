@@ -33,7 +33,8 @@ the graph of every later pass's roots, as autograd's engine gets them
 tensors the code leaves, and then nothing is taken off (round 28's probes:
 a forward built piece by piece in recomputes, a second `h` for
 backward-twice's second loss). Sequence numbers are counted per thread:
-only the recomputes on the code's own thread are taken off.
+each thread the code runs on (its own, and those it starts:
+observe_threads.py) keeps what its recomputes took off, and its ranges.
 """
 
 from __future__ import annotations
@@ -56,13 +57,10 @@ _no_torch_function = torch._C.DisableTorchFunction  # modes and subclasses alike
 _sequence_nr = _getattr(torch._C._autograd, "_get_sequence_nr", None) or (lambda: 0)
 # NOTE [a recompute's nodes]: the nodes taken off the run's count; the sequence numbers of the nodes taken
 # off (first, past the last: in order, as the counter only grows); whether one was used later; the namespace
-UNCOUNTED = [0]
-_STARTS: list = []
-_ENDS: list = []
+_LOCAL = threading.local()  # .bucket: the thread's [nodes taken off, first numbers, past-the-last numbers]
+_BUCKETS: list = []  # every thread's of this run
 _LEAKED = [False]
 _NAMESPACE: list = [None]
-_MAIN: list = [None]  # the thread the code runs on
-_get_ident = threading.get_ident
 _GradientEdge = _getattr(torch.autograd.graph, "GradientEdge", None)
 MAX_WALK = 50_000  # nodes walked for one look; a bigger graph counts as reached
 
@@ -122,16 +120,18 @@ def _counted_frames(init):
         seq = [_sequence_nr(), None]  # where the forward starts; its nodes (when it is done)
 
         def recompute(*inner):
-            start, taken = _sequence_nr(), UNCOUNTED[0]
+            bucket = _getattr(_LOCAL, "bucket", None)  # None: a thread of no run's
+            start, taken = _sequence_nr(), bucket[0] if bucket else 0
             try:
                 return recompute_fn(*inner)
             finally:
                 end, forward = _sequence_nr(), seq[1]
-                made_here = end - start - (UNCOUNTED[0] - taken)  # less what inner recomputes took off
-                if forward is not None and _graph_task_id() != -1 and made_here > 0 and _get_ident() == _MAIN[0]:
-                    UNCOUNTED[0] += _min(made_here, forward)
-                    _STARTS.append(start)
-                    _ENDS.append(end)
+                if bucket and forward is not None and _graph_task_id() != -1:
+                    made_here = end - start - (bucket[0] - taken)  # less what inner recomputes took off
+                    if made_here > 0:
+                        bucket[0] += _min(made_here, forward)
+                        bucket[1].append(start)
+                        bucket[2].append(end)
 
         _setattr(self, "recompute_fn", recompute)
         _setattr(self, "_agt_seq", seq)
@@ -158,22 +158,57 @@ def _hook_knows_frame(init):
 
 
 def begin(namespace: dict) -> None:
-    UNCOUNTED[0], _LEAKED[0], _NAMESPACE[0], _MAIN[0] = 0, False, namespace, _get_ident()
-    del _STARTS[:], _ENDS[:]
+    _LEAKED[0], _NAMESPACE[0] = False, namespace
+    del _BUCKETS[:]
+    enter_thread()
+
+
+def enter_thread() -> list:
+    """The calling thread's bucket, new (the run's thread at begin, each thread the code starts)."""
+    bucket = [0, [], []]
+    _BUCKETS.append(bucket)
+    _LOCAL.bucket = bucket
+    return bucket
+
+
+def on_the_runs_thread() -> bool:
+    return bool(_BUCKETS) and _getattr(_LOCAL, "bucket", None) is _BUCKETS[0]
+
+
+def taken(bucket: list) -> int:
+    """What a thread's recomputes took off its count: nothing where a recompute's graph was used."""
+    if _LEAKED[0]:
+        return 0
+    return bucket[0]
 
 
 def taken_off() -> int:
-    """The nodes taken off the run's count (at its end): none where a recompute's graph was used."""
-    if _STARTS and not _LEAKED[0] and _NAMESPACE[0] is not None:
+    """What the run's own thread's recomputes took off (at its end; the namespace is looked at first)."""
+    if _ranges() and not _LEAKED[0] and _NAMESPACE[0] is not None:
         namespace = _NAMESPACE[0]
         look_at(_tuple(namespace[k] for k in _list(namespace)[:500]))
-    return 0 if _LEAKED[0] else UNCOUNTED[0]
+    return taken(_BUCKETS[0]) if _BUCKETS else 0
+
+
+def _ranges() -> bool:
+    for bucket in _BUCKETS:
+        if bucket[1]:
+            return True
+    return False
+
+
+def _recomputed(number) -> bool:
+    for _, starts, ends in _BUCKETS:
+        i = _bisect(starts, number) - 1
+        if i >= 0 and number < ends[i]:
+            return True
+    return False
 
 
 def look_at(values) -> None:
     """The tensors and gradient edges among ``values`` (one level into lists, tuples and dicts): does their
     graph hold a node a recompute made? (a pass's roots as the engine gets them; the namespace at the end)"""
-    if not _STARTS or _LEAKED[0]:
+    if _LEAKED[0] or not _ranges():
         return
     stack, seen = [], _set()
     for value in _tuple(values)[:512]:
@@ -188,9 +223,7 @@ def look_at(values) -> None:
     try:
         while stack:
             node = stack.pop()
-            number = node._sequence_nr()
-            i = _bisect(_STARTS, number) - 1
-            if (i >= 0 and number < _ENDS[i]) or _len(seen) > MAX_WALK:
+            if _recomputed(node._sequence_nr()) or _len(seen) > MAX_WALK:
                 _LEAKED[0] = True
                 return
             for child, _ in node.next_functions:

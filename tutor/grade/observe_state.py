@@ -34,6 +34,7 @@ _TensorBase = torch._C.TensorBase
 _Tensor = torch.Tensor
 _BackwardCFunction = torch.autograd.function.BackwardCFunction  # a custom Function's node
 _no_torch_function = torch._C.DisableTorchFunctionSubclass  # a subclass's __torch_function__ lies
+_no_torch_function_at_all = torch._C.DisableTorchFunction  # ... nor a mode's
 _HOOK_FUNCTION = torch.nn.modules._functions.BackwardHookFunction  # a module's full backward hook
 _numel = _TensorBase.numel
 _element_size = _TensorBase.element_size
@@ -147,6 +148,7 @@ class _State:
     hook_targets: list = []  # the tensors the code registered hooks on (only when asked)
     node_hook_dicts: list = []  # NOTE [a hook on a leaf's accumulator]: the dicts its node hooks went into
     node_probe = None  # ... a list while an accumulator is asked for its dicts
+    observer_nodes = 0  # nodes the observers made while the code ran (asking an accumulator): not the code's
     watch_replaced = False  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
     replaced: dict = {}  # class -> replacements in the whole run
     replaced_now: dict = {}  # ... in the backward pass under way

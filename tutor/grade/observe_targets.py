@@ -24,15 +24,17 @@ kept; when the code ends, each leaf the check names is asked for its
 accumulator, and the accumulator for its dicts (a hook put on and taken off
 again, the dict read as torch hands it over, never from the handle, whose
 class the code may replace): a registration into one of them is a hook on
-that leaf. An
-accumulator nothing holds any more is made anew and has no hooks: so has a
-hook on it, which then never ran again.
+that leaf. The leaves are asked as each later pass starts too, while the
+code still holds the node (a hook set up inside a function of the code's,
+whose accumulator was gone when the code ended, failed: round 28's second
+learner probe); the nodes asking makes are not the code's.
 """
 
 from __future__ import annotations
 
+from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_state import (
-    _S, _Tensor, _copy_names, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function,
+    _S, _Tensor, _copy_names, _graph_task_id, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function,
     _requires_grad, _set_grad_enabled, _view_as,
 )
 
@@ -50,7 +52,26 @@ def note(target, ran: list) -> None:
 def note_node_hook(hooks_dict, ran: list) -> None:
     """A node hook was registered, into ``hooks_dict``."""
     if _len(_S.node_hook_dicts) < MAX_TARGETS:
-        _S.node_hook_dicts.append((hooks_dict, ran))
+        _S.node_hook_dicts.append((hooks_dict, ran, []))  # the leaves found holding it so far
+
+
+def before_pass() -> None:
+    """As a pass starts (not inside one): the named leaves' accumulators asked for the node hooks' dicts."""
+    if not _S.node_hook_dicts or _graph_task_id() != -1 or not on_the_runs_thread():
+        return  # (the nodes asking makes are taken off the run's own thread's count)
+    first = _sequence_nr()
+    try:
+        namespace = _S.hook_target_namespace or {}
+        for name in _S.hook_target_names:
+            tensor = namespace.get(name)
+            if not _isinstance(tensor, _Tensor):
+                continue
+            held = _accumulator_dicts(tensor)
+            for hooks_dict, _, found in _S.node_hook_dicts:
+                if _any_is(hooks_dict, held) and not _any_is(tensor, found):
+                    found.append(tensor)
+    finally:
+        _S.observer_nodes += _sequence_nr() - first
 
 
 def marking(ran: list):
@@ -80,8 +101,8 @@ def counts() -> tuple:
                 n, m = n + 1, m + marked[0]
         if _S.node_hook_dicts and _isinstance(bound, _Tensor):
             held = _accumulator_dicts(bound)
-            for hooks_dict, marked in _S.node_hook_dicts:
-                if _any_is(hooks_dict, held):
+            for hooks_dict, marked, found in _S.node_hook_dicts:
+                if _any_is(bound, found) or _any_is(hooks_dict, held):
                     n, m = n + 1, m + marked[0]
         registered[name], ran[name] = n, m
     return registered, ran

@@ -21,7 +21,7 @@ from __future__ import annotations
 import _thread
 import threading
 
-from tutor.grade.observe_recompute import _sequence_nr
+from tutor.grade.observe_recompute import _sequence_nr, enter_thread, taken
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import _S, _getframe, _learner_caller, _len, _pop_saved, _push_saved
 
@@ -41,8 +41,8 @@ def nodes_made():
     if _len(_Threads.ended) < _len(_Threads.started):
         return None
     total = 0
-    for made in _Threads.made:
-        total += made
+    for made, bucket in _Threads.made:
+        total += made - taken(bucket)
     return total
 
 
@@ -60,6 +60,7 @@ def _counted(start_new):
         started.append(token)
 
         def run(*inner, **named):
+            bucket = enter_thread()  # NOTE [a recompute's nodes]: its recomputes', taken off its count
             first = _sequence_nr()
             pushed = False
             try:
@@ -73,7 +74,7 @@ def _counted(start_new):
                         _pop_saved()
                     except Exception:  # noqa: BLE001 - the thread's code popped them itself
                         pass
-                made.append(_sequence_nr() - first)
+                made.append((_sequence_nr() - first, bucket))
                 ended.append(token)
 
         try:
