@@ -48,6 +48,20 @@ def make_exercise(ex_id: str, setup: str, solution: str, checks: list, trials=No
                                     **more})
 
 
+def grade_named(cases: dict) -> dict:
+    """``{name: (exercise, code)}`` graded in one call (one pool, sandbox as configured): ``{name: result}``."""
+    from tutor.grade.grader import Grader, Submission
+
+    with Grader(jobs=2, timeout=30) as grader:
+        graded = grader.grade([Submission(exercise, code) for exercise, code in cases.values()])
+    return dict(zip(cases, graded))
+
+
+def explain(result) -> str:
+    """A graded result's error and every check's message, for an assertion."""
+    return "\n".join([result.error, *(f"{c.name}: {c.message}" for c in result.checks)])
+
+
 def memory_together(processes: int, mib: int, shared: bool = False) -> str:
     """Code whose ``processes`` children hold ``mib`` MiB each for 7 s
     (``shared``: of shared anonymous memory, `mmap.mmap(-1, n)`, which a sum

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import make_exercise
-from tutor.grade.grader import Grader, Submission
+from support import explain, grade_named, make_exercise
 
 SETUP = "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\nloss = (w * x).sin().sum()\n"
 GRAD = make_exercise(
@@ -62,14 +61,11 @@ CASES = {
 
 @pytest.fixture(scope="module")
 def results():
-    with Grader(jobs=2, timeout=30) as grader:
-        graded = grader.grade([Submission(exercise, code) for _, exercise, code in CASES.values()])
-    return dict(zip(CASES, graded))
+    return grade_named({name: (exercise, code) for name, (_, exercise, code) in CASES.items()})
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_a_pass_torch_ran_is_autograds(results, name):
     passes, _, _ = CASES[name]
     result = results[name]
-    explained = "\n".join([result.error, *(f"{c.name}: {c.message}" for c in result.checks)])
-    assert (result.status == "passed" and result.score == result.max_score) is passes, explained
+    assert (result.status == "passed" and result.score == result.max_score) is passes, explain(result)

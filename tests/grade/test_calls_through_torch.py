@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import make_exercise
-from tutor.grade.grader import Grader, Submission
+from support import explain, grade_named, make_exercise
 
 SEEDED_X = "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n"
 TWO_TRIALS = [{"seed": 0}, {"seed": 1, "hidden": True}]
@@ -70,13 +69,11 @@ PASSING = {
 
 @pytest.fixture(scope="module")
 def results():
-    with Grader(jobs=2, timeout=30) as grader:
-        graded = grader.grade([Submission(exercise, code) for exercise, code in PASSING.values()])
-    return dict(zip(PASSING, graded))
+    return grade_named(PASSING)
 
 
 @pytest.mark.parametrize("name", list(PASSING))
 def test_honest_code_passes(results, name):
     result = results[name]
-    assert result.status == "passed", "\n".join([result.error, *(f"{c.name}: {c.message}" for c in result.checks)])
+    assert result.status == "passed", explain(result)
     assert result.score == result.max_score

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import make_exercise
-from tutor.grade.grader import Grader, Submission
+from support import grade_named, make_exercise
 
 # sin, mul, sum: three nodes
 THREE_NODES = make_exercise(
@@ -62,9 +61,7 @@ CASES = {
 
 @pytest.fixture(scope="module")
 def results():
-    with Grader(jobs=2, timeout=30) as grader:
-        graded = grader.grade([Submission(THREE_NODES, code) for _, code in CASES.values()])
-    return dict(zip(CASES, graded))
+    return grade_named({name: (THREE_NODES, code) for name, (_, code) in CASES.items()})
 
 
 @pytest.mark.parametrize("name", list(CASES))
