@@ -30,7 +30,7 @@ import torch.autograd as _A
 
 from tutor.grade import observe_targets as _hook_targets
 from tutor.grade.observe_recompute import look_at as _look_at
-from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance, _len, _list, _tuple, _dict
+from tutor.grade.observe_state import _S, _Tensor, _dict, _getattr, _isinstance, _len, _list, _tuple, _type
 
 _Base = torch._C.TensorBase
 _any_nonzero, _clone, _detach, _allclose = _Base.any, _Base.clone, _Base.detach, torch.allclose
@@ -58,7 +58,7 @@ def _engine(run):
                     for item in result[:MOST]:
                         if _isinstance(item, _Tensor):
                             kept.append((item, _clone(_detach(item))))
-            _Engine.runs.append((_tuple(t_outputs)[:MOST], kept))
+            _Engine.runs.append((_tuple(t_outputs)[:MOST], kept, _zeros(args[0] if args else None)))
         return result
     return observed
 
@@ -75,9 +75,10 @@ def _answered(handle):
         _Engine.watching += 1
         try:
             result = handle(public_api, relevant_args, *args, **kwargs)
-            from_roots = [kept for ran, kept in _Engine.runs if _same(ran, roots)]
-            batched = kwargs.get("is_grads_batched")  # results made by vmap, not the engine
-            if not from_roots or (name == "grad" and not batched and not _engine_made(result, from_roots)):
+            # a run of the engine from the call's roots, seeded with more than zeros; for grad, its results
+            # as torch returns them: a plain tuple (a dict for a dict of inputs) of the engine's tensors
+            from_roots = [kept for ran, kept, zeros in _Engine.runs if _same(ran, roots) and not zeros]
+            if not from_roots or (name == "grad" and not _engine_made(result, from_roots)):
                 _S.own_dispatch = True
             return result
         finally:
@@ -95,9 +96,25 @@ def _same(a: tuple, b: tuple) -> bool:
     return True
 
 
+def _zeros(seeds) -> bool:
+    """Every seed of an engine run is a tensor of zeros (NOTE [a zero seed is no pass])."""
+    if not _isinstance(seeds, _tuple) or not seeds:
+        return False
+    try:
+        with _no_torch_function():
+            for seed in seeds[:MOST]:
+                if not _isinstance(seed, _Tensor) or bool(_any_nonzero(seed)):
+                    return False
+    except Exception:  # noqa: BLE001 - unreadable: not zeros
+        return False
+    return True
+
+
 def _engine_made(result, from_roots: list) -> bool:
-    items = _list(result.values()) if _isinstance(result, _dict) else \
-        _list(result) if _isinstance(result, (_tuple, _list)) else [result]
+    kind = _type(result)  # exactly torch's: a subclass of tuple may iterate as it likes
+    if kind is not _tuple and kind is not _dict:
+        return False
+    items = _list(_dict.values(result)) if kind is _dict else _list(result)
     with _no_torch_function():
         for item in items[:MOST]:
             if item is None:

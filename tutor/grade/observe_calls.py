@@ -183,7 +183,10 @@ def _has_aux(api: str, args, kwargs) -> bool:
     aux = kwargs.get("has_aux")
     if aux is None and api in ("func.grad", "func.grad_and_value", "func.jacfwd") and _len(args) > 2:
         aux = args[2]
-    return aux is True
+    try:
+        return bool(aux)  # as torch reads it: `has_aux=1` asks too (round 28's third probe)
+    except Exception:  # noqa: BLE001 - torch will refuse it too
+        return False
 
 
 def _wrap_transformed(fn, api: str, aux: bool = False):

@@ -35,7 +35,8 @@ HOOK_DICTS = ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks", "_backw
 GLOBAL_HOOK_DICTS = ("_global_forward_hooks", "_global_forward_pre_hooks", "_global_backward_hooks",
                      "_global_backward_pre_hooks")
 # what a change names, in this order ("class": `__class__` swapped; "global hooks": hooks on every module)
-ASPECTS = ("training", "hooks", "attributes", "parameters", "class", "global hooks")
+ASPECTS = ("training", "hooks", "attributes", "parameters", "class", "methods", "global hooks")
+CALLED = ("forward", "__call__", "_call_impl", "_wrapped_call_impl", "__getattr__", "__getattribute__")
 MAX_MODULES = 64  # submodules fingerprinted per module the setup bound
 MAX_BOUND = 16  # modules the setup bound that are followed
 
@@ -67,6 +68,9 @@ def _fingerprint(module) -> dict:
         params = state.get("_parameters") or {}
         prints["parameters"].append((path, _tuple((k, _id(p)) for k, p in params.items())))
         prints["class"].append((path, _id(_type(sub))))
+        # what calling it runs: a compiled call set on the instance, the class's own methods (round 28's
+        # third probe: `model._compiled_call_impl = no_grad(model._call_impl)`, `nn.Linear.forward` patched)
+        prints["methods"].append((path, state.get("_compiled_call_impl") is not None, _methods(_type(sub))))
     hooks = _tuple(_len(_getattr(_module_module, d, None) or ()) for d in GLOBAL_HOOK_DICTS)
     prints["global hooks"].append(("", hooks))
     return prints
@@ -94,6 +98,17 @@ def changes(snapshots: list, skip: set) -> list:
         if what and not (where and f"{name}.{where}" in skip):
             out.append({"name": name, "t": "module", "what": what, "where": where, "at": at})
     return out
+
+
+def _methods(kind) -> tuple:
+    """The ids of what a call of a module of this class runs, class by class up to nn.Module's."""
+    out = []
+    for klass in _getattr(kind, "__mro__", ())[:16]:
+        names = _vars(klass)
+        out.append(_tuple(_id(names.get(name)) for name in CALLED))
+        if klass is _Module:
+            break
+    return _tuple(out)
 
 
 def _held(name: str, held: list) -> bool:

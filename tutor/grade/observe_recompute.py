@@ -130,8 +130,12 @@ def _counted_frames(init):
                     made_here = end - start - (bucket[0] - taken)  # less what inner recomputes took off
                     if made_here > 0:
                         bucket[0] += _min(made_here, forward)
-                        bucket[1].append(start)
-                        bucket[2].append(end)
+                        starts, ends = bucket[1], bucket[2]
+                        while starts and starts[-1] >= start:  # recomputes inside this one: within its range
+                            starts.pop()
+                            ends.pop()
+                        starts.append(start)
+                        ends.append(end)
 
         _setattr(self, "recompute_fn", recompute)
         _setattr(self, "_agt_seq", seq)

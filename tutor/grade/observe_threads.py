@@ -18,12 +18,13 @@ process are not seen (docs/grading.md).
 
 from __future__ import annotations
 
+import _imp
 import _thread
 import threading
 
 from tutor.grade.observe_recompute import _sequence_nr, enter_thread, taken
 from tutor.grade.observe_saved import _pack, _unpack
-from tutor.grade.observe_state import _S, _getframe, _learner_caller, _len, _pop_saved, _push_saved
+from tutor.grade.observe_state import _S, _getattr, _getframe, _learner_caller, _len, _pop_saved, _push_saved
 
 
 class _Threads:
@@ -85,9 +86,23 @@ def _counted(start_new):
     return start
 
 
+def _one_thread_module(create):
+    """``_imp.create_builtin``, which made a fresh `_thread` module of unobserved starts (round 28's third
+    probe), hands back the one in use."""
+    def created(spec):
+        name = _getattr(spec, "name", None)
+        if name == "_thread":
+            return _thread
+        return create(spec)
+    return created
+
+
 def install() -> None:
     """Every way the code starts a thread goes through the count (the zygote, once)."""
     for module, name in ((threading, "_start_new_thread"), (_thread, "start_new_thread"), (_thread, "start_new")):
         original = getattr(module, name, None)
         if original is not None:
             setattr(module, name, _counted(original))
+    create = getattr(_imp, "create_builtin", None)
+    if create is not None:
+        _imp.create_builtin = _one_thread_module(create)

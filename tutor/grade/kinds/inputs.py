@@ -125,6 +125,8 @@ _ASPECT_WORDS = {
     "parameters": lambda: _("a parameter was replaced by a new tensor (an optimizer made before no longer updates "
                             "the module)"),
     "class": lambda: _("its class was replaced (`__class__`)"),
+    "methods": lambda: _("what calling it runs was replaced (a method of its class, such as `nn.Linear.forward`, "
+                         "or a compiled call set on it)"),
     "global hooks": lambda: _("a global module hook was left on (`register_module_forward_hook` and the like act on "
                               "every module: remove it with its handle)"),
 }
