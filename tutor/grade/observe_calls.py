@@ -4,7 +4,6 @@ and hook registrations (observe.py installs them and reads the record)."""
 from __future__ import annotations
 
 import inspect
-from types import FunctionType as _FunctionType
 
 import torch
 import torch.autograd.functional as _AF
@@ -18,6 +17,7 @@ import torch.utils.checkpoint as _CKPT
 
 from tutor.grade import observe_vmap as _vmap
 from tutor.grade.observe_homes import HOMES as _HOMES
+from tutor.grade.observe_derivatives import derivatives as _derivatives, has_aux as _has_aux
 from tutor.grade.observe_kept import quiet_when_judging, retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
@@ -28,7 +28,7 @@ from tutor.grade.observe_replaced import watch as _watch_replaced
 from tutor.grade.observe_saved import _counting_pack, _measure, _SuspendSaved
 from tutor.grade.observe_state import (
     _FLAGS, _S, _SEEDS, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
-    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _numel, _type,
+    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _numel,
     record_call as _record_call,
 )
 
@@ -156,37 +156,6 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
 
     _copy_names(observed, original)
     return observed
-
-
-# NOTE [values autograd returned]: only a transform's derivatives are autograd's values; the function's
-# own value beside them (vjp's and jvp's first result, grad_and_value's second) and what it returned
-# `has_aux` are the code's own numbers (round 28's probe returned a Hessian by hand so)
-_VALUE_FIRST = frozenset({"func.jvp", "autograd.functional.vjp", "autograd.functional.jvp",
-                          "autograd.functional.hvp", "autograd.functional.vhp"})
-
-
-def _derivatives(api: str, result):
-    """What a call of ``api`` returned that is a derivative."""
-    if api in ("func.vjp", "func.linearize"):
-        return ()  # the value, and a function: its results are noted as it is called
-    if api in _VALUE_FIRST:
-        return result[1] if _isinstance(result, tuple) and _len(result) > 1 else ()
-    return result
-
-
-def _has_aux(api: str, args, kwargs) -> bool:
-    """The transform was asked for `has_aux` (grad's, grad_and_value's and jacfwd's third place), or is a
-    vmap of a transformed function whose first result alone is a derivative (round 28's second probe)."""
-    if api == "func.vmap":
-        fn = args[0] if args else kwargs.get("func")
-        return _type(fn) is _FunctionType and fn.__dict__.get("_agt_first_only") is True
-    aux = kwargs.get("has_aux")
-    if aux is None and api in ("func.grad", "func.grad_and_value", "func.jacfwd") and _len(args) > 2:
-        aux = args[2]
-    try:
-        return bool(aux)  # as torch reads it: `has_aux=1` asks too (round 28's third probe)
-    except Exception:  # noqa: BLE001 - torch will refuse it too
-        return False
 
 
 def _wrap_transformed(fn, api: str, aux: bool = False):
