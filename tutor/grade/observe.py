@@ -34,7 +34,7 @@ from __future__ import annotations
 import torch as _torch
 
 from tutor.grade import (
-    observe_answered, observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules,
+    observe_answered, observe_compile, observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules,
     observe_recompute, observe_replaced, observe_roots, observe_targets, observe_threads, observe_values,
 )
 from tutor.grade.observe_calls import _prepare
@@ -51,6 +51,7 @@ def install() -> None:
     observe_recompute.install()  # NOTE [a recompute that differs]
     observe_answered.install()  # NOTE [a call answered by __torch_function__]
     observe_threads.install()  # NOTE [work in a thread]
+    observe_compile.install()  # NOTE [nodes of a trace]
     observe_dispatch.install()  # NOTE [a dispatch of the code's own]
     for owner, attr, wrapped in _PREPARED:
         try:

@@ -197,11 +197,12 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
     # NOTE [a call through torch's own helpers]: what torch calls it by (grad_fn.register_prehook calls
     # Function._register_hook)
     names = frozenset({original.__name__, "register_hook", "register_prehook"})
+    inside = [0]  # a __torch_function__ of the code's hands the registration back to this wrapper: once
 
     def observed(*args, **kwargs):
         if kind == "node" and _S.node_probe is not None and args:  # NOTE [a hook on a leaf's accumulator]
             _S.node_probe.append(args[0])
-        if _S.on and _learner_caller(_getframe(1), observed, names):
+        if _S.on and not inside[0] and _learner_caller(_getframe(1), observed, names):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
             ran = [False] if _S.hook_target_names and kind in ("tensor", "node") else None  # did it run?
             if kind == "tensor" and ran and args:
@@ -217,7 +218,11 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
                 for key in ("hook", "fn"):
                     if key in kwargs:
                         kwargs[key] = wrap(kwargs[key])
-            result = original(*args, **kwargs)
+            inside[0] += 1
+            try:
+                result = original(*args, **kwargs)
+            finally:
+                inside[0] -= 1
             if kind == "node" and ran and _isinstance(result, tuple) and result:
                 _hook_targets.note_node_hook(result[0], ran)  # NOTE [a hook on a leaf's accumulator]
             return result
