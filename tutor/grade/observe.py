@@ -40,7 +40,7 @@ from tutor.grade import (
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
-    HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _set_grad_enabled, _setattr, _type, _zeros, same_values,
+    HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _read_sequence_nr, _set_grad_enabled, _setattr, _type, _zeros, same_values,
 )
 
 def install() -> None:
@@ -63,13 +63,19 @@ def install() -> None:
 # ------------------------------------------------------------ begin and end
 
 
-def _sequence_number():
-    """Autograd's per-thread node counter: make one node and read its number."""
+def _sequence_number(after: bool):
+    """Autograd's per-thread node counter. Where torch has no read of it, a node is made to read it: its
+    number, or the one past it (``after``), so that the nodes made between two reads are end - start."""
+    if _read_sequence_nr is not None:
+        try:
+            return int(_read_sequence_nr())
+        except Exception:
+            return None
     enabled = _is_grad_enabled()
     try:
         _set_grad_enabled(True)
         node = _get_grad_fn(_mul(_zeros(1, requires_grad=True), 1))
-        return int(node._sequence_nr()) if node is not None else None
+        return int(node._sequence_nr()) + after if node is not None else None
     except Exception:
         return None
     finally:
@@ -169,7 +175,7 @@ def _begin(namespace: dict, config: dict) -> None:
                 _S.snapshots.append(_snapshot(f"{path}.{sub}", tensor))
         else:
             _S.missing.append(str(path))
-    _S.seq_start = _sequence_number()
+    _S.seq_start = _sequence_number(after=True)
     observe_recompute.begin(namespace)  # NOTE [a recompute's nodes]
     observe_threads.begin()  # NOTE [work in a thread]
     if config.get("saved"):
@@ -191,11 +197,11 @@ def end() -> None:
         _S.grad_mode_at_end = bool(_is_grad_enabled())
     except Exception:
         _S.grad_mode_at_end = None
-    end_seq = _sequence_number()
+    end_seq = _sequence_number(after=False)
     in_threads = observe_threads.nodes_made()  # NOTE [work in a thread]: None while one still runs
     _S.threads_left = observe_threads.still_running()
     _S.nodes = None if end_seq is None or _S.seq_start is None or in_threads is None else \
-        max(0, end_seq - _S.seq_start - 1 - observe_recompute.taken_off() - _S.observer_nodes) + in_threads
+        max(0, end_seq - _S.seq_start - observe_recompute.taken_off() - _S.observer_nodes) + in_threads
 
 
 def last_gradient_of(tensor):

@@ -30,12 +30,13 @@ import torch.autograd as _A
 
 from tutor.grade import observe_targets as _hook_targets
 from tutor.grade.observe_recompute import look_at as _look_at
-from tutor.grade.observe_state import _S, _Tensor, _dict, _getattr, _isinstance, _len, _list, _tuple, _type
+from tutor.grade.observe_state import (
+    _S, _Tensor, _dict, _getattr, _isinstance, _len, _list, _no_torch_function_at_all, _tuple, _type,
+)
 
 _Base = torch._C.TensorBase
 _any_nonzero, _clone, _detach, _allclose = _Base.any, _Base.clone, _Base.detach, torch.allclose
 _data_ptr, _stride, _shape, _dtype = _Base.data_ptr, _Base.stride, _Base.shape.__get__, _Base.dtype.__get__
-_no_torch_function = torch._C.DisableTorchFunction
 _range = range  # as this module was imported: the code may replace the builtins
 MOST = 256  # tensors of the engine's results kept per run
 
@@ -54,7 +55,7 @@ def _engine(run):
         if _Engine.watching and _len(_Engine.runs) < MOST:
             kept = []
             if _isinstance(result, _tuple):
-                with _no_torch_function():
+                with _no_torch_function_at_all():
                     for item in result[:MOST]:
                         if _isinstance(item, _Tensor):
                             kept.append((item, _clone(_detach(item))))
@@ -101,7 +102,7 @@ def _zeros(seeds) -> bool:
     if not _isinstance(seeds, _tuple) or not seeds:
         return False
     try:
-        with _no_torch_function():
+        with _no_torch_function_at_all():
             for seed in seeds[:MOST]:
                 if not _isinstance(seed, _Tensor) or bool(_any_nonzero(seed)):
                     return False
@@ -115,7 +116,7 @@ def _engine_made(result, from_roots: list) -> bool:
     if kind is not _tuple and kind is not _dict:
         return False
     items = _list(_dict.values(result)) if kind is _dict else _list(result)
-    with _no_torch_function():
+    with _no_torch_function_at_all():
         for item in items[:MOST]:
             if item is None:
                 continue

@@ -17,10 +17,11 @@ registers hooks of its own). A public attribute the code adds counts only
 where it stands in for one the module's class has (`forward`), or for one
 of its parameters, buffers or submodules (a detached copy of `weight` put
 in the instance's dict with `object.__setattr__`, found by round 28's
-second probe, is what `forward` reads): a name tag,
-or a hook's handle kept on the layer, changes nothing the module does
-(round 28's learner probe: watch-each-layer failed `m.tag = name`). One the
-setup made that is gone counts.
+second probe, is what `forward` reads): a name tag, or a hook's handle
+kept on the layer, changes nothing the module does (round 28's learner
+probe: watch-each-layer failed `m.tag = name`). One the setup made that is
+gone counts, and so does a change to what calling the module runs (a
+compiled call set on it, a method of its class replaced).
 """
 
 from __future__ import annotations

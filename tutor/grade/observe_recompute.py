@@ -45,18 +45,20 @@ import threading
 
 import torch
 
-from tutor.grade.observe_state import _Tensor, _get_grad_fn, _graph_task_id, _isinstance
+from tutor.grade.observe_state import (
+    _Tensor, _get_grad_fn, _graph_task_id, _isinstance, _no_torch_function_at_all, _read_sequence_nr,
+)
 
 # read in a backward pass of the code's, which may have replaced the builtins
 _getattr, _enumerate, _len, _min, _setattr, _set, _list, _tuple, _dict = \
     getattr, enumerate, len, min, setattr, set, list, tuple, dict
 _bisect = bisect.bisect_right
-_no_torch_function = torch._C.DisableTorchFunction  # modes and subclasses alike
 
-# autograd's per-thread node counter, read without making a node (0 where torch has no such read)
-_sequence_nr = _getattr(torch._C._autograd, "_get_sequence_nr", None) or (lambda: 0)
-# NOTE [a recompute's nodes]: the nodes taken off the run's count; the sequence numbers of the nodes taken
-# off (first, past the last: in order, as the counter only grows); whether one was used later; the namespace
+# autograd's per-thread node counter (where torch cannot read it, nothing is taken off and no thread counts)
+_sequence_nr = _read_sequence_nr or (lambda: 0)
+# NOTE [a recompute's nodes]: per thread, a bucket of what its recomputes took off and the ranges of
+# sequence numbers they made (in order: a range within a later one is dropped); whether one of those
+# nodes was used later; the code's namespace
 _LOCAL = threading.local()  # .bucket: the thread's [nodes taken off, first numbers, past-the-last numbers]
 _BUCKETS: list = []  # every thread's of this run
 _LEAKED = [False]
@@ -68,7 +70,7 @@ MAX_WALK = 50_000  # nodes walked for one look; a bigger graph counts as reached
 def _values_too(x: torch.Tensor) -> dict:
     """torch's default metadata, and a digest of the values, read with no ``__torch_function__`` of the
     code's in the way (a subclass's ``detach`` showed the forward's values: round 28's probe)."""
-    with _no_torch_function():
+    with _no_torch_function_at_all():
         return _read_values(x)
 
 

@@ -46,6 +46,8 @@ _clone = _TensorBase.clone
 _mul = _TensorBase.mul
 _get_version = _TensorBase._version.__get__
 _view_as = _TensorBase.view_as
+# autograd's per-thread node counter, read without making a node (None where torch has no such read)
+_read_sequence_nr = getattr(torch._C._autograd, "_get_sequence_nr", None)
 _get_grad_fn = _TensorBase.grad_fn.__get__
 _get_is_leaf = _TensorBase.is_leaf.__get__
 _get_grad = _TensorBase.grad.__get__

@@ -34,11 +34,12 @@ from __future__ import annotations
 
 from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_state import (
-    _S, _Tensor, _copy_names, _graph_task_id, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function,
+    _S, _Tensor, _copy_names, _graph_task_id, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function_at_all,
     _requires_grad, _set_grad_enabled, _view_as,
 )
 
 MAX_TARGETS = 256
+_callable = callable  # as imported: the code may replace the builtins before it registers a hook
 
 
 def note(target, ran: list) -> None:
@@ -77,7 +78,7 @@ def before_pass() -> None:
 def marking(ran: list):
     """A wrap for a hook that notes it ran."""
     def wrap(hook):
-        if not callable(hook):
+        if not _callable(hook):
             return hook
 
         def marked(*args, **kwargs):
@@ -128,7 +129,7 @@ def _accumulator_dicts(tensor) -> list:
             return out  # only a leaf that requires grad has an accumulator
         _set_grad_enabled(True)
         _S.on = False  # the probe's registrations are not the code's
-        with _no_torch_function():
+        with _no_torch_function_at_all():
             node = _get_grad_fn(_view_as(tensor, tensor)).next_functions[0][0]
         _S.node_probe = out  # the observer of Function._register_hook puts in the dict the node gave
         for register in (node.register_hook, node.register_prehook):
