@@ -37,6 +37,11 @@ def raised_words(error: RunError, hidden: bool) -> str:
     message = error.message.strip().splitlines()
     first = f": {message[0][:200]}" if message else ""
     kind = error.type or _("an exception")
+    if error.origin == "grader":  # NOTE [an error in the grader's own code] (raised.py)
+        at = _(" (called from your line {line})").format(line=error.line) if error.line is not None else ""
+        return _("the grader's own code raised {kind}{message} while your code ran{at}, so your code did not "
+                 "finish: this is a bug in the grader, not in your code; please report it with the error."
+                 ).format(kind=kind, message=first, at=at)
     if error.line is not None:
         return _("your code raised {kind} at line {line}{message} (see the error), so it did not "
                  "finish: ").format(kind=kind, line=error.line, message=first)
@@ -114,6 +119,9 @@ def error_text(error: RunError, hidden: bool, observed: dict | None = None) -> s
     if hidden:  # the exception's type and message are the run's to choose: neither is shown
         return _("on a hidden trial, your code raised an exception.")
     text = error.traceback.rstrip()
+    if error.origin == "grader":
+        return text + "\n\n" + _("This error started in the grader's own code (its last line above), not in "
+                                  "yours: it is a bug in the grader. Please report it, with this error.")
     explanation = explain(error.type, error.message, observed)
     if explanation:
         text += "\n\n" + explanation
@@ -123,7 +131,7 @@ def error_text(error: RunError, hidden: bool, observed: dict | None = None) -> s
 def misconception(error: RunError, hidden: bool, observed: dict | None = None) -> str:
     """The id of the misconception behind a visible trial's error ("" when
     none is known); a hidden trial's error names none."""
-    if hidden or error.phase != "code":
+    if hidden or error.phase != "code" or error.origin == "grader":
         return ""
     found = diagnose(error.type, error.message, observed)
     return found[0] if found else ""

@@ -182,8 +182,10 @@ class RunError:
     module: str = ""
     mro: tuple[str, ...] = ()
     line: int | None = None
-    # "library" (torch, numpy or Python raised it) or "code" (a raise
-    # statement the submission wrote); see raised.exception_origin.
+    # "library" (torch, numpy or Python raised it), "code" (a raise
+    # statement the submission wrote; see raised.exception_origin) or
+    # "grader" (an operation in the grader's own code failed: NOTE [an error
+    # in the grader's own code], raised.py).
     origin: str = "code"
 
     @classmethod
@@ -198,7 +200,7 @@ class RunError:
                    module=str(data.get("module", "")),
                    mro=tuple(m for m in mro if isinstance(m, str)) if isinstance(mro, list) else (),
                    line=line if _is_int(line) else None,
-                   origin="library" if data.get("origin") == "library" else "code")
+                   origin=data["origin"] if data.get("origin") in ("library", "grader") else "code")
 
 
 @dataclass(frozen=True)

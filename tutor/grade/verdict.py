@@ -125,7 +125,10 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
         for c, (ok, message) in enumerate(judge_trial(exercise, runs, ctx)):
             if not ok and not hidden:
                 if raised and exercise.checks[c].kind != "raises":
-                    message = feedback.raised_words(raised, hidden) + message
+                    # After a grader's own error, what the check read says nothing of the code
+                    # (NOTE [an error in the grader's own code], raised.py).
+                    message = feedback.raised_words(raised, hidden) + (
+                        "" if raised.origin == "grader" else message)
                 if several:
                     message = (message + feedback.trial_words(trial, ctx.observed)).lstrip()
             verdicts[c].append((ok, message if ok else feedback.redact(message, hidden,

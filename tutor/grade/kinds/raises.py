@@ -29,6 +29,9 @@ class Raises(Kind):
         if not any(name == wanted or name.endswith("." + wanted) for name in error.mro):
             return False, _("your code raised {raised}, but it should raise {wanted}.").format(
                 raised=error.type, wanted=wanted)
+        if error.origin == "grader":  # NOTE [an error in the grader's own code] (raised.py)
+            return False, _("the grader's own code raised {raised} while your code ran: a bug in the grader, "
+                            "not an error of your code's.").format(raised=error.type)
         if check.origin == "library" and error.origin != "library":
             at = _(" at line {line}").format(line=error.line) if error.line is not None else ""
             return False, _("your code raised {raised} itself, with a `raise` statement{at}; this exercise asks for "
