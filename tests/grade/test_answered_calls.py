@@ -27,6 +27,18 @@ SUBCLASS = ("class Logged(torch.Tensor):\n    @classmethod\n"
             "        seen.append(func)\n        return super().__torch_function__(func, types, args, kwargs)\n\n"
             "seen = []\n")
 
+# A batched seed is none of ones (NOTE [the pass that started at the loss]): asked without a root
+BATCHED_GRAD = make_exercise(
+    "batched-grad-of-loss", SETUP, "(g,) = torch.autograd.grad(loss, w)\n",
+    [{"kind": "value", "expr": "g", "from_autograd": True}])
+BATCHED = "(g,) = torch.autograd.grad(loss, w, torch.ones(1), is_grads_batched=True)\n"
+# is_grads_batched: torch runs the engine inside its own vmap (NOTE [a batched pass handed over]); a mode
+# that hands the call on changes nothing (the grader's copy of a batched result raised in the code before)
+HANDED_ON = {
+    "batched_grad_under_a_logging_mode": LOGGING + f"with Mode():\n    {BATCHED}g = g[0]\n",
+    "batched_grad_under_torch_device": f"with torch.device('cpu'):\n    {BATCHED}g = g[0]\n",
+}
+
 CASES = {
     # handed on to torch, and its results returned as they are
     "grad_under_a_logging_mode": (True, GRAD, LOGGING + "with Mode():\n    (g,) = torch.autograd.grad(loss, w)\n"),
@@ -34,6 +46,16 @@ CASES = {
     "grad_of_a_logging_subclass": (True, GRAD, SUBCLASS + "(g,) = torch.autograd.grad(loss.as_subclass(Logged), w)\n"
                                                           "with torch._C.DisableTorchFunctionSubclass():\n"
                                                           "    g = g.as_subclass(torch.Tensor)\n"),
+    # torch's vmap called by the mode (NOTE [a batched pass handed over]), its function running the engine
+    # from the roots and returning numbers by hand
+    "batched_grad_answered_through_vmap": (
+        False, GRAD, MODE.format(body="        if getattr(func, '__name__', '') == 'grad':\n"
+                                      "            def rows(seed):\n"
+                                      "                torch.autograd.grad(loss, w, seed, retain_graph=True)\n"
+                                      f"                return ({HAND}.expand(1, 3)[0] * 1.0,)\n"
+                                      "            return torch._vmap_internals._vmap(rows, 0, 0)(torch.ones(1))\n"
+                                      "        return func(*args, **(kwargs or {}))")
+        + f"with Mode():\n    {BATCHED}g = g[0]\n"),
     # answered with numbers by hand: the engine never ran
     "grad_answered_by_a_mode": (
         False, GRAD, MODE.format(body=f"        if getattr(func, '__name__', '') == 'grad':\n            return ({HAND},)\n"
@@ -61,7 +83,18 @@ CASES = {
 
 @pytest.fixture(scope="module")
 def results():
-    return grade_named({name: (exercise, code) for name, (_, exercise, code) in CASES.items()})
+    return grade_named({**{name: (exercise, code) for name, (_, exercise, code) in CASES.items()},
+                        "batched_grad": (BATCHED_GRAD, f"{BATCHED}g = g[0]\n"),
+                        **{name: (BATCHED_GRAD, code) for name, code in HANDED_ON.items()}})
+
+
+@pytest.mark.parametrize("name", list(HANDED_ON))
+def test_a_batched_call_handed_on_gets_the_calls_own_verdict(results, name):
+    alone, handed_on = results["batched_grad"], results[name]
+    assert alone.status == "passed", explain(alone)
+    assert not handed_on.error, explain(handed_on)
+    assert [(c.passed, c.message) for c in handed_on.checks] == [(c.passed, c.message) for c in alone.checks], (
+        explain(alone), explain(handed_on))
 
 
 @pytest.mark.parametrize("name", list(CASES))

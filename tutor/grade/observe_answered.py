@@ -43,7 +43,8 @@ MOST = 256  # tensors of the engine's results kept per run
 
 class _Engine:
     watching = 0  # handed-over calls under way
-    runs: list = []  # while one is: (the roots, [(each tensor returned, a copy)]) per run of the engine
+    runs: list = []  # while one is: (the roots, [(each tensor returned, a copy)], zeros) per run of the engine
+    batched = 0  # inside torch's vmap of a batched grad (NOTE [a batched pass handed over])
 
 
 def _engine(run):
@@ -54,7 +55,7 @@ def _engine(run):
         result = run(t_outputs, *args, **kwargs)
         if _Engine.watching and _len(_Engine.runs) < MOST:
             kept = []
-            if _isinstance(result, _tuple):
+            if not _Engine.batched and _isinstance(result, _tuple):  # NOTE [a batched pass handed over]
                 with _no_torch_function_at_all():
                     for item in result[:MOST]:
                         if _isinstance(item, _Tensor):
@@ -85,6 +86,29 @@ def _answered(handle):
         finally:
             _Engine.watching -= 1
             _Engine.runs = outer + _Engine.runs if _Engine.watching else []
+    return observed
+
+
+# NOTE [a batched pass handed over]: with ``is_grads_batched``, torch.autograd.grad
+# runs the engine inside its own vmap (torch._vmap_internals._vmap), and the
+# engine returns batched tensors there: a copy of one fails (no batching rule
+# for detach), and a logging mode, or `with torch.device(...)`, around an
+# honest batched call raised that in the code. Inside torch's vmap the engine
+# run is noted with nothing kept, so a handed-over batched call is never
+# credited as the engine's: the checks that ask where a pass started refuse
+# a batched seed anyway (no seed of ones, NOTE [the pass that started at the
+# loss], observe_roots.py), and the other checks do not ask.
+def _vmap(vmap):
+    def observed(func, *args, **kwargs):
+        batched_fn = vmap(func, *args, **kwargs)
+
+        def run(*inner):
+            _Engine.batched += 1
+            try:
+                return batched_fn(*inner)
+            finally:
+                _Engine.batched -= 1
+        return run
     return observed
 
 
@@ -146,6 +170,9 @@ def install() -> None:
     if run is not None:
         _A._engine_run_backward = _engine(run)
         _A.graph._engine_run_backward = _A._engine_run_backward
+    vmap = _getattr(torch._vmap_internals, "_vmap", None)
+    if vmap is not None:
+        torch._vmap_internals._vmap = _vmap(vmap)  # NOTE [a batched pass handed over]
     for module in (_A, _T):
         handle = _getattr(module, "handle_torch_function", None)
         if handle is not None:
