@@ -28,6 +28,8 @@ Self-reported evidence, like everything observe.py records (docs/grading.md).
 
 from __future__ import annotations
 
+from collections import OrderedDict as _OrderedDict
+
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
@@ -175,7 +177,7 @@ def before(roots=()) -> dict:
             follow(leaf)
     out = {}
     budget = [MAX_COPIES]
-    _S.grad_accumulated = set()
+    _S.grad_accumulated, _S.grad_accumulated_notes = set(), {}
     handles = []
     for key, tensor in _S.grad_followed.items():
         try:
@@ -188,7 +190,9 @@ def before(roots=()) -> dict:
                 # past any __torch_function__ of the code's: a mode would hand it on to the public method,
                 # and the grader's own hook read as the code's (round 28's learner probe: remove-the-hook)
                 with _no_torch_function_at_all():
-                    handles.append((key, _register_post_accumulate(tensor, _accumulated_into(key))))
+                    handle = _register_post_accumulate(tensor, _accumulated_into(key, budget))
+                    handles.append((key, handle))
+                    _first(handle)
         except Exception:
             pass
     out[_HANDLES] = handles
@@ -203,13 +207,38 @@ def before(roots=()) -> dict:
 # through a post-accumulate hook of the observers' own on each followed leaf,
 # which leaves autograd accumulated into; a leaf's gradient that changed
 # during the pass without that is written by the code.
+# NOTE [a gradient a hook cleared]: PyTorch's "optimizer step in the backward pass" recipe steps
+# and clears `w.grad` in a post-accumulate hook (`opt.step(); opt.zero_grad()`): the pass left
+# nothing to note, and the hook's clone matched no pass. Ours runs first among the leaf's
+# post-accumulate hooks, noting (where the code has some) what autograd just accumulated, which
+# stands for a gradient gone when the pass ends and joins the history of values (observe_replaced:
+# clearing it replaces nothing).
 _HANDLES = object()
 
 
-def _accumulated_into(key):
-    def note(_tensor):
+def _accumulated_into(key, budget: list):
+    def note(tensor):
         _S.grad_accumulated.add(key)
+        try:  # NOTE [a gradient a hook cleared]
+            if _len(_getattr(tensor, "_post_accumulate_grad_hooks", None) or ()) > 1 and _get_grad(tensor) is not None:
+                _S.grad_accumulated_notes[key] = _note(_get_grad(tensor), budget)
+        except Exception:
+            pass
     return note
+
+
+def _first(handle) -> None:
+    """Ours before the code's hooks on that leaf: put back in order, since torch's engine reads the dict
+    beneath the OrderedDict in the order of insertion (NOTE [a gradient a hook cleared])."""
+    try:
+        hooks = handle.hooks_dict_ref()
+        if _type(hooks) is _OrderedDict and _len(hooks) > 1:
+            items = _list(_OrderedDict.items(hooks))
+            _OrderedDict.clear(hooks)
+            for key, hook in items[-1:] + items[:-1]:  # ours was registered last
+                _OrderedDict.__setitem__(hooks, key, hook)
+    except Exception:
+        pass
 
 
 def mark(was: dict, roots: tuple = ((), (), ()), by_input: tuple = ()) -> None:
@@ -228,11 +257,14 @@ def mark(was: dict, roots: tuple = ((), (), ()), by_input: tuple = ()) -> None:
     for key, tensor in list(_S.grad_followed.items()):
         try:
             grad = _get_grad(tensor)
+            cleared = _S.grad_accumulated_notes.get(key)  # NOTE [a gradient a hook cleared]: None or zeros now
+            cleared = cleared if cleared is not None and (grad is None or not bool(_any(grad))) else None
+            grad = cleared[0] if cleared is not None else grad
             if grad is None:
                 _drop_mark(key)
                 continue
             old = was.get(key)
-            if old is not None and old[0] is grad and (old[1] == int(_get_version(grad))
+            if not cleared and old is not None and old[0] is grad and (old[1] == int(_get_version(grad))
                                                        or (old[2] is not None and _same(grad, old[2]))):
                 continue  # not this pass's: untouched, or zeros added
             returned = _returned(old, tensor) if old is not None else None
@@ -253,10 +285,13 @@ def mark(was: dict, roots: tuple = ((), (), ()), by_input: tuple = ()) -> None:
                 earlier = returned[3] if returned is not None else _S.grad_mark_roots.get(key, ())
                 mine = next((r for x, r in by_input if x is tensor), roots) if by_input else roots
                 _S.grad_mark_roots[key] = (earlier if added else ()) + ((mine,) if mine[0] else ())
-            _S.grad_marks[key] = note = _note(grad, budget)
-            if _S.value_names and note[2] is not None and _len(_S.grad_mark_history) < MAX_HISTORY \
-                    and int(_numel(note[2])) <= MAX_ELEMENTS // 10:
-                _S.grad_mark_history.append(note)  # NOTE [values autograd returned]: every pass's, for lists
+            _S.grad_marks[key] = note = cleared or _note(grad, budget)
+            accumulated = _S.grad_accumulated_notes.get(key)  # NOTE [a gradient a hook cleared]: zeroed
+            for kept in (note,) if accumulated is None or accumulated is note or accumulated[2] is None or (
+                    note[2] is not None and _same(note[2], accumulated[2])) else (note, accumulated):
+                if _S.value_names and kept[2] is not None and _len(_S.grad_mark_history) < MAX_HISTORY \
+                        and int(_numel(kept[2])) <= MAX_ELEMENTS // 10:
+                    _S.grad_mark_history.append(kept)  # NOTE [values autograd returned]: every pass's, for lists
         except Exception:
             _drop_mark(key)
 

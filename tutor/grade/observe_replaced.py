@@ -74,7 +74,10 @@ def _wrap(hook, target, kind: str, mode: str):
         others = _followed_grads()
         out = hook(*args, **kwargs)
         try:
-            if _changed(before, _given(args, post_accumulate), out):
+            now = _given(args, post_accumulate)
+            # a post-accumulate hook that cleared the gradient it read (an optimizer's step and zero_grad in
+            # the backward pass) hands nothing on: NOTE [a gradient a hook cleared] (observe_grads.py)
+            if not (post_accumulate and _cleared(now)) and _changed(before, now, out):
                 _note("leaf" if leaf or post_accumulate else "other")
             # a hook that wrote another tensor's .grad (an AccumulateGrad node's); its own tensor's, with the
             # numbers it was given, replaces nothing (`h.grad = g`: retain_grad by hand)
@@ -117,6 +120,13 @@ def _written(before: list, own=(), given=()) -> list:
         if copy is None or _differ([copy], [now]):  # the same numbers in a new tensor (a clone) are no change
             out.append("leaf" if _get_is_leaf(tensor) else "other")
     return out
+
+
+def _cleared(grads: list) -> bool:
+    for grad in grads[:MAX_GIVEN]:
+        if grad is not None and bool(_any(grad)):
+            return False
+    return True
 
 
 def _is_one_of(item, items) -> bool:
