@@ -3,7 +3,8 @@ the sandboxed child, after the learner's code).
 
 Learner code runs before these readers, so they hold their own references to
 torch's functions, taken when the worker imported this module, and accept
-only exact ``torch.Tensor`` / ``nn.Parameter`` objects: a monkeypatched
+only exact ``torch.Tensor`` / ``nn.Parameter`` objects (and subclasses of Parameter that change
+neither ``__torch_function__`` nor ``__torch_dispatch__``): a monkeypatched
 ``torch.Tensor.detach`` or a Tensor subclass that lies about its values cannot
 change what is read. The verdict itself is computed in the grader process.
 """
@@ -18,6 +19,7 @@ from typing import Any, Callable
 import torch
 
 _TENSOR_TYPES = (torch.Tensor, torch.nn.Parameter)
+_Tensor, _Parameter = torch.Tensor, torch.nn.Parameter
 _TensorBase = torch._C.TensorBase
 _detach = _TensorBase.detach
 _to = _TensorBase.to
@@ -81,7 +83,31 @@ MISSING = {"t": "missing"}
 
 
 def is_plain_tensor(value: Any) -> bool:
-    return _type(value) in _TENSOR_TYPES
+    kind = _type(value)
+    return kind in _TENSOR_TYPES or _plain_parameter_class(kind)
+
+
+_mro_of, _dict_of = type.__dict__["__mro__"].__get__, type.__dict__["__dict__"].__get__
+_OVERRIDES = ("__torch_function__", "__torch_dispatch__")
+
+
+def _plain_parameter_class(kind) -> bool:
+    """A subclass of ``nn.Parameter`` that changes neither ``__torch_function__`` nor
+    ``__torch_dispatch__`` (`class Weight(nn.Parameter): pass`): read as a Parameter, since every read
+    here goes through TensorBase's own descriptors. Its classes are asked through type's own slots."""
+    try:
+        for klass in _mro_of(kind):
+            if klass is _Parameter:
+                return True
+            if klass is _Tensor:
+                return False
+            own = _dict_of(klass)
+            for name in _OVERRIDES:
+                if name in own:
+                    return False
+    except Exception:  # noqa: BLE001 - not a class as type knows them
+        pass
+    return False
 
 
 def encode_tensor(tensor: Any) -> dict:
