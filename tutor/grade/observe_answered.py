@@ -8,7 +8,9 @@ or answer with whatever it likes: numbers by hand returned as the results of
 `torch.autograd.grad(loss, [h, W])` passed grad-without-dot-grad (round 28's
 probe). Where torch hands such a call over, the run asks whether autograd's
 engine ran inside it from the call's own roots (the very tensors: a mode
-that answered with a surrogate's `vjp` ran the engine from other ones), and
+that answered with a surrogate's `vjp` ran the engine from other ones),
+seeded exactly as the call asked (NOTE [seeded as asked]: ones where it
+named no gradient; copies taken as the call was handed over), and
 whether each tensor it returned is one that run returned: the same memory
 (a subclass's ``__torch_function__`` hands back a new object on it),
 holding the numbers the engine left there (or None, or zeros:
@@ -60,7 +62,8 @@ def _engine(run):
                     for item in result[:MOST]:
                         if _isinstance(item, _Tensor):
                             kept.append((item, _clone(_detach(item))))
-            _Engine.runs.append((_tuple(t_outputs)[:MOST], kept, _zeros(args[0] if args else None)))
+            seeds = None if _Engine.batched else _copies(args[0] if args else None)
+            _Engine.runs.append((_tuple(t_outputs)[:MOST], kept, seeds))
         return result
     return observed
 
@@ -72,14 +75,16 @@ def _answered(handle):
             return handle(public_api, relevant_args, *args, **kwargs)
         first = args[0] if args else None
         roots = _tuple(first)[:MOST] if _isinstance(first, (_tuple, _list)) else (first,)
+        asked = _asked(kwargs, _len(roots))  # as the call asked, before a mode can change it
         outer = _Engine.runs
         _Engine.runs = []
         _Engine.watching += 1
         try:
             result = handle(public_api, relevant_args, *args, **kwargs)
-            # a run of the engine from the call's roots, seeded with more than zeros; for grad, its results
+            # a run of the engine from the call's roots, seeded as the call asked; for grad, its results
             # as torch returns them: a plain tuple (a dict for a dict of inputs) of the engine's tensors
-            from_roots = [kept for ran, kept, zeros in _Engine.runs if _same(ran, roots) and not zeros]
+            from_roots = [kept for ran, kept, seeds in _Engine.runs if _same(ran, roots)
+                          and _seeded_as(seeds, asked)]
             if not from_roots or (name == "grad" and not _engine_made(result, from_roots)):
                 _S.own_dispatch = True
             return result
@@ -121,18 +126,53 @@ def _same(a: tuple, b: tuple) -> bool:
     return True
 
 
-def _zeros(seeds) -> bool:
-    """Every seed of an engine run is a tensor of zeros (NOTE [a zero seed is no pass])."""
-    if not _isinstance(seeds, _tuple) or not seeds:
+def _copies(seeds):
+    """Copies of the seeds an engine run got, or None (unreadable: a batched seed)."""
+    if not _isinstance(seeds, _tuple):
+        return None
+    try:
+        with _no_torch_function_at_all():
+            return _tuple(None if seed is None else _clone(_detach(seed)) if _isinstance(seed, _Tensor) else _MISSING
+                          for seed in seeds[:MOST])
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _asked(kwargs: dict, count: int):
+    """The gradients a handed-over call asked its roots to be seeded with (copies; None: ones), or None."""
+    given = None
+    for name in ("gradient", "grad_tensors", "grad_outputs"):
+        if name in kwargs:
+            given = kwargs[name]
+    if given is None:
+        return (None,) * count
+    return _copies(_tuple(given) if _isinstance(given, (_tuple, _list)) else (given,))
+
+
+def _seeded_as(seeds, asked) -> bool:
+    """NOTE [seeded as asked]: an engine run seeded exactly as the handed-over call asked (ones where it
+    named none). One seeded with zeros, or 1e-30 beside gradients written by hand (round 29's attacker),
+    is not the call's."""
+    if seeds is None or asked is None or _len(seeds) != _len(asked):
         return False
     try:
         with _no_torch_function_at_all():
-            for seed in seeds[:MOST]:
-                if not _isinstance(seed, _Tensor) or bool(_any_nonzero(seed)):
+            for i in _range(_len(seeds)):
+                seed, want = seeds[i], asked[i]
+                if seed is None or seed is _MISSING or want is _MISSING:
                     return False
-    except Exception:  # noqa: BLE001 - unreadable: not zeros
+                if want is None:
+                    if not bool(_Base.all(_Base.eq(seed, 1))):
+                        return False
+                elif _shape(seed) != _shape(want) or not bool(_allclose(seed, want, rtol=0.0, atol=0.0,
+                                                                           equal_nan=True)):
+                    return False
+    except Exception:  # noqa: BLE001 - unreadable: not as asked
         return False
     return True
+
+
+_MISSING = object()
 
 
 def _engine_made(result, from_roots: list) -> bool:

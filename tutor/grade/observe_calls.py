@@ -20,7 +20,8 @@ from tutor.grade.observe_homes import HOMES as _HOMES
 from tutor.grade.observe_derivatives import derivatives as _derivatives, has_aux as _has_aux
 from tutor.grade.observe_kept import quiet_when_judging, retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
-from tutor.grade.observe_grads import before as _grads_before, mark as _mark_grads, note_func_results as _note_func_results
+from tutor.grade.observe_grads import abandon as _abandon_grads, before as _grads_before, mark as _mark_grads
+from tutor.grade.observe_grads import note_func_results as _note_func_results
 from tutor.grade.observe_grads import note_results as _note_grad_results
 from tutor.grade import observe_passes as _passes, observe_targets as _hook_targets
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
@@ -133,6 +134,10 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
                     result = original(*args, **kwargs)
             else:
                 result = original(*args, **kwargs)
+        except BaseException:
+            if grads_before is not None:
+                _abandon_grads(grads_before)  # the observers' hooks off a pass that raised
+            raise
         finally:
             _S.active[api] -= 1
             _S.depth -= 1

@@ -28,8 +28,7 @@ Self-reported evidence, like everything observe.py records (docs/grading.md).
 
 from __future__ import annotations
 
-from collections import OrderedDict as _OrderedDict
-
+from tutor.grade import observe_accumulated as _accumulated
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
@@ -177,7 +176,7 @@ def before(roots=()) -> dict:
             follow(leaf)
     out = {}
     budget = [MAX_COPIES]
-    _S.grad_accumulated, _S.grad_accumulated_notes = set(), {}
+    _accumulated.begin_pass()
     handles = []
     for key, tensor in _S.grad_followed.items():
         try:
@@ -189,56 +188,28 @@ def before(roots=()) -> dict:
             if _get_is_leaf(tensor) and _requires_grad(tensor):
                 # past any __torch_function__ of the code's: a mode would hand it on to the public method,
                 # and the grader's own hook read as the code's (round 28's learner probe: remove-the-hook)
-                with _no_torch_function_at_all():
-                    handle = _register_post_accumulate(tensor, _accumulated_into(key, budget))
-                    handles.append((key, handle))
-                    _first(handle)
+                handles.extend((key, handle) for handle in _accumulated.watch(key, tensor, out[key]))
         except Exception:
             pass
     out[_HANDLES] = handles
     return out
 
 
-# NOTE [accumulated, not assigned]: a hook may change a gradient during a
-# pass (clamp it in place after accumulation, or change what flows on), and
-# that is the pass's own. But a hook on `x` that assigned `w.grad` during a
-# pass that never reached `w` (`torch.autograd.backward(loss, inputs=[x])`)
-# passed clip-with-a-hook's `from_backward` check on `w`. So the pass notes,
-# through a post-accumulate hook of the observers' own on each followed leaf,
-# which leaves autograd accumulated into; a leaf's gradient that changed
-# during the pass without that is written by the code.
-# NOTE [a gradient a hook cleared]: PyTorch's "optimizer step in the backward pass" recipe steps
-# and clears `w.grad` in a post-accumulate hook (`opt.step(); opt.zero_grad()`): the pass left
-# nothing to note, and the hook's clone matched no pass. Ours runs first among the leaf's
-# post-accumulate hooks, noting (where the code has some) what autograd just accumulated, which
-# stands for a gradient gone when the pass ends and joins the history of values (observe_replaced:
-# clearing it replaces nothing).
+# NOTE [accumulated, not assigned], NOTE [a gradient a hook cleared] and NOTE [written during the pass]:
+# observe_accumulated.py.
 _HANDLES = object()
 
 
-def _accumulated_into(key, budget: list):
-    def note(tensor):
-        _S.grad_accumulated.add(key)
-        try:  # NOTE [a gradient a hook cleared]
-            if _len(_getattr(tensor, "_post_accumulate_grad_hooks", None) or ()) > 1 and _get_grad(tensor) is not None:
-                _S.grad_accumulated_notes[key] = _note(_get_grad(tensor), budget)
+def abandon(was: dict) -> set:
+    """The observers' hooks of a pass taken off (after it, or when it raised); the keys they were on."""
+    watched = set()
+    for key, handle in was.get(_HANDLES, ()):
+        watched.add(key)
+        try:
+            handle.remove()
         except Exception:
             pass
-    return note
-
-
-def _first(handle) -> None:
-    """Ours before the code's hooks on that leaf: put back in order, since torch's engine reads the dict
-    beneath the OrderedDict in the order of insertion (NOTE [a gradient a hook cleared])."""
-    try:
-        hooks = handle.hooks_dict_ref()
-        if _type(hooks) is _OrderedDict and _len(hooks) > 1:
-            items = _list(_OrderedDict.items(hooks))
-            _OrderedDict.clear(hooks)
-            for key, hook in items[-1:] + items[:-1]:  # ours was registered last
-                _OrderedDict.__setitem__(hooks, key, hook)
-    except Exception:
-        pass
+    return watched
 
 
 def mark(was: dict, roots: tuple = ((), (), ()), by_input: tuple = ()) -> None:
@@ -247,13 +218,7 @@ def mark(was: dict, roots: tuple = ((), (), ()), by_input: tuple = ()) -> None:
     one it added to counts only if it held zeros or the last pass's values before. ``roots``: the
     tensors the pass started at (NOTE [the pass that started at the loss])."""
     budget = [MAX_COPIES]
-    watched = set()  # the leaves whose accumulation the pass could note
-    for key, handle in was.get(_HANDLES, ()):
-        watched.add(key)
-        try:
-            handle.remove()
-        except Exception:
-            pass
+    watched = abandon(was)
     for key, tensor in list(_S.grad_followed.items()):
         try:
             grad = _get_grad(tensor)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from tutor.grade.observe_state import (
     _S, _Tensor, _allclose, _any, _clone, _copy_names, _detach, _get_grad, _get_is_leaf, _getattr, _isinstance, _len,
+    _no_torch_function_at_all,
 )
 
 CLASSES = ("leaf", "other")
@@ -68,27 +69,45 @@ def _wrap(hook, target, kind: str, mode: str):
         _isinstance(t, _Tensor) and bool(_getattr(t, "is_leaf", False)) for t in targets[:MAX_GIVEN])
     post_accumulate = mode == "post"  # the hook gets the tensor: what it changes is its .grad
 
+    cls = "leaf" if leaf or post_accumulate else "other"
+
     def watched(*args, **kwargs):
-        given = _given(args, post_accumulate)
-        before = [None if g is None else _clone(_detach(g)) for g in given]
-        others = _followed_grads()
+        # Past any __torch_function__: a mode the code pushes in a hook stays on while the node's other
+        # hooks run, and one made to raise in here hid a replacement (round 29's attacker). What cannot be
+        # read is a replacement.
+        try:
+            with _no_torch_function_at_all():
+                before = [None if g is None else _clone(_detach(g)) for g in _given(args, post_accumulate)]
+                others = _followed_grads()
+        except Exception:  # noqa: BLE001
+            before = others = None
         out = hook(*args, **kwargs)
         try:
-            now = _given(args, post_accumulate)
-            # a post-accumulate hook that cleared the gradient it read (an optimizer's step and zero_grad in
-            # the backward pass) hands nothing on: NOTE [a gradient a hook cleared] (observe_grads.py)
-            if not (post_accumulate and _cleared(now)) and _changed(before, now, out):
-                _note("leaf" if leaf or post_accumulate else "other")
-            # a hook that wrote another tensor's .grad (an AccumulateGrad node's); its own tensor's, with the
-            # numbers it was given, replaces nothing (`h.grad = g`: retain_grad by hand)
-            for cls in _written(others, targets if kind == "tensor" else (), before):
-                _note(cls)
-        except Exception:  # noting is optional; the hook's answer is what autograd gets
-            pass
+            with _no_torch_function_at_all():
+                if before is None:
+                    _note(cls)
+                    return out
+                now = _given(args, post_accumulate)
+                # a post-accumulate hook that cleared the gradient it read (an optimizer's step and zero_grad
+                # in the backward pass) hands nothing on: NOTE [a gradient a hook cleared]
+                if not (post_accumulate and _cleared(now)) and _changed(before, now, out):
+                    _note(cls)
+                # a hook that wrote another tensor's .grad (an AccumulateGrad node's); its own tensor's, with
+                # the numbers it was given, replaces nothing (`h.grad = g`: retain_grad by hand)
+                for written in _written(others, targets if kind == "tensor" else (), before):
+                    _note(written)
+        except Exception:  # noqa: BLE001
+            _note(cls)
         return out
 
     _copy_names(watched, hook)
     return watched
+
+
+def note_written() -> None:
+    """A followed leaf's gradient written during a pass (NOTE [written during the pass],
+    observe_accumulated.py)."""
+    _note("leaf")
 
 
 def _note(cls: str) -> None:
@@ -140,7 +159,7 @@ def _given(args, post_accumulate: bool) -> list:
     """The gradients a hook was handed: a tensor hook's one, a node's or a
     module's first tuple of them, a post-accumulate hook's tensor's .grad."""
     if post_accumulate:
-        return [_getattr(args[0], "grad", None)] if args else []
+        return [_get_grad(args[0]) if _isinstance(args[0], _Tensor) else None] if args else []
     for value in args[:3]:
         if _isinstance(value, _Tensor):
             return [value]

@@ -140,8 +140,12 @@ class _State:
     grad_setup_bound: set = set()
     grad_results_budget: list = [0]
     grad_accumulated: set = set()  # ids of followed leaves autograd accumulated into during the pass
-    grad_accumulated_notes: dict = {}  # id -> note of the gradient just accumulated (observe_grads, NOTE [a
-    #                                    gradient a hook cleared])
+    # observe_accumulated.py: id -> the note of a gradient just accumulated, what autograd delivered, what
+    # the leaf held before; the pass's budget of elements copied
+    grad_accumulated_notes: dict = {}
+    grad_delivered: dict = {}
+    grad_base: dict = {}
+    accumulated_budget: list = [0]
     hook_names: list = []  # observe_hooks.py: names a value check wants worked out in hooks
     hook_namespace = None
     in_hook = 0
