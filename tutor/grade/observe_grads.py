@@ -39,6 +39,8 @@ from tutor.grade.observe_state import (
 )
 
 _storage = _TensorBase.untyped_storage
+_nbytes = type(_TensorBase.untyped_storage(_Tensor())).nbytes
+_element_size = _TensorBase.element_size
 _data_ptr = type(_TensorBase.untyped_storage(_Tensor())).data_ptr
 MAX_NAMES = 16
 MAX_FOLLOWED = 64
@@ -140,6 +142,17 @@ def _shares(grad, made) -> bool:
     again over what a real pass left stay harmless (``ok_fb_overwrite_equal_values.py``)."""
     try:
         return grad is made or _data_ptr(_storage(grad)) == _data_ptr(_storage(made))
+    except Exception:
+        return False
+
+
+def _within_unchanged(note) -> bool:
+    """The noted result still holds what it held, and is all of its memory: any view of that memory (a
+    row of a batched gradient, ``x.grad = g[0]``) holds the call's numbers."""
+    try:
+        made = note[0]
+        return (note[2] is not None and _same(made, note[2])
+                and _nbytes(_storage(made)) == int(_numel(made)) * int(_element_size(made)))
     except Exception:
         return False
 
@@ -353,7 +366,7 @@ def provenance() -> dict:
                 # unknown; the setup's name bound to another tensor with a gradient, written by hand
                 out[name] = "written" if name in _S.grad_setup_bound else "unknown"
             elif _holds(grad, _S.grad_marks.get(id(tensor))) or any(
-                    _holds_note(grad, n) and _shares(grad, n[0]) and _of(n, tensor)
+                    (_holds_note(grad, n) or _within_unchanged(n)) and _shares(grad, n[0]) and _of(n, tensor)
                     for n in _S.grad_results + _S.func_results):
                 # or what torch.autograd.grad (or a torch.func / autograd.functional call) returned,
                 # assigned: an equivalent API
