@@ -8,7 +8,7 @@ memory of their own (NOTE [gradients a backward pass left], observe_grads.py:
 from __future__ import annotations
 
 from tutor.grade.observe_grads import _note, _shares, keep
-from tutor.grade.observe_state import _S, _Tensor, _isinstance
+from tutor.grade.observe_state import _S, _Tensor, _copy_names, _isinstance
 
 
 def _note_copy(source_tensor, copy) -> None:
@@ -36,6 +36,7 @@ def wrap_clone(original):
         if result is not self:
             _note_copy(self, result)
         return result
+    _copy_names(clone, original)  # `func.__name__` in a __torch_function__ of the code's reads "float", not "clone"
     return clone
 
 
@@ -45,4 +46,5 @@ def wrap_copy_(original):
         result = original(self, src, *args, **kwargs)
         _note_copy(src, self)
         return result
+    _copy_names(copy_, original)
     return copy_

@@ -32,10 +32,9 @@ from tutor.grade import observe_accumulated as _accumulated
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
-    _dict, _get_shape, _get_version, _getattr, _isinstance, _len, _list, _no_torch_function_at_all, _numel,
-    _register_post_accumulate,
-    _requires_grad, _type,
+    _allclose, _any, _clone, _copy_names, _detach, _dict, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
+    _get_shape, _get_version, _getattr, _isinstance, _len, _list, _numel, _requires_grad, _S, _Tensor, _TensorBase,
+    _type,
 )
 
 _storage = _TensorBase.untyped_storage
@@ -116,6 +115,7 @@ def wrap_retain_grad(original):
         if _S.on and _S.grad_names:
             follow(self)
         return original(self, *args, **kwargs)
+    _copy_names(retain_grad, original)
     return retain_grad
 
 
