@@ -33,6 +33,12 @@ the last of its post-accumulate hooks ran: a third hook of ours). A saved-tensor
 those numbers (clip-with-a-hook and fix-the-in-place-error passed so, round
 29's attacker): any other sum is a replacement ("leaf", observe_replaced).
 A gradient too big to copy, either side, cannot be checked: that is one too.
+And what the leaf holds when the pass ends must be what it held once the
+last of its post-accumulate hooks ran (a third hook of the observers'), or
+nothing: a finalizer hung on the gradient handed to the accumulator, and an
+unpack hook in an older branch of the graph (`loss + 0 * side`), which the
+engine runs after the leaves accumulated, wrote a formula there (the
+attacker of the mends).
 Every read here runs past any __torch_function__: a mode the code pushes in
 a hook stays on while the node's other hooks run.
 """
@@ -44,7 +50,7 @@ from collections import OrderedDict as _OrderedDict
 from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_replaced import note_written as _written
 from tutor.grade.observe_state import (
-    _S, _allclose, _clone, _detach, _get_dtype, _get_grad, _get_grad_fn, _get_shape, _get_version, _getattr,
+    _S, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_grad_fn, _get_shape, _get_version, _getattr,
     _is_grad_enabled, _len, _list, _no_torch_function_at_all, _numel, _register_post_accumulate,
     _set_grad_enabled, _type, _view_as,
 )
@@ -158,6 +164,23 @@ def _after_hooks(key):
         except Exception:  # noqa: BLE001
             _S.grad_base[key] = _NO_COPY
     return after
+
+
+def check_at_end(followed: dict) -> None:
+    """As the pass ends (observe_grads.mark): each leaf it accumulated into holds what it held once the last
+    of its post-accumulate hooks ran, or nothing (cleared). NOTE [written during the pass]."""
+    for key in _list(_S.grad_accumulated):
+        tensor = followed.get(key)
+        try:
+            with _no_torch_function_at_all():
+                grad = None if tensor is None else _get_grad(tensor)
+                if grad is None or not bool(_any(grad)):
+                    continue
+                base = _S.grad_base.get(key)
+                if base is None or base is _NO_COPY or not _same(grad, base):
+                    _written(True)
+        except Exception:  # noqa: BLE001 - unreadable: not what the pass left
+            _written(True)
 
 
 def _as_delivered(copy, delivered, base) -> bool:

@@ -232,6 +232,7 @@ def mark(was: dict, roots: tuple = ((), (), ()), by_input: tuple = ()) -> None:
     tensors the pass started at (NOTE [the pass that started at the loss])."""
     budget = [MAX_COPIES]
     watched = abandon(was)
+    _accumulated.check_at_end(_S.grad_followed)  # NOTE [written during the pass]
     for key, tensor in list(_S.grad_followed.items()):
         try:
             grad = _get_grad(tensor)

@@ -104,10 +104,14 @@ def _wrap(hook, target, kind: str, mode: str):
     return watched
 
 
-def note_written() -> None:
+def note_written(this_pass: bool = False) -> None:
     """A followed leaf's gradient written during a pass (NOTE [written during the pass],
-    observe_accumulated.py)."""
-    _note("leaf")
+    observe_accumulated.py); ``this_pass``: found as the pass ended, and its."""
+    if not this_pass:
+        _note("leaf")
+        return
+    _S.replaced["leaf"] = _S.replaced.get("leaf", 0) + 1
+    _S.replaced_now["leaf"] = _S.replaced_now.get("leaf", 0) + 1
 
 
 def _note(cls: str) -> None:

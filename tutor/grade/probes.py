@@ -89,6 +89,7 @@ def is_plain_tensor(value: Any) -> bool:
 
 _mro_of, _dict_of = type.__dict__["__mro__"].__get__, type.__dict__["__dict__"].__get__
 _OVERRIDES = ("__torch_function__", "__torch_dispatch__")
+_PARAMETER_MRO = _mro_of(torch.nn.Parameter)
 
 
 def _plain_parameter_class(kind) -> bool:
@@ -96,18 +97,19 @@ def _plain_parameter_class(kind) -> bool:
     ``__torch_dispatch__`` (`class Weight(nn.Parameter): pass`): read as a Parameter, since every read
     here goes through TensorBase's own descriptors. Its classes are asked through type's own slots."""
     try:
-        for klass in _mro_of(kind):
-            if klass is _Parameter:
-                return True
-            if klass is _Tensor:
-                return False
+        mro = _mro_of(kind)
+        if _Parameter not in mro:
+            return False
+        for klass in mro:  # every class, after Parameter too: `class W(nn.Parameter, Dispatching)` inherits
+            if klass in _PARAMETER_MRO:  # the second's __torch_dispatch__ (round 29's attacker)
+                continue
             own = _dict_of(klass)
             for name in _OVERRIDES:
                 if name in own:
                     return False
+        return True
     except Exception:  # noqa: BLE001 - not a class as type knows them
-        pass
-    return False
+        return False
 
 
 def encode_tensor(tensor: Any) -> dict:
@@ -128,7 +130,7 @@ def encode_tensor(tensor: Any) -> dict:
 def encode_value(value: Any, depth: int = 0) -> dict:
     """A tensor, number, bool, None, string or tuple/list of them, as plain data."""
     kind = _type(value)
-    if kind in _TENSOR_TYPES:
+    if kind in _TENSOR_TYPES or _plain_parameter_class(kind):
         return encode_tensor(value)
     if kind is _NDARRAY and value.ndim == 0 and value.dtype.kind in "biuf":
         # Compared as the number it holds; marked, for a check whose `type`
