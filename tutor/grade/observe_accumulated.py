@@ -50,13 +50,18 @@ from collections import OrderedDict as _OrderedDict
 from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_replaced import note_written as _written
 from tutor.grade.observe_state import (
-    _S, _allclose, _any, _clone, _detach, _get_dtype, _get_grad, _get_grad_fn, _get_shape, _get_version, _getattr,
-    _is_grad_enabled, _len, _list, _no_torch_function_at_all, _numel, _register_post_accumulate,
+    _any, _clone, _detach, equal_bits, _get_dtype, _get_grad, _get_grad_fn, _get_shape, _get_version, _getattr,
+    _is_grad_enabled, _len, _list, _no_torch_function_at_all, _numel, _register_post_accumulate, _S,
     _set_grad_enabled, _type, _view_as,
 )
 
 MAX_COPY = 1_000_000  # elements of one copy
 MAX_COPIES = 4_000_000  # elements copied in one pass, in all
+
+
+def begin() -> None:
+    """As a run starts."""
+    _S.accumulators = {}
 
 
 def begin_pass() -> None:
@@ -90,15 +95,20 @@ def watch(key, tensor, old) -> list:
 
 
 def _accumulator(tensor):
-    """The leaf's AccumulateGrad node; None off the run's own thread, whose count of nodes the one that
-    asking makes is taken off (as observe_targets asks)."""
+    """The leaf's AccumulateGrad node, kept for the run (one asking per leaf); None off the run's own
+    thread, whose count of nodes the one that asking makes is taken off (as observe_targets asks)."""
+    kept = _S.accumulators.get(id(tensor))
+    if kept is not None and kept[0] is tensor:
+        return kept[1]
     if not on_the_runs_thread():
         return None
     first, on, enabled = _sequence_nr(), _S.on, _is_grad_enabled()
     try:
         _S.on = False
         _set_grad_enabled(True)
-        return _get_grad_fn(_view_as(tensor, tensor)).next_functions[0][0]
+        node = _get_grad_fn(_view_as(tensor, tensor)).next_functions[0][0]
+        _S.accumulators[id(tensor)] = (tensor, node)
+        return node
     except Exception:  # noqa: BLE001 - an odd tensor: what was delivered is not seen
         return None
     finally:
@@ -138,15 +148,16 @@ def _accumulated_into(key):
         try:
             with _no_torch_function_at_all():
                 grad = _get_grad(tensor)
-                copy = None if grad is None else _copy(grad)
                 delivered = _S.grad_delivered.get(key, _UNSEEN)
                 if delivered is not _UNSEEN:  # (none: the accumulator was not asked)
                     _S.grad_delivered[key] = _MISSING
-                    if not _as_delivered(copy, delivered, _S.grad_base.get(key)):
+                    if not _as_delivered(grad, delivered, _S.grad_base.get(key)):
                         _written()  # NOTE [written during the pass]
                 hooks = _getattr(tensor, "_post_accumulate_grad_hooks", None)
-                if copy is not None and _len(hooks or ()) > 2:  # NOTE [a gradient a hook cleared]
-                    _S.grad_accumulated_notes[key] = (grad, int(_get_version(grad)), copy)
+                if grad is not None and _len(hooks or ()) > 2:  # NOTE [a gradient a hook cleared]
+                    copy = _copy(grad)
+                    if copy is not None:
+                        _S.grad_accumulated_notes[key] = (grad, int(_get_version(grad)), copy)
         except Exception:  # noqa: BLE001 - unreadable: not what autograd delivered
             _written()
     return accumulated
@@ -183,19 +194,19 @@ def check_at_end(followed: dict) -> None:
             _written(True)
 
 
-def _as_delivered(copy, delivered, base) -> bool:
-    """``copy`` (the leaf's gradient after accumulation) is what was ``delivered``, alone or added to
-    ``base`` (what the leaf held before)."""
-    if copy is None or delivered is None or delivered is _MISSING:
+def _as_delivered(grad, delivered, base) -> bool:
+    """``grad`` (the leaf's gradient after accumulation) is what was ``delivered``, alone or added to
+    ``base`` (what the leaf held before: tried first where there is one)."""
+    if grad is None or delivered is None or delivered is _MISSING:
         return False
-    if _same(copy, delivered):
+    if base is not None and base is not _NO_COPY and _same(grad, base + delivered):
         return True
-    return base is not None and base is not _NO_COPY and _same(copy, base + delivered)
+    return _same(grad, delivered)
 
 
 def _same(a, b) -> bool:
     return (_get_shape(a) == _get_shape(b) and _get_dtype(a) == _get_dtype(b)
-            and bool(_allclose(a, b, rtol=0.0, atol=0.0, equal_nan=True)))
+            and equal_bits(a, b))
 
 
 def _first(handle) -> None:

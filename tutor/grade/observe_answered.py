@@ -33,7 +33,7 @@ import torch.autograd as _A
 from tutor.grade import observe_targets as _hook_targets
 from tutor.grade.observe_recompute import look_at as _look_at
 from tutor.grade.observe_state import (
-    _S, _Tensor, _dict, _getattr, _isinstance, _len, _list, _no_torch_function_at_all, _tuple, _type,
+    _dict, equal_bits, _getattr, _isinstance, _len, _list, _no_torch_function_at_all, _S, _Tensor, _tuple, _type,
 )
 
 _Base = torch._C.TensorBase
@@ -199,7 +199,7 @@ def _the_engines(item, from_roots: list) -> bool:
     for tensor, copy in (pair for kept in from_roots for pair in kept):
         if item is tensor or (_data_ptr(item) == _data_ptr(tensor) and _shape(item) == _shape(tensor)
                               and _stride(item) == _stride(tensor) and _dtype(item) == _dtype(tensor)):
-            return bool(_allclose(_detach(item), copy, rtol=0.0, atol=0.0, equal_nan=True))
+            return equal_bits(_detach(item), copy)
     return False
 
 

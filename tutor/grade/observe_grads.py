@@ -32,7 +32,7 @@ from tutor.grade import observe_accumulated as _accumulated
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
-    _allclose, _any, _clone, _copy_names, _detach, _dict, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
+    _any, _clone, _copy_names, _detach, _dict, equal_bits, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
     _get_shape, _get_version, _getattr, _isinstance, _len, _list, _numel, _requires_grad, _S, _Tensor, _TensorBase,
     _type,
 )
@@ -57,6 +57,7 @@ def begin(namespace: dict, names, value_names=(), root_names=(), trained=()) -> 
     _S.grad_followed, _S.grad_marks, _S.grad_results, _S.func_results = {}, {}, [], []
     _S.grad_mark_roots, _S.grad_mark_history = {}, []
     _S.grad_results_budget = [MAX_COPIES]  # for the whole run
+    _accumulated.begin()
     # NOTE [values autograd returned]: what a pass leaves in the setup's leaves counts (a non-leaf's .grad
     # warns when read); NOTE [a step that makes w anew]: and in a new leaf bound to a name in ``trained``
     _S.value_new_leaves = bool(trained and _S.value_names)
@@ -132,7 +133,7 @@ def _note(grad, budget: list | None = None) -> tuple:
 
 def _same(grad, copy) -> bool:
     return (list(_get_shape(grad)) == list(_get_shape(copy)) and _get_dtype(grad) == _get_dtype(copy)
-            and bool(_allclose(_detach(grad), copy, rtol=0.0, atol=0.0, equal_nan=True)))
+            and equal_bits(_detach(grad), copy))
 
 
 def _shares(grad, made) -> bool:

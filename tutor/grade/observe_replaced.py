@@ -34,8 +34,8 @@ every record is (docs/grading.md).
 from __future__ import annotations
 
 from tutor.grade.observe_state import (
-    _S, _Tensor, _allclose, _any, _clone, _copy_names, _detach, _get_grad, _get_is_leaf, _getattr, _isinstance, _len,
-    _no_torch_function_at_all,
+    _any, _clone, _copy_names, _detach, equal_bits, _get_grad, _get_is_leaf, _getattr, _isinstance, _len,
+    _no_torch_function_at_all, _S, _Tensor,
 )
 
 CLASSES = ("leaf", "other")
@@ -190,8 +190,7 @@ def _differ(before: list, after: list) -> bool:
                 return True
             continue
         try:
-            if list(a.shape) != list(b.shape) or not bool(_allclose(_detach(a), b, rtol=0.0, atol=0.0,
-                                                                     equal_nan=True)):
+            if list(a.shape) != list(b.shape) or not equal_bits(_detach(a), b):
                 return True
         except Exception:
             return True
