@@ -47,10 +47,11 @@ from __future__ import annotations
 
 from collections import OrderedDict as _OrderedDict
 
+from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_replaced import note_written as _written
 from tutor.grade.observe_state import (
-    _any, _clone, _detach, equal_bits, _get_dtype, _get_grad, _get_grad_fn, _get_shape, _get_version, _getattr,
+    _any, _clone, _detach, equal_bits, _isinstance, _Tensor, _get_dtype, _get_grad, _get_grad_fn, _get_shape, _get_version, _getattr,
     _is_grad_enabled, _len, _list, _no_torch_function_at_all, _numel, _register_post_accumulate, _S,
     _set_grad_enabled, _type, _view_as,
 )
@@ -69,7 +70,7 @@ def begin_pass() -> None:
     _S.accumulated_budget = [MAX_COPIES]
 
 
-def watch(key, tensor, old) -> list:
+def watch(key, tensor, old, roots=()) -> list:
     """On a followed leaf, for one pass: the handles of the observers' three hooks (what autograd delivers;
     first after accumulation: was it that; last: what the leaf holds once the code's hooks ran). ``old``:
     the note of its gradient as the pass starts (observe_grads._note), or None."""
@@ -78,7 +79,7 @@ def watch(key, tensor, old) -> list:
     with _no_torch_function_at_all():
         # on the accumulator, not the tensor: a pre-hook there sees what the tensor's hooks hand on, and is
         # no entry in `w._backward_hooks`, which a pack's own check may count (remove-the-hook's does)
-        node = _accumulator(tensor)
+        node = _accumulator(tensor, roots)
         if node is not None:
             on = _S.on
             _S.on = False  # the observers' registration is not the code's
@@ -87,21 +88,21 @@ def watch(key, tensor, old) -> list:
                 _first(handles[-1])  # before the code's own pre-hooks there, which may replace the gradient
             finally:
                 _S.on = on
-            _S.grad_delivered[key] = _MISSING
         handles.append(_register_post_accumulate(tensor, _accumulated_into(key)))
         _first(handles[-1])
         handles.append(_register_post_accumulate(tensor, _after_hooks(key)))
     return handles
 
 
-def _accumulator(tensor):
-    """The leaf's AccumulateGrad node, kept for the run (one asking per leaf); None off the run's own
-    thread, whose count of nodes the one that asking makes is taken off (as observe_targets asks)."""
+def _accumulator(tensor, roots=()):
+    """The leaf's AccumulateGrad node, kept for the run (one asking per leaf). Asking makes a node, which is
+    taken off the run's own thread's count (as observe_targets asks); off that thread (a pass in a thread
+    of the code's: round 29's third attacker) it is looked for on the graph of the pass's roots instead."""
     kept = _S.accumulators.get(id(tensor))
     if kept is not None and kept[0] is tensor:
         return kept[1]
     if not on_the_runs_thread():
-        return None
+        return _accumulator_under(tensor, roots)
     first, on, enabled = _sequence_nr(), _S.on, _is_grad_enabled()
     try:
         _S.on = False
@@ -117,9 +118,21 @@ def _accumulator(tensor):
         _S.observer_nodes += _sequence_nr() - first
 
 
+def _accumulator_under(tensor, roots, most: int = 10_000):
+    try:
+        for root in _list(roots)[:64]:
+            for fn in nodes_under(_get_grad_fn(root) if _isinstance(root, _Tensor) else None, most):
+                if fn is TOO_MANY:
+                    return None
+                if _getattr(fn, "variable", None) is tensor:
+                    return fn
+    except Exception:  # noqa: BLE001 - not found: what was delivered is not seen
+        pass
+    return None
+
+
 _NO_COPY = object()
-_MISSING = object()  # the accumulator's pre-hook is on, and has not run since the last accumulation
-_UNSEEN = object()
+_MISSING = object()  # the accumulator's pre-hook has not run since the last accumulation (or is not on)
 
 
 def _copy(grad):
@@ -148,11 +161,10 @@ def _accumulated_into(key):
         try:
             with _no_torch_function_at_all():
                 grad = _get_grad(tensor)
-                delivered = _S.grad_delivered.get(key, _UNSEEN)
-                if delivered is not _UNSEEN:  # (none: the accumulator was not asked)
-                    _S.grad_delivered[key] = _MISSING
-                    if not _as_delivered(grad, delivered, _S.grad_base.get(key)):
-                        _written()  # NOTE [written during the pass]
+                delivered = _S.grad_delivered.get(key, _MISSING)  # (missing: no pre-hook, nothing seen)
+                _S.grad_delivered[key] = _MISSING
+                if not _as_delivered(grad, delivered, _S.grad_base.get(key)):
+                    _written()  # NOTE [written during the pass]
                 hooks = _getattr(tensor, "_post_accumulate_grad_hooks", None)
                 if grad is not None and _len(hooks or ()) > 2:  # NOTE [a gradient a hook cleared]
                     copy = _copy(grad)

@@ -202,7 +202,7 @@ def before(roots=()) -> dict:
             if _get_is_leaf(tensor) and _requires_grad(tensor):
                 # past any __torch_function__ of the code's: a mode would hand it on to the public method,
                 # and the grader's own hook read as the code's (round 28's learner probe: remove-the-hook)
-                handles.extend((key, handle) for handle in _accumulated.watch(key, tensor, out[key]))
+                handles.extend((key, handle) for handle in _accumulated.watch(key, tensor, out[key], roots))
         except Exception:
             pass
     out[_HANDLES] = handles
