@@ -38,7 +38,9 @@ last of its post-accumulate hooks ran (a third hook of the observers'), or
 nothing: a finalizer hung on the gradient handed to the accumulator, and an
 unpack hook in an older branch of the graph (`loss + 0 * side`), which the
 engine runs after the leaves accumulated, wrote a formula there (the
-attacker of the mends).
+attacker of the mends). The observers' pre-hook asks, as it runs, that it
+is still first among the accumulator's: a hook of the code's put its own
+back before it mid-pass (the fourth attacker).
 Every read here runs past any __torch_function__: a mode the code pushes in
 a hook stays on while the node's other hooks run.
 """
@@ -84,8 +86,10 @@ def watch(key, tensor, old, roots=()) -> list:
             on = _S.on
             _S.on = False  # the observers' registration is not the code's
             try:
-                handles.append(node.register_prehook(_delivered_to(key)))
+                seen = []  # (the dict, our id), for the hook to ask that it is still first when it runs
+                handles.append(node.register_prehook(_delivered_to(key, seen)))
                 _first(handles[-1])  # before the code's own pre-hooks there, which may replace the gradient
+                seen.append((handles[-1].hooks_dict_ref(), handles[-1].id))
             finally:
                 _S.on = on
         handles.append(_register_post_accumulate(tensor, _accumulated_into(key)))
@@ -144,15 +148,28 @@ def _copy(grad):
     return _clone(_detach(grad))
 
 
-def _delivered_to(key):
+def _delivered_to(key, seen: list):
     def delivered(grads):
         try:
             with _no_torch_function_at_all():
-                _S.grad_delivered[key] = _copy(grads[0])
+                # still first among the accumulator's pre-hooks: a hook of the code's, run earlier in the
+                # pass, put its own pre-hooks back before ours (round 29's fourth attacker)
+                _S.grad_delivered[key] = _copy(grads[0]) if seen and _first_of(*seen[0]) else None
         except Exception:  # noqa: BLE001 - no copy: the sum cannot be checked (NOTE [written during the pass])
             _S.grad_delivered[key] = None
         return None
     return delivered
+
+
+def _first_of(hooks, hook_id) -> bool:
+    """In the order torch's engine reads the dict: the plain dict's, not the OrderedDict's (which
+    ``move_to_end`` changes alone)."""
+    for key in _dict_iter(hooks):
+        return key == hook_id
+    return False
+
+
+_dict_iter = dict.__iter__
 
 
 def _accumulated_into(key):
