@@ -53,9 +53,9 @@ from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_replaced import note_written as _written
 from tutor.grade.observe_state import (
-    _any, _clone, _detach, equal_bits, _isinstance, _Tensor, _get_dtype, _get_grad, _get_grad_fn, _get_shape, _get_version, _getattr,
-    _is_grad_enabled, _len, _list, _no_torch_function_at_all, _numel, _register_post_accumulate, _S,
-    _set_grad_enabled, _type, _view_as,
+    _any, _clone, _detach, _get_grad, _get_grad_fn, _get_version, _getattr, _is_grad_enabled, _isinstance, _len,
+    _list, _no_torch_function_at_all, _numel, _register_post_accumulate, _S, same_values, _set_grad_enabled, _Tensor,
+    _type, _view_as,
 )
 
 MAX_COPY = 1_000_000  # elements of one copy
@@ -217,7 +217,7 @@ def check_at_end(followed: dict) -> None:
                 if grad is None or not bool(_any(grad)):
                     continue
                 base = _S.grad_base.get(key)
-                if base is None or base is _NO_COPY or not _same(grad, base):
+                if base is None or base is _NO_COPY or not same_values(grad, base):
                     _written(True)
         except Exception:  # noqa: BLE001 - unreadable: not what the pass left
             _written(True)
@@ -228,14 +228,9 @@ def _as_delivered(grad, delivered, base) -> bool:
     ``base`` (what the leaf held before: tried first where there is one)."""
     if grad is None or delivered is None or delivered is _MISSING:
         return False
-    if base is not None and base is not _NO_COPY and _same(grad, base + delivered):
+    if base is not None and base is not _NO_COPY and same_values(grad, base + delivered):
         return True
-    return _same(grad, delivered)
-
-
-def _same(a, b) -> bool:
-    return (_get_shape(a) == _get_shape(b) and _get_dtype(a) == _get_dtype(b)
-            and equal_bits(a, b))
+    return same_values(grad, delivered)
 
 
 def _first(handle) -> None:

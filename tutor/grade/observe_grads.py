@@ -266,14 +266,21 @@ def mark(was: dict, roots: tuple = ((), (), ()), by_input: tuple = ()) -> None:
                 mine = next((r for x, r in by_input if x is tensor), roots) if by_input else roots
                 _S.grad_mark_roots[key] = (earlier if added else ()) + ((mine,) if mine[0] else ())
             _S.grad_marks[key] = note = cleared or _note(grad, budget)
-            accumulated = _S.grad_accumulated_notes.get(key)  # NOTE [a gradient a hook cleared]: zeroed
-            for kept in (note,) if accumulated is None or accumulated is note or accumulated[2] is None or (
-                    note[2] is not None and _same(note[2], accumulated[2])) else (note, accumulated):
-                if _S.value_names and kept[2] is not None and _len(_S.grad_mark_history) < MAX_HISTORY \
-                        and int(_numel(kept[2])) <= MAX_ELEMENTS // 10:
-                    _S.grad_mark_history.append(kept)  # NOTE [values autograd returned]: every pass's, for lists
+            _keep_in_history(note)
+            # NOTE [a gradient a hook cleared]: what autograd accumulated, where a hook of the code's changed it
+            accumulated = _S.grad_accumulated_notes.get(key)
+            if accumulated is not None and accumulated is not note and not (
+                    note[2] is not None and _same(note[2], accumulated[2])):
+                _keep_in_history(accumulated)
         except Exception:
             _drop_mark(key)
+
+
+def _keep_in_history(note) -> None:
+    """NOTE [values autograd returned]: every pass's gradients, for value checks of lists (each step's)."""
+    if _S.value_names and note[2] is not None and _len(_S.grad_mark_history) < MAX_HISTORY \
+            and int(_numel(note[2])) <= MAX_ELEMENTS // 10:
+        _S.grad_mark_history.append(note)
 
 
 def _returned(old, tensor):

@@ -107,17 +107,13 @@ def _wrap(hook, target, kind: str, mode: str):
 def note_written(this_pass: bool = False) -> None:
     """A followed leaf's gradient written during a pass (NOTE [written during the pass],
     observe_accumulated.py); ``this_pass``: found as the pass ended, and its."""
-    if not this_pass:
-        _note("leaf")
-        return
-    _S.replaced["leaf"] = _S.replaced.get("leaf", 0) + 1
-    _S.replaced_now["leaf"] = _S.replaced_now.get("leaf", 0) + 1
+    _note("leaf", this_pass)
 
 
-def _note(cls: str) -> None:
+def _note(cls: str, this_pass: bool = False) -> None:
     _S.replaced[cls] = _S.replaced.get(cls, 0) + 1
     # a backward pass's go with the gradients it leaves (passed_on); others' (autograd.grad) with every one
-    scope = _S.replaced_now if _S.active.get("backward") else _S.replaced_outside
+    scope = _S.replaced_now if this_pass or _S.active.get("backward") else _S.replaced_outside
     scope[cls] = scope.get(cls, 0) + 1
 
 

@@ -130,7 +130,7 @@ def encode_tensor(tensor: Any) -> dict:
 def encode_value(value: Any, depth: int = 0) -> dict:
     """A tensor, number, bool, None, string or tuple/list of them, as plain data."""
     kind = _type(value)
-    if kind in _TENSOR_TYPES or _plain_parameter_class(kind):
+    if is_plain_tensor(value):
         return encode_tensor(value)
     if kind is _NDARRAY and value.ndim == 0 and value.dtype.kind in "biuf":
         # Compared as the number it holds; marked, for a check whose `type`
