@@ -1,6 +1,7 @@
 """Graph capture benchmark: printed figures, not a timed test.
 
     .venv/bin/python bench/bench_graph.py [--quick]
+    .venv/bin/python bench/bench_graph.py --baseline DIR [--rounds 3]
 
 1. Capture (with saved-tensor details), normalization and JSON encoding for
    a 50-layer MLP, a ResNet-like net, a 10,000-op chain and a 100,000-op
@@ -13,6 +14,8 @@
    uncapped <= 1 s. The "floor" column is the walk plus torch's own
    accessors for what a snapshot holds (``accessor_walk``): what any capture
    pays before it writes anything down.
+   With ``--baseline DIR`` (a tree made by ``bench/baseline_tree.sh``), only
+   this section: run by the old tree's python and this one's, taking turns.
    Then the same on graphs nobody walked yet (``first_look``): the first
    access to a Node makes its Python wrapper, which repeated walks find made.
 3. What the UI does with the kernel's graph message (decode and validate,
@@ -164,7 +167,9 @@ def table() -> None:
 PIPELINE_CASES = (("chain-10k", 10_000, 20_000), ("chain-100k uncapped", 100_000, 200_000))
 
 
-def pipeline(repeat: int, cases=PIPELINE_CASES) -> None:
+def pipeline(repeat: int, cases=PIPELINE_CASES) -> dict:
+    """Prints the table; returns {case: {phase: median CPU ms, "total": ...}}."""
+    result: dict = {}
     print()
     print("pipeline vs a bare grad_fn walk (medians of interleaved runs; ratio = pipeline / walk)")
     print(f"{'graph':22s} {'nodes':>7s} {'walk':>8s} {'capture':>9s} {'normalize':>10s} {'json':>8s} {'total':>8s} {'ratio':>6s}")
@@ -193,10 +198,42 @@ def pipeline(repeat: int, cases=PIPELINE_CASES) -> None:
         for label, phases in (("wall", wall), ("cpu", cpu)):
             med = {k: statistics.median(v) for k, v in phases.items()}
             total = statistics.median([c + m + j for c, m, j in zip(phases["capture"], phases["normalize"], phases["json"])])
+            if label == "cpu":
+                result[name] = dict(med, total=total)
             print(f"{name + ' ' + label:22s} {len(snap.nodes):7d} {med['walk']:6.1f}ms {med['capture']:7.1f}ms "
                   f"{med['normalize']:8.1f}ms {med['json']:6.1f}ms {total:6.1f}ms {total / med['walk']:5.1f}x"
                   f"   floor {med['floor']:6.1f}ms {med['floor'] / med['walk']:4.1f}x")
         del snap, out
+    return result
+
+
+def side_by_side(baseline: str, rounds: int) -> None:
+    """The pipeline section run by this tree's python and by the baseline
+    tree's (``bench/baseline_tree.sh REV DIR``), one process each, taking
+    turns: per case and phase, the median over rounds of each process's
+    CPU medians, and the ratio new / old."""
+    import json
+
+    here = Path(__file__).resolve()
+    pythons = {"old": str(Path(baseline) / ".venv/bin/python"), "new": sys.executable}
+    figures: dict = {"old": [], "new": []}
+    for i in range(rounds):
+        for which in (("old", "new") if i % 2 == 0 else ("new", "old")):
+            done = subprocess.run([pythons[which], str(here), "--pipeline-json"], capture_output=True, text=True,
+                                  cwd="/", check=True)
+            figures[which].append(json.loads(done.stdout.strip().splitlines()[-1]))
+            print(f"round {i + 1} {which}: " + ", ".join(f"{c} {f['total']:.0f} ms" for c, f in figures[which][-1].items()),
+                  flush=True)
+    print()
+    print(f"pipeline, CPU ms, median of {rounds} rounds each, the baseline tree {baseline} and this one taking turns")
+    print(f"{'graph':22s} {'phase':>10s} {'old':>9s} {'new':>9s} {'new/old':>8s}")
+    for case in figures["new"][0]:
+        for phase in ("walk", "capture", "normalize", "json", "total", "floor"):
+            old = statistics.median(f[case][phase] for f in figures["old"])
+            new = statistics.median(f[case][phase] for f in figures["new"])
+            print(f"{case:22s} {phase:>10s} {old:8.1f} {new:8.1f} {new / old:7.2f}x")
+        walk = statistics.median(f[case]["walk"] for f in figures["new"])
+        print(f"{case:22s} {'total/walk':>10s} {'':>9s} {statistics.median(f[case]['total'] for f in figures['new']) / walk:8.1f}x")
 
 
 _CHAIN_SCRIPT = """\
@@ -390,6 +427,16 @@ def first_look(repeat: int, n: int = 10_000) -> None:
 
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
+    if "--pipeline-json" in argv:  # one process of side_by_side: the table, then its figures as JSON
+        import json
+
+        figures = pipeline(3)
+        print(json.dumps(figures))
+        return 0
+    if "--baseline" in argv:
+        rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 3
+        side_by_side(argv[argv.index("--baseline") + 1], rounds)
+        return 0
     if "--ui" in argv:  # the UI section alone (for a side-by-side with an old tree)
         ui_receive(REPEAT)
         return 0

@@ -18,6 +18,7 @@ ELEMENTWISE = frozenset({
     "Clamp", "ClampMin", "ClampMax", "Hardtanh", "Sign", "Sgn",
 })
 _TWO = frozenset({"2", "2.0"})
+_SQUARES = frozenset({"Pow", "Mul"})  # the labels _square rewrites
 _ZERO = frozenset({"0", "0.0", "const"})  # Python's sum() starts from an unsaved 0
 
 # The algebra table, as documented in docs/graph.md ("Algebraic spellings").
@@ -34,12 +35,19 @@ ALGEBRA = (
 )
 
 
-def apply_algebra(graph: NormGraph) -> None:
-    """Apply every rule of ``ALGEBRA`` where it fires."""
+# Labels without which no rule moves an input from one node to another
+# (the rest rewrite a node in place): only these can leave a node unreachable.
+_REWIRING = frozenset({"Neg", "Sub", "Transpose", "Unbind", "Select"})
+
+
+def apply_algebra(graph: NormGraph) -> bool:
+    """Apply every rule of ``ALGEBRA`` where it fires. False when no rule
+    could have left a node unreachable (``prune`` would find nothing)."""
     nodes = graph.nodes
     # Local rewrites first: they do not change who consumes whom.
     for n in nodes.values():
-        _square(n)
+        if n.label in _SQUARES:
+            _square(n)
     for n in list(nodes.values()):
         if n.id not in nodes:
             continue
@@ -85,7 +93,9 @@ def apply_algebra(graph: NormGraph) -> None:
                 if n.id in nodes and n.label == "Stack":
                     _stack_of_elements(graph, n, parents)
     for n in nodes.values():
-        _square(n)
+        if n.label in _SQUARES:
+            _square(n)
+    return bool(labels & _REWIRING)
 
 
 def _square(n: NormNode) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from tutor import jsontext
@@ -127,18 +128,24 @@ _NODE_DEFAULTS: dict[str, Any] = {
 
 def _make_node_to_dict() -> Any:
     """``GraphNode.to_dict`` unrolled: the same keys in the same order as a
-    loop over ``_NODE_DEFAULTS`` with ``value != default`` would give."""
+    loop over ``_NODE_DEFAULTS`` with ``value != default`` would give. A
+    default of None is tested with ``is not``, an empty list or dict by its
+    truth (the same answer for what a node holds, and cheaper), and saved
+    tensors are written inline (no method call per tensor)."""
     lines = [
         "def _node_to_dict(self):",
         "    d = {'id': self.id, 'raw_op': self.raw_op, 'op': self.op, 'kind': self.kind}",
     ]
-    for key in _NODE_DEFAULTS:
+    for key, default in _NODE_DEFAULTS.items():
+        lines.append(f"    v = self.{key}")
         if key == "saved":
-            lines.append("    v = self.saved")
-            lines.append("    if v: d['saved'] = [s.to_dict() for s in v]")
-            lines.append("    elif v != _D_saved: d['saved'] = v")
+            lines.append("    if v: d['saved'] = [{'attr': s.attr, 'shape': s.shape, 'dtype': s.dtype, "
+                         "'state': s.state} for s in v]")
+        elif default is None:
+            lines.append(f"    if v is not None: d[{key!r}] = v")
+        elif default == [] or default == {}:
+            lines.append(f"    if v: d[{key!r}] = v")
         else:
-            lines.append(f"    v = self.{key}")
             lines.append(f"    if v != _D_{key}: d[{key!r}] = v")
     lines.append("    return d")
     scope: dict[str, Any] = {f"_D_{k}": v for k, v in _NODE_DEFAULTS.items()}
@@ -147,6 +154,9 @@ def _make_node_to_dict() -> Any:
 
 
 _node_to_dict = _make_node_to_dict()
+
+
+_INPUT_NR = itemgetter(2)  # a GraphEdge's input_nr, for sorting
 
 
 class GraphEdge(NamedTuple):
@@ -189,24 +199,41 @@ class GraphSnapshot:
 
     def children(self, node_id: int) -> list[GraphEdge]:
         """Edges into ``node_id``'s inputs, in input order."""
-        return self._adjacency()[0].get(node_id, [])
+        return self._down().get(node_id, [])
 
     def parents(self, node_id: int) -> list[GraphEdge]:
-        return self._adjacency()[1].get(node_id, [])
+        return self._up().get(node_id, [])
 
-    def _adjacency(self) -> tuple[dict[int, list[GraphEdge]], dict[int, list[GraphEdge]]]:
-        cached = self.__dict__.get("_adj")
-        if cached is None or cached[2] != len(self.edges):
+    def _down(self) -> dict[int, list[GraphEdge]]:
+        """Edges by parent, each list in input order. Built apart from
+        ``_up``: normalization reads only this one."""
+        cached = self.__dict__.get("_down_by")
+        if cached is None or cached[1] != len(self.edges):
             down: dict[int, list[GraphEdge]] = {}
+            get = down.get
+            for e in self.edges:
+                lst = get(e[0])
+                if lst is None:
+                    down[e[0]] = [e]
+                else:
+                    lst.append(e)
+            for lst in down.values():
+                if len(lst) > 1:
+                    lst.sort(key=_INPUT_NR)
+            cached = (down, len(self.edges))
+            self.__dict__["_down_by"] = cached
+        return cached[0]
+
+    def _up(self) -> dict[int, list[GraphEdge]]:
+        """Edges by child."""
+        cached = self.__dict__.get("_up_by")
+        if cached is None or cached[1] != len(self.edges):
             up: dict[int, list[GraphEdge]] = {}
             for e in self.edges:
-                down.setdefault(e.parent, []).append(e)
-                up.setdefault(e.child, []).append(e)
-            for lst in down.values():
-                lst.sort(key=lambda e: e.input_nr)
-            cached = (down, up, len(self.edges))
-            self.__dict__["_adj"] = cached
-        return cached[0], cached[1]
+                up.setdefault(e[1], []).append(e)
+            cached = (up, len(self.edges))
+            self.__dict__["_up_by"] = cached
+        return cached[0]
 
     def find(self, name: str) -> GraphNode | None:
         """The node a root or namespace name refers to."""
@@ -228,7 +255,7 @@ class GraphSnapshot:
         writes as lists)."""
         return {
             "format": 1,
-            "nodes": [n.to_dict() for n in self.nodes],
+            "nodes": list(map(_node_to_dict, self.nodes)),
             "edges": self.edges,
             "roots": dict(self.roots),
             "truncated": self.truncated,

@@ -66,7 +66,7 @@ class SnapshotLike(Protocol):
 
     def get(self, node_id: int) -> Any: ...
 
-    def children(self, node_id: int) -> list[Any]: ...
+    def children(self, node_id: int) -> list[Any]: ...  # edges: (parent, child, input_nr, output_nr)
 
 
 def leaf_label(node: Any) -> str:
@@ -150,39 +150,42 @@ def _normalize(snapshot: SnapshotLike, root: str | None, collapse_views: bool,
             consts[1] = _number_text(attrs["exponent"])
         elif raw_op == "PowBackward2" and "self" in attrs:
             consts[0] = _number_text(attrs["self"])
-        for e in children_of(nid):
-            c = e.child
+        for _, c, input_nr, output_nr in children_of(nid):
             child = get(c)
             if child is None:
                 continue  # a dangling edge (hostile or cut snapshot): no input
             if child.kind == CONST:
-                consts[e.input_nr] = _const_text(child)
+                consts[input_nr] = _const_text(child)
             else:
-                kids.append((e.input_nr, c))
-                if e.output_nr:
-                    outs[e.input_nr] = e.output_nr
+                kids.append((input_nr, c))
+                if output_nr:
+                    outs[input_nr] = output_nr
                 stack.append(c)
         nodes[nid] = nn
 
     graph = NormGraph(nodes, starts[0] if (root is not None and starts) else None)
     _apply_aliases(graph, raw, algebra)
+    # Every node built above is reachable from a start, and the aliases keep
+    # it so: prune (a walk of the whole graph) has work only after a splice,
+    # or an algebra rule that moves inputs, left a node behind.
     spliced = neutral_set(neutral)
-    if collapse_views or spliced:
-        splice(graph, raw, VIEW_OPS if collapse_views else frozenset(), spliced)
-    if algebra:
-        apply_algebra(graph)
-    prune(graph)
+    if (collapse_views or spliced) and splice(graph, raw, VIEW_OPS if collapse_views else frozenset(), spliced,
+                                              then_prune=False):
+        prune(graph)
+    if algebra and apply_algebra(graph):
+        prune(graph)
     compute_signatures(graph)
     return graph
 
 
 def _lookups(snapshot: SnapshotLike) -> tuple[Any, Any]:
     """``snapshot.get`` and ``snapshot.children`` as two plain lookups. A
-    GraphSnapshot's own index and adjacency are read once (not imported:
-    model.py imports this module), anything else goes through its methods."""
-    index, adjacency = getattr(snapshot, "_index", None), getattr(snapshot, "_adjacency", None)
-    if callable(index) and callable(adjacency):
-        by_id, down = index(), adjacency()[0]
+    GraphSnapshot's own index and edges by parent are read once (not
+    imported: model.py imports this module), anything else goes through its
+    methods. Edges are read as ``(parent, child, input_nr, output_nr)``."""
+    index, down_edges = getattr(snapshot, "_index", None), getattr(snapshot, "_down", None)
+    if callable(index) and callable(down_edges):
+        by_id, down = index(), down_edges()
         if isinstance(by_id, dict) and isinstance(down, dict):
             empty: list[Any] = []
             return by_id.get, lambda nid: down.get(nid, empty)

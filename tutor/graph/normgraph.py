@@ -15,7 +15,7 @@ from tutor.graph.opnames import op_name
 COMMUTATIVE = frozenset({"Add", "Mul", "Maximum", "Minimum"})
 
 
-@dataclass
+@dataclass(slots=True)
 class NormNode:
     id: int  # snapshot node id, or negative for a node an alias rule made
     label: str  # "Mul", "Transpose", "Leaf w (3,)"
@@ -54,7 +54,10 @@ class NormGraph:
 def add_neg_to_sub(graph: NormGraph) -> None:
     """a + (-b) is a - b: only when the Neg has no other consumer."""
     nodes = graph.nodes
-    if not any(n.label == "Neg" for n in nodes.values()):
+    for n in nodes.values():  # a loop, not any(): it runs on every graph
+        if n.label == "Neg":
+            break
+    else:
         return
     parents = graph.parents()
     for n in list(nodes.values()):
@@ -82,8 +85,11 @@ def swap_operands(n: NormNode) -> None:
     n.outs = {(1 - p if p in (0, 1) else p): o for p, o in n.outs.items()}
 
 
-def splice(graph: NormGraph, raw: dict[int, str], views: frozenset[str], neutral: frozenset[str]) -> None:
-    """Replace each spliceable node (one tensor input) by its input."""
+def splice(graph: NormGraph, raw: dict[int, str], views: frozenset[str], neutral: frozenset[str],
+           *, then_prune: bool = True) -> bool:
+    """Replace each spliceable node (one tensor input) by its input; True
+    when any was. ``then_prune=False`` leaves the nodes spliced out in
+    ``graph.nodes`` (unreachable) for the caller's own ``prune``."""
     nodes = graph.nodes
 
     def spliceable(n: NormNode) -> bool:
@@ -96,7 +102,11 @@ def splice(graph: NormGraph, raw: dict[int, str], views: frozenset[str], neutral
     target: dict[int, tuple[int, int]] = {}  # node -> (what it stands for, output number)
     # Splicing keeps every node's label and number of inputs, so which nodes
     # are spliceable is known before any is spliced.
-    candidates = {nid for nid, n in nodes.items() if spliceable(n)}
+    if neutral:
+        candidates = {nid for nid, n in nodes.items() if spliceable(n)}
+    else:  # spliceable(n), inlined: it runs on every node of every graph
+        candidates = {nid for nid, n in nodes.items()
+                      if n.label in views and len(n.children) == 1 and n.kind != LEAF and n.kind != CONST}
 
     def through(nid: int, out: int) -> tuple[int, int]:
         done = target.get(nid)
@@ -121,8 +131,9 @@ def splice(graph: NormGraph, raw: dict[int, str], views: frozenset[str], neutral
     if not candidates:
         # Nothing to splice: every input already stands for itself (the
         # passes before keep ``outs`` in step with ``children``).
-        prune(graph)
-        return
+        if then_prune:
+            prune(graph)
+        return False
     for n in list(nodes.values()):
         kids, outs = [], {}
         old_outs = n.outs
@@ -134,7 +145,9 @@ def splice(graph: NormGraph, raw: dict[int, str], views: frozenset[str], neutral
         n.children, n.outs = kids, outs
     if graph.root is not None:
         graph.root = through(graph.root, 0)[0]
-    prune(graph)
+    if then_prune:
+        prune(graph)
+    return True
 
 
 def prune(graph: NormGraph) -> None:

@@ -33,6 +33,7 @@ def compute_signatures(graph: NormGraph) -> None:
     recursion. A cycle raises ValueError instead of looping."""
     nodes, sig = graph.nodes, graph.sig
     blake2b = hashlib.blake2b
+    commutative = COMMUTATIVE
     open_: set[int] = set()  # expanded, not finished: the current path
     for start in nodes:
         if start in sig:
@@ -44,38 +45,47 @@ def compute_signatures(graph: NormGraph) -> None:
                 stack.pop()
                 continue
             n = nodes[nid]
-            if nid not in open_:
+            children = n.children
+            if nid in open_:
+                open_.discard(nid)
+            elif children:
                 # First visit: its unfinished inputs go on top; it is finished
                 # when it is on top again. An input on the path is a cycle.
-                open_.add(nid)
+                # A node with every input finished never joins the path.
                 waiting = False
-                for _, c in n.children:
+                for _, c in children:
                     if c not in sig:
-                        if c in open_:
+                        if c in open_ or c == nid:
                             raise ValueError("graph snapshot has a cycle (a node is its own input)")
+                        if not waiting:
+                            open_.add(nid)
+                            waiting = True
                         stack.append(c)
-                        waiting = True
                 if waiting:
                     continue
             stack.pop()
-            open_.discard(nid)
             outs = n.outs
-            children = n.children
-            if n.label in COMMUTATIVE:
+            consts = n.consts
+            label = n.label
+            if label in commutative:
                 if outs:
                     parts = sorted(sig[c] + (f".{outs[p]}" if p in outs else "") for p, c in children)
                 else:
                     parts = sorted([sig[c] for _, c in children])
-                consts = str(len(n.consts))
+                text = f"{label}|{len(consts)}|" + ",".join(parts)
             else:
-                if len(children) > 1:
-                    children = sorted(children)
-                if outs:
-                    parts = [f"{p}:{sig[c]}" + (f".{outs[p]}" if p in outs else "") for p, c in children]
+                const_text = ",".join(map(str, sorted(consts))) if consts else ""
+                if len(children) == 1 and not outs:
+                    p, c = children[0]
+                    text = f"{label}|{const_text}|{p}:{sig[c]}"
                 else:
-                    parts = [f"{p}:{sig[c]}" for p, c in children]
-                consts = ",".join(map(str, sorted(n.consts))) if n.consts else ""
-            text = f"{n.label}|{consts}|" + ",".join(parts)
+                    if len(children) > 1:
+                        children = sorted(children)
+                    if outs:
+                        parts = [f"{p}:{sig[c]}" + (f".{outs[p]}" if p in outs else "") for p, c in children]
+                    else:
+                        parts = [f"{p}:{sig[c]}" for p, c in children]
+                    text = f"{label}|{const_text}|" + ",".join(parts)
             sig[nid] = blake2b(text.encode(), digest_size=12).hexdigest()
 
 

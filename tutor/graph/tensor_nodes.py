@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.graph.autograd_facts import device_text, dtype_text, read_tensor_state, scalar_value, storage_key
+from tutor.graph.autograd_facts import (
+    DEVICE_TEXTS,
+    DTYPE_TEXTS,
+    device_text,
+    dtype_text,
+    read_tensor_state,
+    scalar_value,
+    storage_key,
+)
 from tutor.graph.kinds import CONST, LEAF
 from tutor.graph.model import GraphNode
 
@@ -82,17 +90,20 @@ class TensorNodes:
         its shape and value are known, and a named constant is shared like
         any tensor."""
         t = unpacked.get("self" if input_nr == 0 else "other") if input_nr < 2 and unpacked else None
-        if t is not None and id(t) not in self.ids and id(t) not in self.names and self.by_storage:
-            t = self.by_storage.get(storage_key(t), t)
-        if t is not None and (id(t) in self.ids or id(t) in self.names):
-            return self.node(t)
+        if t is not None:
+            ids, names = self.ids, self.names
+            if id(t) not in ids and id(t) not in names and self.by_storage:
+                t = self.by_storage.get(storage_key(t), t)
+            if id(t) in ids or id(t) in names:
+                return self.node(t)
         node_id = len(self.nodes)
         node = GraphNode(node_id, "Constant", "Const", CONST, requires_grad=False, is_leaf=True)
         if t is not None and t.grad_fn is None and not t.requires_grad:
-            node.shape = list(t.shape)
-            node.dtype = dtype_text(t.dtype)
-            node.device = device_text(t.device)
-            if not node.shape:
+            shape = node.shape = list(t.shape)
+            dt, dev = t.dtype, t.device
+            node.dtype = DTYPE_TEXTS.get(dt) or dtype_text(dt)
+            node.device = DEVICE_TEXTS.get(dev) or device_text(dev)
+            if not shape:
                 node.value = scalar_value(t)
         self.nodes.append(node)
         return node_id
