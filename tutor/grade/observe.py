@@ -153,7 +153,7 @@ def _input_snapshots(namespace: dict, names: list, skip: list) -> list:
 
 
 def _begin(namespace: dict, config: dict) -> None:
-    _S.calls, _S.order, _S.hooks, _S.active = {}, [], {}, {}
+    _S.calls, _S.order, _S.hooks, _S.active, _S.nested_roots = {}, [], {}, {}, {}
     _S.depth, _S.saved_bytes, _S.max_numel, _S.max_shape, _S.max_api = 0, 0, 0, None, ""
     _S.unneeded_grads = 0
     _S.snapshots, _S.missing, _S.shapes = [], [], {}

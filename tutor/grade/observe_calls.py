@@ -29,7 +29,7 @@ from tutor.grade.observe_replaced import watch as _watch_replaced
 from tutor.grade.observe_saved import _counting_pack, _measure, _SuspendSaved
 from tutor.grade.observe_state import (
     _FLAGS, _S, _SEEDS, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
-    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _numel,
+    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _no_torch_function_at_all, _numel,
     record_call as _record_call,
 )
 
@@ -82,9 +82,23 @@ def _zero_seed(api: str, args, kwargs) -> bool:
         args[at] if at < _len(args) else None)
     seeds = seed if _isinstance(seed, (tuple, list)) else (seed,)
     try:
-        return _len(seeds) > 0 and all(_isinstance(t, _Tensor) and not bool(_any(t)) for t in seeds)
+        with _no_torch_function_at_all():  # NOTE [the observers' own reads]
+            return _len(seeds) > 0 and all(_isinstance(t, _Tensor) and not bool(_any(t)) for t in seeds)
     except Exception:
         return False
+
+
+# NOTE [the observers' own reads]: a TorchFunctionMode of the code's sees
+# every read of a tensor made while it is on: `t.is_leaf`, `t.grad`,
+# `t._version`, `clone`, `detach`, even through the getters the observers
+# took at import. Round 30's attacker let `y.backward(inputs=[b])` run
+# honestly, answered the observers' reads before it ("w is no leaf": no
+# hook went on w) and after it (hand-made numbers for `w.grad`, noted as
+# what the pass left), then assigned those numbers to `w.grad`
+# (linear-gradients passed). What the observers read before and after a
+# reverse pass (roots, seeds, gradients, accumulators) they read under
+# torch._C.DisableTorchFunction; the call itself runs as the code set it
+# up (NOTE [a call answered by __torch_function__], observe_answered.py).
 
 
 def _wrap_call(original, api: str, measure: bool = True, transform: bool = False, suspend: bool = False):
@@ -110,19 +124,20 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         # the outermost pass only: Tensor.backward calls torch.autograd.backward (both observed)
         watched = _S.grad_root_names or _S.grad_names or _S.value_names
         inside = _S.active.get("backward") or _S.active.get("autograd.grad")
-        if watched and reverse and not _S.active.get(api):
+        own = watched and reverse and not _S.active.get(api)  # a pass whose roots are judged
+        if own:
             args, kwargs = _passes.materialized(params, args, kwargs)  # NOTE [a root that reaches nothing asked]
-            roots, seeded, by_input = _passes.roots_of(args, kwargs, api, params)
-        else:
-            roots, seeded, by_input = ((), (), ()), (), ()
-        grads_before = _grads_before(seeded) if api == "backward" and (_S.grad_names or _S.value_names) \
-            and not _S.active.get(api) else None
-        if reverse:
-            _passes.before(inside, learner, args, kwargs, api, params)  # NOTE [a pass inside a pass]
-        if grads_before is not None:
-            _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
-        if reverse and not _S.active.get(api):  # the outermost pass's, even none
-            _seeds_before(api, args, kwargs, seeded)  # NOTE [a seed copied in] (observe_seeds.py)
+        # NOTE [the observers' own reads]: what the observers read of tensors, no mode or subclass of the
+        # code's answers
+        with _no_torch_function_at_all():
+            roots, seeded, by_input = _passes.roots_of(args, kwargs, api, params) if own else (((), (), ()), (), ())
+            grads_before = _grads_before(seeded) if api == "backward" and (_S.grad_names or _S.value_names) \
+                and not _S.active.get(api) else None
+            mine = _passes.before(inside, learner, args, kwargs, api, params, own) if reverse else None
+            if grads_before is not None:
+                _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
+            if reverse and not _S.active.get(api):  # the outermost pass's, even none
+                _seeds_before(api, args, kwargs, seeded)  # NOTE [a seed copied in] (observe_seeds.py)
         if _S.before_pass is not None and learner and reverse \
                 and not _S.active.get(api) and not any(_flags(positions, args, kwargs)):
             _S.before_pass()  # NOTE [a graph judged before a pass freed it] (observe_kept.py)
@@ -135,22 +150,24 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             else:
                 result = original(*args, **kwargs)
         except BaseException:
+            _passes.close(mine)
             if grads_before is not None:
                 _abandon_grads(grads_before)  # the observers' hooks off a pass that raised
             raise
         finally:
             _S.active[api] -= 1
             _S.depth -= 1
-        if not inside and reverse:
-            roots, by_input = _passes.with_inner(roots, by_input)
-        if grads_before is not None:
-            _mark_grads(grads_before, roots, by_input)  # NOTE [gradients a backward pass left]
-        elif api == "autograd.grad" and (_S.grad_names or _S.value_names) and learner:
-            # the code's own calls: torch's (gradcheck's, a transform's) would fill the record's room
-            _note_grad_results(result, roots, args[1] if _len(args) > 1 else kwargs.get("inputs"), by_input)
-        elif (_S.value_names or _S.grad_names) and api.startswith(("autograd.functional.", "func.")) \
-                and api != "func.functional_call" and not callable(result):  # NOTE [a gradient with vmap]
-            _note_func_results(_derivatives(api, result))  # NOTE [values autograd returned]
+        with _no_torch_function_at_all():  # NOTE [the observers' own reads]
+            if reverse:
+                roots, by_input = _passes.with_inner(mine, roots, by_input, inside)
+            if grads_before is not None:
+                _mark_grads(grads_before, roots, by_input)  # NOTE [gradients a backward pass left]
+            elif api == "autograd.grad" and (_S.grad_names or _S.value_names) and learner:
+                # the code's own calls: torch's (gradcheck's, a transform's) would fill the record's room
+                _note_grad_results(result, roots, args[1] if _len(args) > 1 else kwargs.get("inputs"), by_input)
+            elif (_S.value_names or _S.grad_names) and api.startswith(("autograd.functional.", "func.")) \
+                    and api != "func.functional_call" and not callable(result):  # NOTE [a gradient with vmap]
+                _note_func_results(_derivatives(api, result))  # NOTE [values autograd returned]
         if transform and callable(result):
             return _wrap_transformed(result, api, _has_aux(api, args, kwargs))
         result = _vmap.after_call(api, result, _wrap_transformed)

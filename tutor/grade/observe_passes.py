@@ -7,8 +7,8 @@ from __future__ import annotations
 from tutor.grade.observe_chain import TOO_MANY, _grad_fn, function_under, nodes_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _any, _detach, _get_version, _getattr, _isinstance, _len, _no_torch_function,
-    _numel, _type, same_values,
+    _S, _Tensor, _TensorBase, _any, _detach, _get_version, _getattr, _isinstance, _len, _no_torch_function_at_all,
+    _list, _numel, _type, same_values,
 )
 
 _tolist = _TensorBase.tolist
@@ -54,24 +54,43 @@ def _roots_of(call: dict, api: str) -> tuple:
     # a root seeded with zeros starts nothing (NOTE [a zero seed is no pass], observe_calls.py): `loss`
     # seeded with zeros beside a surrogate seeded with ones in one call is the surrogate's pass
     pairs = [(t, seeds[i] if i < _len(seeds) else None) for i, t in enumerate(items[:MAX_NAMES])
-             if _isinstance(t, _Tensor) and not _zero(seeds[i] if i < _len(seeds) else None)]
-    seeded = tuple(t for t, _ in pairs)
+             if t is not None and not _zero(seeds[i] if i < _len(seeds) else None)]
+    # NOTE [a root that is no tensor]: a GradientEdge is a root too, and no `loss`: a stand-in tensor of
+    # no graph takes its place among the roots (the edge itself says which inputs it reaches)
+    stand_ins = [t if _isinstance(t, _Tensor) else _stand_in() for t, _ in pairs]
+    seeded = tuple(stand_ins)
     if not _S.grad_root_names:
         return ((), (), ()), seeded, ()
     # the seeds' numbers as the pass starts: a seed changed afterwards counts as given (NOTE [a root
     # seeded by a fraction])
     # each root with the numbers it holds as the pass starts (None where a custom Function is on its graph:
     # NOTE [a gradient by a Function], observe_roots.py), for a name bound to a number after its pass
-    roots = [(t, None if function_under(t) else _numbers(t), _numbers(s)) for t, s in pairs]
+    roots = [(stand_ins[i], None if not _isinstance(t, _Tensor) or function_under(t) else _numbers(t), _numbers(s))
+             for i, (t, s) in enumerate(pairs)]
     asked = call.get("inputs")
     asked = (asked,) if _isinstance(asked, _Tensor) else list(asked.values())[:4 * MAX_NAMES] \
         if _isinstance(asked, dict) else asked[:4 * MAX_NAMES] if _isinstance(asked, (tuple, list)) else None
     if asked is None:
         return _group(roots), seeded, ()
-    reached = [_reached(root[0], asked) for root in roots]  # NOTE [a root that reaches nothing asked]
+    reached = [_reached(t, asked) for t, _ in pairs]  # NOTE [a root that reaches nothing asked]
     by_input = tuple((x, _group([root for root, hits in zip(roots, reached) if i in hits]))
                      for i, x in enumerate(asked))
     return _group([root for root, hits in zip(roots, reached) if hits]), seeded, by_input
+
+
+# NOTE [a root that is no tensor]: `torch.autograd.backward([y, get_gradient_edge(p), get_gradient_edge(w),
+# ...], [ones, -ones, gw, gx])` seeds edges of y's graph by hand: p's edge with -1 cancels y's share in w
+# and x, and w's and x's accumulators get gradients worked out by hand (round 30's attacker passed
+# linear-gradients and clip-with-a-hook so). Only tensors were read as roots, so the edges were no roots at
+# all. Each root that is not a tensor now stands among the roots as a tensor of no graph and no numbers,
+# which is no `loss` (NOTE [every root is loss], observe_roots.py), and reaches the inputs its node reaches.
+def _stand_in():
+    return _Tensor()
+
+
+def _root_node(root):
+    """The node a root's pass starts at: a tensor's grad_fn, a GradientEdge's node."""
+    return _grad_fn(root) if _isinstance(root, _Tensor) else _getattr(root, "node", None)
 
 
 def _group(roots) -> tuple:
@@ -119,7 +138,7 @@ def _reached(root, asked) -> set:
         elif _isinstance(t, _Tensor):
             leaves.setdefault(id(t), set()).add(i)
     hits: set = set(leaves.get(id(root), ()))
-    for fn in nodes_under(_grad_fn(root), MAX_WALK):
+    for fn in nodes_under(_root_node(root), MAX_WALK):
         if fn is TOO_MANY:
             return set()
         hits |= nodes.get(fn, set()) | leaves.get(id(_getattr(fn, "variable", None)), set())
@@ -128,7 +147,7 @@ def _reached(root, asked) -> set:
 
 def _zero(seed) -> bool:
     try:
-        with _no_torch_function():
+        with _no_torch_function_at_all():
             return _type(seed) is _Tensor and not bool(_any(seed))
     except Exception:
         return False
@@ -154,8 +173,9 @@ def _numbers(seed):
     if seed is None:
         return [1.0]
     try:
-        # a plain tensor only: a subclass's __torch_function__ or __torch_dispatch__ read 1e-30 as 1 (probes)
-        with _no_torch_function():
+        # a plain tensor only: a subclass's __torch_function__ or __torch_dispatch__ read 1e-30 as 1 (probes),
+        # and past any mode of the code's
+        with _no_torch_function_at_all():
             if _type(seed) is _Tensor and 0 < int(_numel(seed)) <= MAX_SEED:
                 return [float(v) for v in _tolist(_reshape(_detach(seed), (-1,)))]
     except Exception:
@@ -186,18 +206,35 @@ def _unit(seeds) -> bool:
 # roots of a pass the code runs inside another are roots of the outer one
 # (NOTE [every root is loss], observe_roots.py); torch's own inner passes
 # (checkpointing, Tensor.backward's call of torch.autograd.backward) are not.
-def before(inside, learner: bool, args, kwargs, api: str, params) -> None:
+# Passes in threads of the code's run beside one another: round 30's
+# attacker ended a thread's `autograd.grad` while `loss.backward()` ran (the
+# one list of inner roots went with it), then ran a surrogate's pass in the
+# thread, whose roots went nowhere. Each pass whose roots are judged keeps a
+# list of its own now, and a pass of the code's that starts while others run
+# adds its roots to every list still open.
+def before(inside, learner: bool, args, kwargs, api: str, params, own: bool) -> list | None:
     """Before a reverse pass: the setup's inputs are read (NOTE [an input changed behind autograd's
-    back]); an outer one starts its list of inner roots; one of the code's run inside another adds its
-    roots to that list."""
+    back]); one of the code's run while others run adds its roots to each of their lists of inner roots;
+    one whose roots are judged (``own``) opens its own list, returned for ``with_inner``."""
     if not inside:
         _read_inputs()
     if not _S.grad_root_names:
-        return
-    if not inside:
-        _S.nested_roots = []
-    elif learner and _S.nested_roots is not None:
-        _S.nested_roots.extend(roots_of(args, kwargs, api, params)[1])
+        return None
+    if learner and inside:
+        inner = roots_of(args, kwargs, api, params)[1]
+        for others in _list(_S.nested_roots.values()):  # a copy, in one step: other threads open and close
+            others.extend(inner)
+    if not own:
+        return None
+    mine: list = []
+    _S.nested_roots[id(mine)] = mine
+    return mine
+
+
+def close(mine: list | None) -> None:
+    """A pass's list of inner roots off the open ones (it ended, or raised)."""
+    if mine is not None:
+        _S.nested_roots.pop(id(mine), None)
 
 
 def _among(t, tensors) -> bool:
@@ -207,14 +244,18 @@ def _among(t, tensors) -> bool:
     return False
 
 
-def with_inner(roots: tuple, by_input: tuple) -> tuple:
-    """After an outer pass: its ``roots`` and ``by_input`` with the roots of the passes run inside it
-    (seeded with ones, of no numbers: whatever they were, they are no `loss`)."""
-    _read_inputs()  # as it ends too: a hook of the pass wrote one, put back after the pass
-    inner, _S.nested_roots = _S.nested_roots, None
+def with_inner(mine: list | None, roots: tuple, by_input: tuple, inside) -> tuple:
+    """After a pass whose roots are judged (``mine``: its list from ``before``): its ``roots`` and
+    ``by_input`` with the roots of the passes run while it ran (seeded with ones, of no numbers: whatever
+    they were, they are no `loss`)."""
+    if not inside:
+        _read_inputs()  # as it ends too: a hook of the pass wrote one, put back after the pass
+    if mine is None:
+        return roots, by_input
+    close(mine)
     # the outer pass's own root again (a TorchFunctionMode of the code's, around `loss.backward()`, calls it
     # once more from its file): the same pass, not one beside it
-    extra = tuple(t for t in inner or () if not _among(t, roots[0]))
+    extra = tuple(t for t in mine if not _among(t, roots[0]))
     if not extra:
         return roots, by_input
 

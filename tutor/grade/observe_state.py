@@ -137,7 +137,7 @@ class _State:
     value_names: list = []  # observe_grads.py: names a value check wants returned by torch.autograd.grad
     value_namespace = None
     value_new_leaves = False  # NOTE [a step that makes w anew] (observe_grads.py)
-    nested_roots = None  # NOTE [a pass inside a pass] (observe_passes.py): roots of passes run inside one
+    nested_roots: dict = {}  # NOTE [a pass inside a pass] (observe_passes.py): id -> a running pass's inner roots
     grad_setup_bound: set = set()
     grad_results_budget: list = [0]
     grad_accumulated: set = set()  # ids of followed leaves autograd accumulated into during the pass
