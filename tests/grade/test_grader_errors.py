@@ -38,11 +38,17 @@ CASES = {
     "raises_met_by_our_error": ("grader", RAISES, OURS),
     "raises_met_by_its_own_error": ("code", RAISES, "None.foo\n"),
 }
+# Our error in the reference's run: it errs the same way on every run, so the learner's run compared with it
+# read as the same gradients (6/6) before the reference's run was asked about it.
+BROKEN_REFERENCE = make_exercise("reference-hits-our-bug", SETUP, OURS + "(x * x).sum().backward()\n",
+                                 [{"kind": "grad", "tensor": "x"}])
 
 
 @pytest.fixture(scope="module")
 def results():
-    return grade_named({name: (exercise, code) for name, (_, exercise, code) in CASES.items()})
+    cases = {name: (exercise, code) for name, (_, exercise, code) in CASES.items()}
+    cases["broken_reference"] = (BROKEN_REFERENCE, OURS + "(x * x).sum().backward()\n")
+    return grade_named(cases)
 
 
 @pytest.mark.parametrize("name", [n for n, case in CASES.items() if case[0] == "grader"])
@@ -69,3 +75,13 @@ def test_an_error_of_the_code_stays_its_own(results, name):
     else:
         assert result.status != "passed", text
         assert "your code raised" in text, text
+
+
+def test_our_error_in_the_reference_gives_no_verdict(results):
+    """The same error in the learner's copy of the code: without a look at the reference's run, every check
+    compared two runs that failed alike and passed."""
+    result = results["broken_reference"]
+    text = explain(result)
+    assert result.status == "error" and result.score == 0, text
+    assert "bug in the grader" in text and "reference solution" in text, text
+    assert "your code raised" not in text, text

@@ -72,6 +72,13 @@ def reference_problem(reference: RunReply, trial) -> str:
     if error is not None and error.phase == "setup":
         return _("the exercise's setup code raised {type}: {message}; this is a problem in the pack.").format(
             type=error.type, message=error.message)
+    if error is not None and error.origin == "grader":
+        # The reference is trusted code: an error of ours in its run is ours, and what its checks would
+        # compare with (it errs the same way in every run) says nothing (NOTE [an error in the grader's
+        # own code], raised.py).
+        return _("the grader's own code raised {type} while it ran the reference solution on the trial with "
+                 "seed {seed}: this is a bug in the grader, not in your code, and no verdict was given. Please "
+                 "report it.").format(type=error.type, seed=trial.seed)
     return ""
 
 
