@@ -4,12 +4,19 @@ observe_roots.py)."""
 
 from __future__ import annotations
 
+import torch
+
+from tutor.grade.observe_dispatch import DISPATCH_ROOTS, torch_mode
 from tutor.grade.observe_state import (
     MOST_CLASSES, TORCH_CLASSES, _HOOK_FUNCTION, _S, _BackwardCFunction, _Tensor, _TensorBase, _getattr,
     _isinstance, _len, _type, own_method,
 )
 
 _grad_fn = _TensorBase.grad_fn.__get__
+_subclasses = type.__subclasses__
+_range = range  # as this module was imported: the code may replace the builtins
+_len_dispatch_stack, _dispatch_stack_at = torch._C._len_torch_dispatch_stack, torch._C._get_dispatch_stack_at
+MOST_SUBCLASSES = 2_000  # classes below Tensor and TorchDispatchMode read when a pass is judged
 _get_output_nr = _TensorBase.output_nr.__get__
 MAX_CHAIN = 8  # ops followed from a pass's root towards loss
 # Ops that hand a 0-d loss's seed on unchanged (a sum or mean of one number, a view, a copy, a cast): a
@@ -120,12 +127,50 @@ def own_dispatch() -> bool:
     for cls, method in TORCH_CLASSES.items():
         if own_method(cls) is not method:
             return True
+    # NOTE [a dispatch put on the stack] (observe_dispatch.py): what is on the stack now, and classes made
+    # past the hooks that note them
+    for i in _range(int(_len_dispatch_stack())):
+        if not torch_mode(_dispatch_stack_at(i)):
+            return True
+    if _unnoted_dispatch_class():
+        return True
     for cls in _S.own_classes[:MOST_CLASSES]:
         for klass in _getattr(cls, "__mro__", ()):
             if klass is _Tensor:
                 break
             if own_method(klass) is not None:
                 return True
+    return False
+
+
+def _unnoted_dispatch_class() -> bool:
+    """A class below Tensor or TorchDispatchMode that neither torch's classes nor the code's hold: a mode
+    class, or a Tensor class with a ``__torch_dispatch__`` below Tensor. Past MOST_SUBCLASSES, yes."""
+    seen = 0
+    for root in DISPATCH_ROOTS:
+        stack = [root]
+        while stack:
+            for cls in _subclasses(stack.pop()):
+                seen += 1
+                if seen > MOST_SUBCLASSES:
+                    return True
+                stack.append(cls)
+                if cls in TORCH_CLASSES or _among(cls, _S.own_classes):
+                    continue
+                if root is not _Tensor:
+                    return True
+                for klass in _getattr(cls, "__mro__", ()):
+                    if klass is _Tensor:
+                        break
+                    if own_method(klass) is not None:
+                        return True
+    return False
+
+
+def _among(item, items) -> bool:
+    for other in items:  # not any(): the code may have replaced the builtins
+        if other is item:
+            return True
     return False
 
 

@@ -19,6 +19,19 @@ statement's own file says whose it is. Torch's classes keep the
 ``__torch_dispatch__`` they were made with: one the code gives them later
 counts as its own (``TorchDispatchMode`` itself, given a method and
 entered, passed two-paths-add-up), and so does a 65th class of the code's.
+
+NOTE [a dispatch put on the stack]: round 30's attacker pushed an object
+of a plain class with a ``__torch_dispatch__`` straight onto torch's
+dispatch stack (``torch._C._push_on_torch_dispatch_stack``): no subclass
+of TorchDispatchMode, so nothing noted it, and it answered the pass's ops
+(clip-with-a-hook, two-paths-add-up passed). Every way onto the stack the
+zygote finds (torch._C's two functions, and the modules that hold them by
+name) now notes an object whose class is not torch's, and a pass's judge
+reads the stack as it stands too. A class made while the code had taken
+the hooks above away (``TorchDispatchMode.__init_subclass__`` put back to a
+no-op for its class statement) is found below Tensor or TorchDispatchMode
+when a pass is judged, in neither list: a mode class of it counts, and a
+Tensor class with a ``__torch_dispatch__`` below Tensor.
 """
 
 from __future__ import annotations
@@ -27,7 +40,10 @@ from sys import _getframe
 
 import torch
 
-from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, own_method
+from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method
+
+_MISSING = object()
+DISPATCH_ROOTS: list = []  # Tensor and TorchDispatchMode: below them, read when a pass is judged
 
 
 def _noted(cls, mode: bool) -> None:
@@ -47,6 +63,42 @@ def _torch_classes(*roots) -> None:
         if cls not in TORCH_CLASSES:
             TORCH_CLASSES[cls] = own_method(cls)
             stack.extend(type.__subclasses__(cls))
+
+
+def torch_mode(mode) -> bool:
+    """``mode``'s class is torch's own, with the ``__torch_dispatch__`` it was made with."""
+    cls = _type(mode)
+    method = TORCH_CLASSES.get(cls, _MISSING)
+    return method is not _MISSING and own_method(cls) is method
+
+
+def _watched_push(original):
+    """A way onto the dispatch stack that notes a mode not of torch's classes (NOTE [a dispatch put on
+    the stack])."""
+    def push(mode, *args, **kwargs):
+        if _S.on and not torch_mode(mode):
+            _S.own_dispatch = True
+        return original(mode, *args, **kwargs)
+
+    push.__name__ = push.__qualname__ = getattr(original, "__name__", "push")
+    return push
+
+
+def _watch_the_stack() -> None:
+    import sys
+
+    for name in ("_push_on_torch_dispatch_stack", "_set_dispatch_mode"):
+        original = getattr(torch._C, name, None)
+        if original is None:
+            continue
+        wrapped = _watched_push(original)
+        for module in list(sys.modules.values()):  # torch._C, and every module that took it by name
+            try:
+                names = [key for key, value in vars(module).items() if value is original]
+            except TypeError:
+                continue
+            for key in names:
+                setattr(module, key, wrapped)
 
 
 def _tensor_subclass(cls, **kwargs):
@@ -72,6 +124,8 @@ def install() -> None:
 
         TorchDispatchMode.__init_subclass__ = classmethod(_mode_subclass)
     _torch_classes(torch.Tensor, *([TorchDispatchMode] if TorchDispatchMode else []))
+    DISPATCH_ROOTS[:] = [torch.Tensor, *([TorchDispatchMode] if TorchDispatchMode else [])]
+    _watch_the_stack()
     library = getattr(torch.library, "Library", None)
     init = getattr(library, "__init__", None)
     if library is not None and init is not None:

@@ -11,6 +11,7 @@ from tutor.grade.observe_state import (
     _list, _numel, _type, same_values,
 )
 
+_range = range  # as this module was imported: the code may replace the builtins
 _tolist = _TensorBase.tolist
 _reshape = _TensorBase.reshape
 
@@ -53,8 +54,13 @@ def _roots_of(call: dict, api: str) -> tuple:
     seeds = seed if _isinstance(seed, (tuple, list)) else (seed,)
     # a root seeded with zeros starts nothing (NOTE [a zero seed is no pass], observe_calls.py): `loss`
     # seeded with zeros beside a surrogate seeded with ones in one call is the surrogate's pass
-    pairs = [(t, seeds[i] if i < _len(seeds) else None) for i, t in enumerate(items[:MAX_NAMES])
+    # every root read for its seed, the first MAX_NAMES of those not seeded with zeros kept: `[loss] * 16
+    # + [surrogate]`, seeded ones, zeros, ..., ones, read as a pass from loss alone (round 30's attacker);
+    # past them, a stand-in that reaches every input asked for
+    pairs = [(t, seeds[i] if i < _len(seeds) else None) for i, t in enumerate(items)
              if t is not None and not _zero(seeds[i] if i < _len(seeds) else None)]
+    if _len(pairs) > MAX_NAMES:
+        pairs = pairs[:MAX_NAMES] + [(_BEYOND, None)]
     # NOTE [a root that is no tensor]: a GradientEdge is a root too, and no `loss`: a stand-in tensor of
     # no graph takes its place among the roots (the edge itself says which inputs it reaches)
     stand_ins = [t if _isinstance(t, _Tensor) else _stand_in() for t, _ in pairs]
@@ -86,6 +92,9 @@ def _roots_of(call: dict, api: str) -> tuple:
 # which is no `loss` (NOTE [every root is loss], observe_roots.py), and reaches the inputs its node reaches.
 def _stand_in():
     return _Tensor()
+
+
+_BEYOND = object()  # the roots past MAX_NAMES, unread: they may reach anything
 
 
 def _root_node(root):
@@ -137,6 +146,8 @@ def _reached(root, asked) -> set:
             nodes.setdefault(fn, set()).add(i)
         elif _isinstance(t, _Tensor):
             leaves.setdefault(id(t), set()).add(i)
+    if root is _BEYOND:
+        return set(_range(_len(asked)))
     hits: set = set(leaves.get(id(root), ()))
     for fn in nodes_under(_root_node(root), MAX_WALK):
         if fn is TOO_MANY:

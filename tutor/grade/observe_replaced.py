@@ -65,8 +65,7 @@ def _wrap(hook, target, kind: str, mode: str):
     if not callable(hook):
         return hook
     targets = target if _isinstance(target, (list, tuple)) else (target,)
-    leaf = kind == "tensor" and bool(targets) and all(
-        _isinstance(t, _Tensor) and bool(_getattr(t, "is_leaf", False)) for t in targets[:MAX_GIVEN])
+    leaf = kind == "tensor" and _all_leaves(targets[:MAX_GIVEN])
     post_accumulate = mode == "post"  # the hook gets the tensor: what it changes is its .grad
 
     cls = "leaf" if leaf or post_accumulate else "other"
@@ -102,6 +101,25 @@ def _wrap(hook, target, kind: str, mode: str):
 
     _copy_names(watched, hook)
     return watched
+
+
+def _all_leaves(targets) -> bool:
+    """Every target is a leaf tensor, read past any mode of the code's: one that answered `is_leaf` with
+    False as a hook went on `x` made its replacements "other", the class clip-with-a-hook's clamp on `y`
+    is allowed (round 30's attacker). A tensor whose `is_leaf` cannot be read counts as a leaf: "other"
+    is the class a check may allow."""
+    if not targets:
+        return False
+    with _no_torch_function_at_all():
+        for t in targets:
+            if not _isinstance(t, _Tensor):
+                return False
+            try:
+                if not _get_is_leaf(t):
+                    return False
+            except Exception:  # noqa: BLE001
+                continue
+    return True
 
 
 def note_written(this_pass: bool = False) -> None:

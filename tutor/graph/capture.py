@@ -295,7 +295,10 @@ class _Walker:
                 edges.append(new_edge(edge_cls, (parent, child_id, input_nr, output_nr)))
             # Reversed so inputs are expanded (and numbered) in input order.
             if fresh:
-                stack.extend(reversed(fresh))
+                if len(fresh) == 1:  # a chain's every node
+                    stack.append(fresh[0])
+                else:
+                    stack.extend(reversed(fresh))
 
     def _new_fn_id(self, fn: Any) -> int:
         info = NODE_TYPES.get(type(fn))
