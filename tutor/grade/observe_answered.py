@@ -31,7 +31,7 @@ import torch._tensor as _T
 import torch.autograd as _A
 
 from tutor.grade import observe_targets as _hook_targets
-from tutor.grade.observe_recompute import look_at as _look_at
+from tutor.grade.observe_recompute import look_at as _look_at, torchs_own_pass as _torchs_own_pass
 from tutor.grade.observe_state import (
     _dict, equal_bits, _getattr, _isinstance, _len, _list, _no_torch_function_at_all, _S, _Tensor, _tuple, _type,
 )
@@ -51,7 +51,8 @@ class _Engine:
 
 def _engine(run):
     def observed(t_outputs, *args, **kwargs):
-        _look_at((t_outputs,))  # NOTE [a recompute's nodes]
+        if not _torchs_own_pass(t_outputs):  # NOTE [a reentrant recompute's nodes]
+            _look_at((t_outputs,))  # NOTE [a recompute's nodes]
         if _S.on:
             _hook_targets.before_pass()  # NOTE [a hook on a leaf's accumulator]
         result = run(t_outputs, *args, **kwargs)

@@ -121,27 +121,90 @@ def _counted_frames(init):
         init(self, recompute_fn, *args, **kwargs)
         seq = [_sequence_nr(), None]  # where the forward starts; its nodes (when it is done)
 
-        def recompute(*inner):
-            bucket = _getattr(_LOCAL, "bucket", None)  # None: a thread of no run's
-            start, taken = _sequence_nr(), bucket[0] if bucket else 0
-            try:
-                return recompute_fn(*inner)
-            finally:
-                end, forward = _sequence_nr(), seq[1]
-                if bucket and forward is not None and _graph_task_id() != -1:
-                    made_here = end - start - (bucket[0] - taken)  # less what inner recomputes took off
-                    if made_here > 0:
-                        bucket[0] += _min(made_here, forward)
-                        starts, ends = bucket[1], bucket[2]
-                        while starts and starts[-1] >= start:  # recomputes inside this one: within its range
-                            starts.pop()
-                            ends.pop()
-                        starts.append(start)
-                        ends.append(end)
-
-        _setattr(self, "recompute_fn", recompute)
+        _setattr(self, "recompute_fn", _counted(recompute_fn, lambda: seq[1]))
         _setattr(self, "_agt_seq", seq)
     return made
+
+
+def _counted(recompute_fn, forward):
+    """``recompute_fn``, run in a backward pass: the nodes it makes are taken off its thread's count, up to
+    ``forward()`` (None: nothing is taken off), and their sequence numbers kept as a range."""
+    def recompute(*inner):
+        bucket = _getattr(_LOCAL, "bucket", None)  # None: a thread of no run's
+        start, taken = _sequence_nr(), bucket[0] if bucket else 0
+        try:
+            return recompute_fn(*inner)
+        finally:
+            end, most = _sequence_nr(), forward()
+            if bucket and most is not None and _graph_task_id() != -1:
+                made_here = end - start - (bucket[0] - taken)  # less what inner recomputes took off
+                if made_here > 0:
+                    bucket[0] += _min(made_here, most)
+                    starts, ends = bucket[1], bucket[2]
+                    while starts and starts[-1] >= start:  # recomputes inside this one: within its range
+                        starts.pop()
+                        ends.pop()
+                    starts.append(start)
+                    ends.append(end)
+
+    return recompute
+
+
+# NOTE [a reentrant recompute's nodes]: a reentrant checkpoint (`use_reentrant=True`, and what
+# `checkpoint(f, x)` still means, with a warning) runs `f` under no_grad in the forward, leaving one node
+# (CheckpointBackward) where `f`'s would be, and runs it again with grad on in each backward pass, then a
+# pass of torch's own through what it made: `h = checkpoint(torch.exp, x)` made 6 nodes in backward-twice
+# (round 28's learner probe), whose reference makes 4. What `f` makes in a backward pass is taken off, all
+# of it (its forward made none to bound it by), and its range kept: a recompute whose graph the code uses
+# later takes nothing off (NOTE [a recompute's nodes]).
+_ALL = 1 << 62
+
+
+def _counted_reentrant(backward):
+    def counted(ctx, *args):
+        run = _getattr(ctx, "run_function", None)
+        made: list = []  # what the recompute returned: the roots of torch's own pass through it
+        if run is not None:
+            recompute = _counted(run, lambda: _ALL)
+
+            def kept(*inner):
+                out = recompute(*inner)
+                made.append(out)
+                return out
+
+            _setattr(ctx, "run_function", kept)
+        own = _getattr(_LOCAL, "reentrant", None)
+        if own is None:
+            own = _LOCAL.reentrant = []
+        own.append(made)
+        try:
+            return backward(ctx, *args)
+        finally:
+            own.pop()
+            if run is not None:
+                _setattr(ctx, "run_function", run)
+
+    return counted
+
+
+def torchs_own_pass(roots) -> bool:
+    """``roots`` are what the innermost reentrant recompute of this thread returned: the pass torch runs
+    through it (its graph is used as it should be, not leaked)."""
+    own = _getattr(_LOCAL, "reentrant", None)
+    if not own or not own[-1]:
+        return False
+    out = own[-1][-1]
+    made = out if _isinstance(out, (_tuple, _list)) else (out,)
+    items = _tuple(roots) if _isinstance(roots, (_tuple, _list)) else (roots,)
+    for item in items:
+        found = False
+        for t in made:
+            if t is item:
+                found = True
+                break
+        if not found:
+            return False
+    return _len(items) > 0
 
 
 def _forward_done(exit_):
@@ -254,6 +317,9 @@ def install() -> None:
     check = getattr(frame, "check_recomputed_tensors_match", None)
     if check is not None:
         frame.check_recomputed_tensors_match = _held_ones_too(check)
+    reentrant = getattr(checkpoint, "CheckpointFunction", None)
+    if reentrant is not None and isinstance(reentrant.__dict__.get("backward"), staticmethod):
+        reentrant.backward = staticmethod(_counted_reentrant(reentrant.__dict__["backward"].__func__))
     hook = getattr(checkpoint, "_checkpoint_hook", None)
     if frame is not None and hook is not None:
         frame.__init__ = _counted_frames(frame.__init__)

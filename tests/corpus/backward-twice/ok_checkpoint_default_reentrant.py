@@ -1,0 +1,8 @@
+# checkpoint without use_reentrant: torch's reentrant default, with a warning
+from torch.utils.checkpoint import checkpoint
+
+h = checkpoint(torch.exp, x)
+loss1 = h.sum()
+loss2 = (h ** 2).sum()
+loss1.backward(retain_graph=True)
+loss2.backward()
