@@ -16,6 +16,7 @@ import torch.nn.modules.module as _MOD
 import torch.utils.checkpoint as _CKPT
 
 from tutor.grade import observe_vmap as _vmap
+from tutor.grade.observe_chain import own_dispatch as _own_dispatch
 from tutor.grade.observe_homes import HOMES as _HOMES
 from tutor.grade.observe_derivatives import derivatives as _derivatives, has_aux as _has_aux
 from tutor.grade.observe_kept import quiet_when_judging, retained
@@ -26,10 +27,11 @@ from tutor.grade.observe_grads import note_results as _note_grad_results
 from tutor.grade import observe_passes as _passes, observe_targets as _hook_targets
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_replaced import watch as _watch_replaced
-from tutor.grade.observe_saved import _counting_pack, _measure, _SuspendSaved
+from tutor.grade.observe_saved import _measure, _SuspendSaved, wrap_saved_hooks_enter as _wrap_saved_hooks_enter
 from tutor.grade.observe_state import (
     _FLAGS, _S, _SEEDS, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
-    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _no_torch_function_at_all, _numel,
+    _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _no_torch_function_at_all,
+    _numel,
     record_call as _record_call,
 )
 
@@ -158,6 +160,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             _S.active[api] -= 1
             _S.depth -= 1
         with _no_torch_function_at_all():  # NOTE [the observers' own reads]
+            if own and _S.grad_root_names:
+                _own_dispatch()  # NOTE [a dispatch put on the stack]: what is there as the pass ends, kept
             if reverse:
                 roots, by_input = _passes.with_inner(mine, roots, by_input, inside)
             if grads_before is not None:
@@ -363,34 +367,3 @@ def _prepare() -> list:
     return out
 
 
-# NOTE [saves under the learner's own hooks]: footprint's `max_saved_bytes`
-# counts what goes through the observers' pack hook, and hooks the code
-# enters itself sit above it: `out = block(x)` computed plainly inside the
-# learner's own `saved_tensors_hooks` (or `save_on_cpu`) saved nothing the
-# observers saw (checkpoint-the-block passed so, found by probing the
-# verdicts). When the learner's code enters such a block while saves are
-# counted, its pack hook is wrapped so that each save is counted first.
-# Torch's own blocks (a checkpoint's) are left alone: what they save is
-# handles, not tensors kept for backward.
-def _wrap_saved_hooks_enter(original, api: str):
-    def __enter__(self, *args, **kwargs):
-        if not _S.on or not _learner_caller(_getframe(1), __enter__):
-            return original(self, *args, **kwargs)
-        _record_call(api, None, None)
-        pack = _getattr(self, "pack_hook", None) if _S.saved_hooks else None
-        if not callable(pack):
-            return original(self, *args, **kwargs)
-        try:
-            self.pack_hook = _counting_pack(pack)
-        except Exception:
-            return original(self, *args, **kwargs)
-        try:
-            return original(self, *args, **kwargs)
-        finally:
-            try:
-                self.pack_hook = pack
-            except Exception:
-                pass
-
-    _copy_names(__enter__, original)
-    return __enter__

@@ -4,9 +4,7 @@ observe_roots.py)."""
 
 from __future__ import annotations
 
-import torch
-
-from tutor.grade.observe_dispatch import DISPATCH_ROOTS, torch_mode
+from tutor.grade.observe_dispatch import DISPATCH_ROOTS, stack_is_torchs
 from tutor.grade.observe_state import (
     MOST_CLASSES, TORCH_CLASSES, _HOOK_FUNCTION, _S, _BackwardCFunction, _Tensor, _TensorBase, _getattr,
     _isinstance, _len, _type, own_method,
@@ -14,8 +12,6 @@ from tutor.grade.observe_state import (
 
 _grad_fn = _TensorBase.grad_fn.__get__
 _subclasses = type.__subclasses__
-_range = range  # as this module was imported: the code may replace the builtins
-_len_dispatch_stack, _dispatch_stack_at = torch._C._len_torch_dispatch_stack, torch._C._get_dispatch_stack_at
 MOST_SUBCLASSES = 2_000  # classes below Tensor and TorchDispatchMode read when a pass is judged
 _get_output_nr = _TensorBase.output_nr.__get__
 MAX_CHAIN = 8  # ops followed from a pass's root towards loss
@@ -121,17 +117,24 @@ def nodes_under(fn, most: int):
 def own_dispatch() -> bool:
     """A dispatch of the code's own is in place, or was (NOTE [a dispatch of the code's own],
     observe_dispatch.py): a mode class or a Library the code made, or a subclass of Tensor it defined
-    that has a ``__torch_dispatch__`` now, set in its body or afterwards."""
+    that has a ``__torch_dispatch__`` now, set in its body or afterwards. Once found, for the rest of the
+    run: a method deleted after the pass it answered is no less the code's."""
     if _S.own_dispatch:
         return True
+    if _dispatch_found():
+        _S.own_dispatch = True
+        return True
+    return False
+
+
+def _dispatch_found() -> bool:
     for cls, method in TORCH_CLASSES.items():
         if own_method(cls) is not method:
             return True
     # NOTE [a dispatch put on the stack] (observe_dispatch.py): what is on the stack now, and classes made
     # past the hooks that note them
-    for i in _range(int(_len_dispatch_stack())):
-        if not torch_mode(_dispatch_stack_at(i)):
-            return True
+    if not stack_is_torchs():
+        return True
     if _unnoted_dispatch_class():
         return True
     for cls in _S.own_classes[:MOST_CLASSES]:

@@ -43,6 +43,8 @@ import torch
 from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method
 
 _MISSING = object()
+_range = range  # as this module was imported: the code may replace the builtins
+_len_dispatch_stack, _dispatch_stack_at = torch._C._len_torch_dispatch_stack, torch._C._get_dispatch_stack_at
 DISPATCH_ROOTS: list = []  # Tensor and TorchDispatchMode: below them, read when a pass is judged
 
 
@@ -84,14 +86,41 @@ def _watched_push(original):
     return push
 
 
+def stack_is_torchs() -> bool:
+    """Every mode on the dispatch stack now is of torch's classes."""
+    for i in _range(int(_len_dispatch_stack())):
+        if not torch_mode(_dispatch_stack_at(i)):
+            return False
+    return True
+
+
+def note_stack() -> None:
+    """After a callback of the code's ran in a pass (a hook): a mode it left on the stack is a dispatch of
+    its own, however it got there (the engine takes it off as the node ends)."""
+    if _S.on and _len_dispatch_stack() and not stack_is_torchs():
+        _S.own_dispatch = True
+
+
+def _watched_library(original):
+    """``torch._C._dispatch_library``, made by the code (torch.library.Library's own call is noted there)."""
+    def library(*args, **kwargs):
+        if _S.on and _learner_caller(_getframe(1)):
+            _S.own_dispatch = True
+        return original(*args, **kwargs)
+
+    library.__name__ = library.__qualname__ = getattr(original, "__name__", "library")
+    return library
+
+
 def _watch_the_stack() -> None:
     import sys
 
-    for name in ("_push_on_torch_dispatch_stack", "_set_dispatch_mode"):
+    for name, wrap in (("_push_on_torch_dispatch_stack", _watched_push), ("_set_dispatch_mode", _watched_push),
+                       ("_dispatch_library", _watched_library)):
         original = getattr(torch._C, name, None)
         if original is None:
             continue
-        wrapped = _watched_push(original)
+        wrapped = wrap(original)
         for module in list(sys.modules.values()):  # torch._C, and every module that took it by name
             try:
                 names = [key for key, value in vars(module).items() if value is original]

@@ -33,6 +33,7 @@ every record is (docs/grading.md).
 
 from __future__ import annotations
 
+from tutor.grade.observe_dispatch import note_stack as _note_stack
 from tutor.grade.observe_state import (
     _any, _clone, _copy_names, _detach, equal_bits, _get_grad, _get_is_leaf, _getattr, _isinstance, _len,
     _no_torch_function_at_all, _S, _Tensor,
@@ -81,6 +82,7 @@ def _wrap(hook, target, kind: str, mode: str):
         except Exception:  # noqa: BLE001
             before = others = None
         out = hook(*args, **kwargs)
+        _note_stack()  # NOTE [a dispatch put on the stack]: one the hook left on for its node
         try:
             with _no_torch_function_at_all():
                 if before is None:

@@ -1,13 +1,16 @@
 """The observers' saved-tensor hooks: what the forward keeps for backward,
 counted for footprint's ``max_saved_bytes`` (observe.py pushes them when a
-check asks; observe_calls.py wraps the learner's own, NOTE [saves under the
+check asks; the learner's own are wrapped here, NOTE [saves under the
 learner's own hooks])."""
 
 from __future__ import annotations
 
+from sys import _getframe
+
+from tutor.grade.observe_dispatch import note_stack as _note_stack
 from tutor.grade.observe_state import (
-    _S, _Tensor, _element_size, _get_dtype, _get_shape, _get_version, _graph_task_id, _isinstance, _numel, _pop_saved,
-    _push_saved, _top_saved,
+    _S, _Tensor, _copy_names, _element_size, _get_dtype, _get_shape, _get_version, _getattr, _graph_task_id,
+    _isinstance, _learner_caller, _numel, _pop_saved, _push_saved, _top_saved, record_call as _record_call,
 )
 
 
@@ -96,3 +99,49 @@ def _measure(result, api: str, depth: int = 0) -> None:
     elif _isinstance(result, dict):
         for item in list(result.values())[:64]:
             _measure(item, api, depth + 1)
+
+
+def _stack_checked(unpack):
+    """The code's unpack hook, run inside a node: a mode it leaves on the dispatch stack answers the rest
+    of that node's ops (NOTE [a dispatch put on the stack], observe_dispatch.py)."""
+    def unpack_checked(packed):
+        out = unpack(packed)
+        _note_stack()
+        return out
+
+    _copy_names(unpack_checked, unpack)
+    return unpack_checked
+
+
+# NOTE [saves under the learner's own hooks]: footprint's `max_saved_bytes`
+# counts what goes through the observers' pack hook, and hooks the code
+# enters itself sit above it: `out = block(x)` computed plainly inside the
+# learner's own `saved_tensors_hooks` (or `save_on_cpu`) saved nothing the
+# observers saw (checkpoint-the-block passed so, found by probing the
+# verdicts). When the learner's code enters such a block while saves are
+# counted, its pack hook is wrapped so that each save is counted first.
+# Torch's own blocks (a checkpoint's) are left alone: what they save is
+# handles, not tensors kept for backward.
+def wrap_saved_hooks_enter(original, api: str):
+    def __enter__(self, *args, **kwargs):
+        if not _S.on or not _learner_caller(_getframe(1), __enter__):
+            return original(self, *args, **kwargs)
+        _record_call(api, None, None)
+        pack, unpack = _getattr(self, "pack_hook", None), _getattr(self, "unpack_hook", None)
+        try:
+            if _S.saved_hooks and callable(pack):
+                self.pack_hook = _counting_pack(pack)
+            if callable(unpack):
+                self.unpack_hook = _stack_checked(unpack)
+        except Exception:
+            return original(self, *args, **kwargs)
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            try:
+                self.pack_hook, self.unpack_hook = pack, unpack
+            except Exception:
+                pass
+
+    _copy_names(__enter__, original)
+    return __enter__
