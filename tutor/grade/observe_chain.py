@@ -138,11 +138,18 @@ def _dispatch_found() -> bool:
     if _unnoted_dispatch_class():
         return True
     for cls in _S.own_classes[:MOST_CLASSES]:
-        for klass in _getattr(cls, "__mro__", ()):
-            if klass is _Tensor:
-                break
-            if own_method(klass) is not None:
-                return True
+        if _dispatches(cls):
+            return True
+    return False
+
+
+def _dispatches(cls) -> bool:
+    """A class of its MRO below Tensor defines a ``__torch_dispatch__``."""
+    for klass in _getattr(cls, "__mro__", ()):
+        if klass is _Tensor:
+            break
+        if own_method(klass) is not None:
+            return True
     return False
 
 
@@ -160,13 +167,8 @@ def _unnoted_dispatch_class() -> bool:
                 stack.append(cls)
                 if cls in TORCH_CLASSES or _among(cls, _S.own_classes):
                     continue
-                if root is not _Tensor:
+                if root is not _Tensor or _dispatches(cls):
                     return True
-                for klass in _getattr(cls, "__mro__", ()):
-                    if klass is _Tensor:
-                        break
-                    if own_method(klass) is not None:
-                        return True
     return False
 
 
