@@ -201,3 +201,17 @@ def test_a_named_constant_input_is_shown_by_its_name():
     snap = capture_namespace({"w": w, "x": x, "z": z})
     inputs = [snap.node(e.child) for e in snap.children(snap.find("z").id)]
     assert [(n.kind, n.names) for n in inputs] == [("const", []), ("leaf", ["w"])]
+
+
+def test_the_fast_node_maker_makes_what_graphnode_makes():
+    """capture makes its nodes with model.new_node, unrolled from the table of defaults: a field added to
+    GraphNode without a default in that table would be left unset, and every snapshot would lose it."""
+    import dataclasses
+
+    from tutor.graph.model import _NODE_DEFAULTS, GraphNode, new_node
+
+    assert set(GraphNode.__dataclass_fields__) == {"id", "raw_op", "op", "kind", *_NODE_DEFAULTS}
+    made, reference = new_node(3, "SinBackward0", "Sin", "op"), GraphNode(3, "SinBackward0", "Sin", "op")
+    assert dataclasses.asdict(made) == dataclasses.asdict(reference)
+    other = new_node(4, "SinBackward0", "Sin", "op")
+    assert made.names is not other.names and made.saved is not other.saved and made.attrs is not other.attrs

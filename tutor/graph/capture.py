@@ -30,7 +30,7 @@ from tutor.graph.autograd_facts import (
     read_tensor_state,
 )
 from tutor.graph.kinds import AVAILABLE, CUSTOM, FREED, STALE
-from tutor.graph.model import GraphEdge, GraphNode, GraphSnapshot, SavedTensor
+from tutor.graph.model import GraphEdge, GraphNode, GraphSnapshot, SavedTensor, new_node
 from tutor.graph.names import name_rank
 from tutor.graph.tensor_nodes import TensorNodes
 from tutor.graph.untrusted_node import MAX_EDGES, MAX_FAN_IN
@@ -200,7 +200,7 @@ class _Walker:
         tensor_ids = tensors.ids
         const_input, leaf_node = tensors.const_input, tensors.leaf
         dtypes, devices = DTYPE_TEXTS, DEVICE_TEXTS
-        new_edge, edge_cls, new_node = tuple.__new__, GraphEdge, GraphNode
+        new_edge, edge_cls = tuple.__new__, GraphEdge
         tensor_type = torch.Tensor
         while stack:
             fn = stack.pop()
@@ -290,7 +290,7 @@ class _Walker:
                             child_id = len(nodes)
                             fn_ids[child] = child_id
                             raw = child_info.raw if child_info.name_is_type else child.name()
-                            nodes.append(new_node(child_id, raw, child_info.op, child_info.kind, is_leaf=False))
+                            nodes.append(new_node(child_id, raw, child_info.op, child_info.kind))
                             fresh.append(child)
                 edges.append(new_edge(edge_cls, (parent, child_id, input_nr, output_nr)))
             # Reversed so inputs are expanded (and numbered) in input order.
@@ -307,7 +307,7 @@ class _Walker:
         raw = info.raw if info.name_is_type else fn.name()
         node_id = len(self.nodes)
         self.fn_ids[fn] = node_id
-        self.nodes.append(GraphNode(node_id, raw, info.op, info.kind, is_leaf=False))
+        self.nodes.append(new_node(node_id, raw, info.op, info.kind))
         return node_id
 
     def _describe_custom(self, fn: Any, node: GraphNode) -> None:

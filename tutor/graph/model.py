@@ -156,6 +156,23 @@ def _make_node_to_dict() -> Any:
 _node_to_dict = _make_node_to_dict()
 
 
+def _make_new_node() -> Any:
+    """``GraphNode(id, raw_op, op, kind)`` with every other field at its default, unrolled: no keyword
+    parsing, no default-factory tests (some 40 % of a node's making; a capture makes one per Node)."""
+    lines = ["def new_node(id, raw_op, op, kind, _new=object.__new__, _cls=GraphNode):", "    n = _new(_cls)"]
+    for name in ("id", "raw_op", "op", "kind"):
+        lines.append(f"    n.{name} = {name}")
+    for key, default in _NODE_DEFAULTS.items():
+        lines.append(f"    n.{key} = {'[]' if default == [] else '{}' if default == {} else repr(default)}")
+    lines.append("    return n")
+    scope: dict[str, Any] = {"GraphNode": GraphNode}
+    exec("\n".join(lines), scope)  # noqa: S102 - code made here from a fixed table
+    return scope["new_node"]
+
+
+new_node = _make_new_node()  # tests/graph/test_graph_capture.py holds it to GraphNode(...)
+
+
 _INPUT_NR = itemgetter(2)  # a GraphEdge's input_nr, for sorting
 
 

@@ -21,7 +21,7 @@ from tutor.graph.autograd_facts import (
     storage_key,
 )
 from tutor.graph.kinds import CONST, LEAF
-from tutor.graph.model import GraphNode
+from tutor.graph.model import GraphNode, new_node
 
 
 class TensorNodes:
@@ -97,7 +97,8 @@ class TensorNodes:
             if id(t) in ids or id(t) in names:
                 return self.node(t)
         node_id = len(self.nodes)
-        node = GraphNode(node_id, "Constant", "Const", CONST, requires_grad=False, is_leaf=True)
+        node = new_node(node_id, "Constant", "Const", CONST)
+        node.requires_grad, node.is_leaf = False, True
         if t is not None and t.grad_fn is None and not t.requires_grad:
             shape = node.shape = list(t.shape)
             dt, dev = t.dtype, t.device
