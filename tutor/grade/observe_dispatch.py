@@ -43,6 +43,7 @@ import torch
 from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method
 
 _MISSING = object()
+_vars, _hasattr, _object_getattribute = vars, hasattr, object.__getattribute__
 _range = range  # as this module was imported: the code may replace the builtins
 _len_dispatch_stack, _dispatch_stack_at = torch._C._len_torch_dispatch_stack, torch._C._get_dispatch_stack_at
 DISPATCH_ROOTS: list = []  # Tensor and TorchDispatchMode: below them, read when a pass is judged
@@ -68,10 +69,21 @@ def _torch_classes(*roots) -> None:
 
 
 def torch_mode(mode) -> bool:
-    """``mode``'s class is torch's own, with the ``__torch_dispatch__`` it was made with."""
+    """``mode``'s class is torch's own, with the ``__torch_dispatch__`` it was made with, and the mode
+    finds it there: none of its own (torch's C++ looks the method up on the mode: round 30's fourth
+    attacker put one on an instance of TorchDispatchMode itself), and no ``__getattribute__`` or
+    ``__getattr__`` in the way (torch's mode classes have neither)."""
     cls = _type(mode)
     method = TORCH_CLASSES.get(cls, _MISSING)
-    return method is not _MISSING and own_method(cls) is method
+    if method is _MISSING or own_method(cls) is not method:
+        return False
+    try:
+        if "__torch_dispatch__" in _vars(mode):
+            return False
+    except TypeError:  # no __dict__: nothing of its own
+        pass
+    return _type.__getattribute__(cls, "__getattribute__") is _object_getattribute and \
+        not _hasattr(cls, "__getattr__")
 
 
 def _watched_push(original):

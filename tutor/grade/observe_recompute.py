@@ -45,6 +45,7 @@ import threading
 
 import torch
 
+from tutor.grade.observe_dispatch import note_stack as _note_stack
 from tutor.grade.observe_state import (
     _Tensor, _get_grad_fn, _graph_task_id, _isinstance, _no_torch_function_at_all, _read_sequence_nr,
 )
@@ -121,21 +122,27 @@ def _counted_frames(init):
         init(self, recompute_fn, *args, **kwargs)
         seq = [_sequence_nr(), None]  # where the forward starts; its nodes (when it is done)
 
-        _setattr(self, "recompute_fn", _counted(recompute_fn, lambda: seq[1]))
+        _setattr(self, "recompute_fn", _counted(recompute_fn, lambda out, start, end: seq[1]))
         _setattr(self, "_agt_seq", seq)
     return made
 
 
 def _counted(recompute_fn, forward):
     """``recompute_fn``, run in a backward pass: the nodes it makes are taken off its thread's count, up to
-    ``forward()`` (None: nothing is taken off), and their sequence numbers kept as a range."""
+    ``forward(what it returned, first number, past the last)`` (None: nothing is taken off), and their
+    sequence numbers kept as a range. A mode it leaves on the dispatch stack is the code's (it runs inside
+    a node: NOTE [a dispatch put on the stack], observe_dispatch.py)."""
     def recompute(*inner):
         bucket = _getattr(_LOCAL, "bucket", None)  # None: a thread of no run's
         start, taken = _sequence_nr(), bucket[0] if bucket else 0
+        out = None
         try:
-            return recompute_fn(*inner)
+            out = recompute_fn(*inner)
+            return out
         finally:
-            end, most = _sequence_nr(), forward()
+            _note_stack()
+            end = _sequence_nr()
+            most = forward(out, start, end)
             if bucket and most is not None and _graph_task_id() != -1:
                 made_here = end - start - (bucket[0] - taken)  # less what inner recomputes took off
                 if made_here > 0:
@@ -154,10 +161,37 @@ def _counted(recompute_fn, forward):
 # `checkpoint(f, x)` still means, with a warning) runs `f` under no_grad in the forward, leaving one node
 # (CheckpointBackward) where `f`'s would be, and runs it again with grad on in each backward pass, then a
 # pass of torch's own through what it made: `h = checkpoint(torch.exp, x)` made 6 nodes in backward-twice
-# (round 28's learner probe), whose reference makes 4. What `f` makes in a backward pass is taken off, all
-# of it (its forward made none to bound it by), and its range kept: a recompute whose graph the code uses
-# later takes nothing off (NOTE [a recompute's nodes]).
-_ALL = 1 << 62
+# (round 28's learner probe), whose reference makes 4. What `f` makes in a backward pass to compute what
+# it returns is taken off (the nodes of its outputs' graph it made; its forward made none to bound them
+# by), and its range kept: a recompute whose graph the code uses later takes nothing off (NOTE [a
+# recompute's nodes]). Round 30's fourth attacker built a second `h` inside the recompute and ran a pass
+# through it there: nodes that reach no output are charged.
+def _made_for(out, start: int, end: int) -> int:
+    """The nodes numbered from ``start`` to ``end`` on the graph of ``out`` (a tensor, or a tuple or list
+    of them); past MAX_WALK, none."""
+    items = out if _isinstance(out, (_tuple, _list)) else (out,)
+    stack, seen, made = [], _set(), 0
+    for item in items[:512]:
+        node = _get_grad_fn(item) if _isinstance(item, _Tensor) else None
+        if node is not None and node not in seen:
+            seen.add(node)
+            stack.append(node)
+    try:
+        while stack:
+            node = stack.pop()
+            number = node._sequence_nr()
+            if not start <= number < end:
+                continue  # made before the recompute: its inputs' graph, not walked
+            made += 1
+            if _len(seen) > MAX_WALK:
+                return 0
+            for child, _ in node.next_functions:
+                if child is not None and child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+    except Exception:  # noqa: BLE001 - a graph that cannot be walked: nothing is taken off
+        return 0
+    return made
 
 
 def _counted_reentrant(backward):
@@ -165,7 +199,7 @@ def _counted_reentrant(backward):
         run = _getattr(ctx, "run_function", None)
         made: list = []  # what the recompute returned: the roots of torch's own pass through it
         if run is not None:
-            recompute = _counted(run, lambda: _ALL)
+            recompute = _counted(run, _made_for)
 
             def kept(*inner):
                 out = recompute(*inner)
