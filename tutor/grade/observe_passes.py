@@ -4,7 +4,9 @@ judges what was read). Self-reported evidence, like everything observe.py record
 
 from __future__ import annotations
 
-from tutor.grade.observe_chain import TOO_MANY, _grad_fn, function_under, nodes_under
+import torch
+
+from tutor.grade.observe_chain import TOO_MANY, _grad_fn, _output_nr, function_under, nodes_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _any, _detach, _get_version, _getattr, _isinstance, _len, _no_torch_function_at_all,
@@ -12,6 +14,7 @@ from tutor.grade.observe_state import (
 )
 
 _range = range  # as this module was imported: the code may replace the builtins
+_GradientEdge = _getattr(torch.autograd.graph, "GradientEdge", ())  # a NamedTuple: one root, not two
 _tolist = _TensorBase.tolist
 _reshape = _TensorBase.reshape
 
@@ -49,7 +52,7 @@ def _seed(call: dict, api: str):
 
 def _roots_of(call: dict, api: str) -> tuple:
     first = call.get("outputs") if api == "autograd.grad" else call.get("self", call.get("tensors"))
-    items = first if _isinstance(first, (tuple, list)) else (first,)
+    items = first if _isinstance(first, (tuple, list)) and not _isinstance(first, _GradientEdge) else (first,)
     seed = _seed(call, api)
     seeds = seed if _isinstance(seed, (tuple, list)) else (seed,)
     # a root seeded with zeros starts nothing (NOTE [a zero seed is no pass], observe_calls.py): `loss`
@@ -63,7 +66,7 @@ def _roots_of(call: dict, api: str) -> tuple:
         pairs = pairs[:MAX_NAMES] + [(_BEYOND, None)]
     # NOTE [a root that is no tensor]: a GradientEdge is a root too, and no `loss`: a stand-in tensor of
     # no graph takes its place among the roots (the edge itself says which inputs it reaches)
-    stand_ins = [t if _isinstance(t, _Tensor) else _stand_in() for t, _ in pairs]
+    stand_ins = [t if _isinstance(t, _Tensor) else (_named_root(t) or _stand_in()) for t, _ in pairs]
     seeded = tuple(stand_ins)
     if not _S.grad_root_names:
         return ((), (), ()), seeded, ()
@@ -71,10 +74,10 @@ def _roots_of(call: dict, api: str) -> tuple:
     # seeded by a fraction])
     # each root with the numbers it holds as the pass starts (None where a custom Function is on its graph:
     # NOTE [a gradient by a Function], observe_roots.py), for a name bound to a number after its pass
-    roots = [(stand_ins[i], None if not _isinstance(t, _Tensor) or function_under(t) else _numbers(t), _numbers(s))
-             for i, (t, s) in enumerate(pairs)]
+    roots = [(stand_ins[i], None if function_under(stand_ins[i]) else _numbers(stand_ins[i]), _numbers(s))
+             for i, (_, s) in enumerate(pairs)]
     asked = call.get("inputs")
-    asked = (asked,) if _isinstance(asked, _Tensor) else list(asked.values())[:4 * MAX_NAMES] \
+    asked = (asked,) if _isinstance(asked, (_Tensor, _GradientEdge)) else list(asked.values())[:4 * MAX_NAMES] \
         if _isinstance(asked, dict) else asked[:4 * MAX_NAMES] if _isinstance(asked, (tuple, list)) else None
     if asked is None:
         return _group(roots), seeded, ()
@@ -89,12 +92,28 @@ def _roots_of(call: dict, api: str) -> tuple:
 # and x, and w's and x's accumulators get gradients worked out by hand (round 30's attacker passed
 # linear-gradients and clip-with-a-hook so). Only tensors were read as roots, so the edges were no roots at
 # all. Each root that is not a tensor now stands among the roots as a tensor of no graph and no numbers,
-# which is no `loss` (NOTE [every root is loss], observe_roots.py), and reaches the inputs its node reaches.
+# which is no `loss` (NOTE [every root is loss], observe_roots.py), and reaches the inputs its node reaches;
+# but the edge of a tensor a root name is bound to as the pass starts (`get_gradient_edge(loss)`) is that
+# tensor.
 def _stand_in():
     return _Tensor()
 
 
 _BEYOND = object()  # the roots past MAX_NAMES, unread: they may reach anything
+
+
+def _named_root(edge):
+    """The tensor a root name is bound to whose own gradient edge ``edge`` is (`get_gradient_edge(loss)`
+    starts the very pass `loss.backward()` does: round 30's second learner), else None."""
+    node, number = _getattr(edge, "node", None), _getattr(edge, "output_nr", None)
+    namespace = _S.grad_namespace if _S.grad_namespace is not None else _getattr(_S, "value_namespace", None)
+    if node is None or namespace is None:
+        return None
+    for name in _S.grad_root_names:
+        t = namespace.get(name)
+        if _isinstance(t, _Tensor) and _grad_fn(t) is node and _output_nr(t) == number:
+            return t
+    return None
 
 
 def _root_node(root):
