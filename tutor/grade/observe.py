@@ -35,7 +35,8 @@ import torch as _torch
 
 from tutor.grade import (
     observe_answered, observe_compile, observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules,
-    observe_recompute, observe_replaced, observe_roots, observe_targets, observe_threads, observe_values,
+    observe_recompute, observe_reentrant, observe_replaced, observe_roots, observe_targets, observe_threads,
+    observe_values,
 )
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
@@ -49,6 +50,7 @@ def install() -> None:
         return
     _S.installed = True
     observe_recompute.install()  # NOTE [a recompute that differs]
+    observe_reentrant.install()  # NOTE [a reentrant recompute that differs]
     observe_answered.install()  # NOTE [a call answered by __torch_function__]
     observe_threads.install()  # NOTE [work in a thread]
     observe_compile.install()  # NOTE [nodes of a trace]
@@ -177,6 +179,7 @@ def _begin(namespace: dict, config: dict) -> None:
             _S.missing.append(str(path))
     _S.seq_start = _sequence_number(after=True)
     observe_recompute.begin(namespace)  # NOTE [a recompute's nodes]
+    observe_reentrant.begin()
     observe_threads.begin()  # NOTE [work in a thread]
     if config.get("saved"):
         _push_saved(_pack, _unpack)

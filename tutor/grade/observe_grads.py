@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from tutor.grade import observe_accumulated as _accumulated
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
+from tutor.grade.observe_reentrant import differed as _recompute_differed
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
     _any, _clone, _copy_names, _detach, _dict, equal_bits, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
@@ -370,6 +371,8 @@ def provenance() -> dict:
             grad = _get_grad(tensor) if _isinstance(tensor, _Tensor) else None
             if grad is None:
                 out[name] = "none"
+            elif _recompute_differed():  # NOTE [a reentrant recompute that differs] (observe_reentrant.py)
+                out[name] = "written"
             elif id(tensor) not in _S.grad_followed or _S.grad_followed[id(tensor)] is not tensor:
                 # never seen by a pass: a tensor made and bound out of their sight (in a function) is
                 # unknown; the setup's name bound to another tensor with a gradient, written by hand

@@ -157,90 +157,6 @@ def _counted(recompute_fn, forward):
     return recompute
 
 
-# NOTE [a reentrant recompute's nodes]: a reentrant checkpoint (`use_reentrant=True`, and what
-# `checkpoint(f, x)` still means, with a warning) runs `f` under no_grad in the forward, leaving one node
-# (CheckpointBackward) where `f`'s would be, and runs it again with grad on in each backward pass, then a
-# pass of torch's own through what it made: `h = checkpoint(torch.exp, x)` made 6 nodes in backward-twice
-# (round 28's learner probe), whose reference makes 4. What `f` makes in a backward pass to compute what
-# it returns is taken off (the nodes of its outputs' graph it made; its forward made none to bound them
-# by), and its range kept: a recompute whose graph the code uses later takes nothing off (NOTE [a
-# recompute's nodes]). Round 30's fourth attacker built a second `h` inside the recompute and ran a pass
-# through it there: nodes that reach no output are charged.
-def _made_for(out, start: int, end: int) -> int:
-    """The nodes numbered from ``start`` to ``end`` on the graph of ``out`` (a tensor, or a tuple or list
-    of them); past MAX_WALK, none."""
-    items = out if _isinstance(out, (_tuple, _list)) else (out,)
-    stack, seen, made = [], _set(), 0
-    for item in items[:512]:
-        node = _get_grad_fn(item) if _isinstance(item, _Tensor) else None
-        if node is not None and node not in seen:
-            seen.add(node)
-            stack.append(node)
-    try:
-        while stack:
-            node = stack.pop()
-            number = node._sequence_nr()
-            if not start <= number < end:
-                continue  # made before the recompute: its inputs' graph, not walked
-            made += 1
-            if _len(seen) > MAX_WALK:
-                return 0
-            for child, _ in node.next_functions:
-                if child is not None and child not in seen:
-                    seen.add(child)
-                    stack.append(child)
-    except Exception:  # noqa: BLE001 - a graph that cannot be walked: nothing is taken off
-        return 0
-    return made
-
-
-def _counted_reentrant(backward):
-    def counted(ctx, *args):
-        run = _getattr(ctx, "run_function", None)
-        made: list = []  # what the recompute returned: the roots of torch's own pass through it
-        if run is not None:
-            recompute = _counted(run, _made_for)
-
-            def kept(*inner):
-                out = recompute(*inner)
-                made.append(out)
-                return out
-
-            _setattr(ctx, "run_function", kept)
-        own = _getattr(_LOCAL, "reentrant", None)
-        if own is None:
-            own = _LOCAL.reentrant = []
-        own.append(made)
-        try:
-            return backward(ctx, *args)
-        finally:
-            own.pop()
-            if run is not None:
-                _setattr(ctx, "run_function", run)
-
-    return counted
-
-
-def torchs_own_pass(roots) -> bool:
-    """``roots`` are what the innermost reentrant recompute of this thread returned: the pass torch runs
-    through it (its graph is used as it should be, not leaked)."""
-    own = _getattr(_LOCAL, "reentrant", None)
-    if not own or not own[-1]:
-        return False
-    out = own[-1][-1]
-    made = out if _isinstance(out, (_tuple, _list)) else (out,)
-    items = _tuple(roots) if _isinstance(roots, (_tuple, _list)) else (roots,)
-    for item in items:
-        found = False
-        for t in made:
-            if t is item:
-                found = True
-                break
-        if not found:
-            return False
-    return _len(items) > 0
-
-
 def _forward_done(exit_):
     """The forward of a checkpoint ends when torch's pack hooks come off: its nodes are counted."""
     def done(self, *args):
@@ -351,9 +267,6 @@ def install() -> None:
     check = getattr(frame, "check_recomputed_tensors_match", None)
     if check is not None:
         frame.check_recomputed_tensors_match = _held_ones_too(check)
-    reentrant = getattr(checkpoint, "CheckpointFunction", None)
-    if reentrant is not None and isinstance(reentrant.__dict__.get("backward"), staticmethod):
-        reentrant.backward = staticmethod(_counted_reentrant(reentrant.__dict__["backward"].__func__))
     hook = getattr(checkpoint, "_checkpoint_hook", None)
     if frame is not None and hook is not None:
         frame.__init__ = _counted_frames(frame.__init__)

@@ -1,0 +1,193 @@
+"""A reentrant checkpoint's recompute: its nodes, and what it returns (NOTE [a reentrant recompute's
+nodes], NOTE [a reentrant recompute that differs]). observe_recompute.py does the same for a
+non-reentrant checkpoint's frames; the per-thread buckets and ranges are its."""
+
+from __future__ import annotations
+
+import torch
+
+from tutor.grade.observe_recompute import (
+    _LOCAL, MAX_WALK, _counted, _getattr, _isinstance, _len, _list, _sequence_nr, _set, _setattr, _tuple,
+    _values_too,
+)
+from tutor.grade.observe_state import _Tensor, _get_grad_fn, _no_torch_function_at_all
+
+
+# NOTE [a reentrant recompute's nodes]: a reentrant checkpoint (`use_reentrant=True`, and what
+# `checkpoint(f, x)` still means, with a warning) runs `f` under no_grad in the forward, leaving one node
+# (CheckpointBackward) where `f`'s would be, and runs it again with grad on in each backward pass, then a
+# pass of torch's own through what it made: `h = checkpoint(torch.exp, x)` made 6 nodes in backward-twice
+# (round 28's learner probe), whose reference makes 4. What `f` makes in a backward pass to compute what
+# it returns is taken off (the nodes of its outputs' graph it made; its forward made none to bound them
+# by), and its range kept: a recompute whose graph the code uses later takes nothing off (NOTE [a
+# recompute's nodes]). Round 30's fourth attacker built a second `h` inside the recompute and ran a pass
+# through it there: nodes that reach no output are charged.
+def _made_for(out, start: int, end: int) -> int:
+    """The nodes numbered from ``start`` to ``end`` on the graph of ``out`` (a tensor, or a tuple or list
+    of them); past MAX_WALK, none."""
+    items = out if _isinstance(out, (_tuple, _list)) else (out,)
+    stack, seen, made = [], _set(), 0
+    for item in items[:512]:
+        node = _get_grad_fn(item) if _isinstance(item, _Tensor) else None
+        if node is not None and node not in seen:
+            seen.add(node)
+            stack.append(node)
+    try:
+        while stack:
+            node = stack.pop()
+            number = node._sequence_nr()
+            if not start <= number < end:
+                continue  # made before the recompute: its inputs' graph, not walked
+            made += 1
+            if _len(seen) > MAX_WALK:
+                return 0
+            for child, _ in node.next_functions:
+                if child is not None and child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+    except Exception:  # noqa: BLE001 - a graph that cannot be walked: nothing is taken off
+        return 0
+    return made
+
+
+# NOTE [a reentrant recompute that differs]: torch compares nothing of a reentrant recompute with its
+# forward. Round 30's fifth attacker returned, from the recompute only, `block(t)` worked out under no_grad
+# plus `p - p.detach()` with `p = t * g`, `g` the chain rule by hand (checkpoint-the-block passed), and in
+# backward-twice made the first pass's recompute carry both losses' gradients and the second's `t * 0`.
+# Each recompute must now return what the forward returned (NOTE [a recompute that differs]'s digest of
+# the values), and every recompute of one checkpoint make the same graph (its nodes' names, in the order
+# a walk from its outputs meets them): else torch's own CheckpointError, in the code's backward, and no
+# gradient of the run came from a pass (the first pass's recompute carried both losses'). Left: a
+# first and only recompute that returns the forward's values through a graph of its own (a `gap_` file).
+_DIFFERED = [False]  # a reentrant recompute differed in this run: no gradient of it came from a pass
+
+
+def differed() -> bool:
+    """A reentrant recompute differed from its forward, or from the recompute before it, in this run: an
+    earlier pass's gradients came through it too (observe_grads.provenance)."""
+    return _DIFFERED[0]
+
+
+def _outputs(out) -> list:
+    return [t for t in (out if _isinstance(out, (_tuple, _list)) else (out,)) if _isinstance(t, _Tensor)]
+
+
+def _digests(out) -> list:
+    return [_values_too(t) for t in _outputs(out)]
+
+
+def _recorded_forward(forward):
+    def recorded(ctx, run_function, *args):
+        out = forward(ctx, run_function, *args)
+        try:
+            _setattr(ctx, "_agt_forward", _digests(out))
+        except Exception:  # noqa: BLE001 - nothing to compare with: as torch does
+            pass
+        return out
+
+    return recorded
+
+
+def _graph_names(out, start: int, end: int) -> list:
+    """The names of the nodes numbered from ``start`` to ``end`` on ``out``'s graph, in walk order."""
+    names, stack, seen = [], [], _set()
+    for t in _outputs(out)[:64]:
+        node = _get_grad_fn(t)
+        if node is not None and node not in seen:
+            seen.add(node)
+            stack.append(node)
+    while stack and _len(names) < MAX_WALK:
+        node = stack.pop()
+        if not start <= node._sequence_nr() < end:
+            continue
+        names.append(node.name())
+        for child, _ in node.next_functions:
+            if child is not None and child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return names
+
+
+def _differs(ctx, out, start: int, end: int) -> None:
+    forward = _getattr(ctx, "_agt_forward", None)
+    if forward is not None and _digests(out) != forward:
+        _DIFFERED[0] = True
+        raise torch.utils.checkpoint.CheckpointError(
+            "torch.utils.checkpoint: the recomputed outputs differ from the forward's (use_reentrant=True): "
+            "the function must compute the same thing both times")
+    names = _graph_names(out, start, end)
+    first = _getattr(ctx, "_agt_graph", None)
+    if first is None:
+        _setattr(ctx, "_agt_graph", names)
+    elif names != first:
+        _DIFFERED[0] = True
+        raise torch.utils.checkpoint.CheckpointError(
+            "torch.utils.checkpoint: a recompute made another graph than the one before (use_reentrant=True): "
+            "the function must compute the same thing each time")
+
+
+def _counted_reentrant(backward):
+    def counted(ctx, *args):
+        run = _getattr(ctx, "run_function", None)
+        made: list = []  # what the recompute returned: the roots of torch's own pass through it
+        if run is not None:
+            recompute = _counted(run, _made_for)
+
+            def kept(*inner):
+                start = _sequence_nr()
+                out = recompute(*inner)
+                with _no_torch_function_at_all():
+                    _differs(ctx, out, start, _sequence_nr())
+                made.append(out)
+                return out
+
+            _setattr(ctx, "run_function", kept)
+        own = _getattr(_LOCAL, "reentrant", None)
+        if own is None:
+            own = _LOCAL.reentrant = []
+        own.append(made)
+        try:
+            return backward(ctx, *args)
+        finally:
+            own.pop()
+            if run is not None:
+                _setattr(ctx, "run_function", run)
+
+    return counted
+
+
+def torchs_own_pass(roots) -> bool:
+    """``roots`` are what the innermost reentrant recompute of this thread returned: the pass torch runs
+    through it (its graph is used as it should be, not leaked)."""
+    own = _getattr(_LOCAL, "reentrant", None)
+    if not own or not own[-1]:
+        return False
+    out = own[-1][-1]
+    made = out if _isinstance(out, (_tuple, _list)) else (out,)
+    items = _tuple(roots) if _isinstance(roots, (_tuple, _list)) else (roots,)
+    for item in items:
+        found = False
+        for t in made:
+            if t is item:
+                found = True
+                break
+        if not found:
+            return False
+    return _len(items) > 0
+
+
+def begin() -> None:
+    _DIFFERED[0] = False
+
+
+def install() -> None:
+    """The zygote, once: torch's reentrant checkpoint Function counted and compared."""
+    try:
+        from torch.utils import checkpoint
+    except ImportError:
+        return
+    reentrant = getattr(checkpoint, "CheckpointFunction", None)
+    if reentrant is not None and isinstance(reentrant.__dict__.get("backward"), staticmethod) \
+            and isinstance(reentrant.__dict__.get("forward"), staticmethod):
+        reentrant.backward = staticmethod(_counted_reentrant(reentrant.__dict__["backward"].__func__))
+        reentrant.forward = staticmethod(_recorded_forward(reentrant.__dict__["forward"].__func__))
