@@ -4,11 +4,13 @@ non-reentrant checkpoint's frames; the per-thread buckets and ranges are its."""
 
 from __future__ import annotations
 
+import weakref
+
 import torch
 
 from tutor.grade.observe_recompute import (
-    _LOCAL, MAX_WALK, _counted, _getattr, _isinstance, _len, _list, _sequence_nr, _set, _setattr, _tuple,
-    _values_too,
+    _LOCAL, MAX_WALK, _counted, _getattr, _isinstance, _len, _list, _min, _sequence_nr, _set, _setattr,
+    _tuple, _values_too,
 )
 from tutor.grade.observe_state import _Tensor, _get_grad_fn, _no_torch_function_at_all
 
@@ -17,11 +19,14 @@ from tutor.grade.observe_state import _Tensor, _get_grad_fn, _no_torch_function_
 # `checkpoint(f, x)` still means, with a warning) runs `f` under no_grad in the forward, leaving one node
 # (CheckpointBackward) where `f`'s would be, and runs it again with grad on in each backward pass, then a
 # pass of torch's own through what it made: `h = checkpoint(torch.exp, x)` made 6 nodes in backward-twice
-# (round 28's learner probe), whose reference makes 4. What `f` makes in a backward pass to compute what
-# it returns is taken off (the nodes of its outputs' graph it made; its forward made none to bound them
-# by), and its range kept: a recompute whose graph the code uses later takes nothing off (NOTE [a
-# recompute's nodes]). Round 30's fourth attacker built a second `h` inside the recompute and ran a pass
-# through it there: nodes that reach no output are charged.
+# (round 28's learner probe), whose reference makes 4. A checkpoint is charged as its block would be,
+# once: its first recompute is charged as the block's forward (its node stands for one of those nodes),
+# and each later recompute takes off what it made, up to what the first made. Only the nodes of the
+# recompute's outputs' graph count as its own (a second `h` built inside it, with a pass through it
+# there, reaches no output: round 30's fourth attacker), and its range is kept: a recompute whose graph
+# the code uses later takes nothing off (NOTE [a recompute's nodes]). A first form took every recompute's
+# nodes off: `exp` checkpointed once for each loss, so `h` computed twice, read as 2 nodes (the sixth
+# attacker).
 def _made_for(out, start: int, end: int) -> int:
     """The nodes numbered from ``start`` to ``end`` on the graph of ``out`` (a tensor, or a tuple or list
     of them); past MAX_WALK, none."""
@@ -76,16 +81,39 @@ def _digests(out) -> list:
     return [_values_too(t) for t in _outputs(out)]
 
 
+# Per checkpoint (its node, weakly): [the forward's digests, the first recompute's graph, what it made].
+# Kept here, not on the node: `h.grad_fn._agt_forward = None` undid the comparison (round 30's sixth
+# attacker).
+_STATE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _recorded_forward(forward):
     def recorded(ctx, run_function, *args):
         out = forward(ctx, run_function, *args)
         try:
-            _setattr(ctx, "_agt_forward", _digests(out))
+            _STATE[ctx] = [_digests(out), None, None]
         except Exception:  # noqa: BLE001 - nothing to compare with: as torch does
             pass
         return out
 
     return recorded
+
+
+def _taken_off(ctx):
+    """NOTE [a reentrant recompute's nodes]: how many of a recompute's nodes come off the count. The first
+    recompute of a checkpoint is charged as its block's forward would have been (its node stands for one
+    of them); each later one takes off what it made, up to what the first made."""
+    def most(out, start: int, end: int) -> int:
+        made = _made_for(out, start, end)
+        state = _STATE.get(ctx)
+        if state is None:
+            return 0
+        if state[2] is None:
+            state[2] = made
+            return _min(1, made)
+        return _min(made, state[2])
+
+    return most
 
 
 def _graph_names(out, start: int, end: int) -> list:
@@ -109,16 +137,19 @@ def _graph_names(out, start: int, end: int) -> list:
 
 
 def _differs(ctx, out, start: int, end: int) -> None:
-    forward = _getattr(ctx, "_agt_forward", None)
+    state = _STATE.get(ctx)
+    if state is None:
+        return
+    forward = state[0]
     if forward is not None and _digests(out) != forward:
         _DIFFERED[0] = True
         raise torch.utils.checkpoint.CheckpointError(
             "torch.utils.checkpoint: the recomputed outputs differ from the forward's (use_reentrant=True): "
             "the function must compute the same thing both times")
     names = _graph_names(out, start, end)
-    first = _getattr(ctx, "_agt_graph", None)
+    first = state[1]
     if first is None:
-        _setattr(ctx, "_agt_graph", names)
+        state[1] = names
     elif names != first:
         _DIFFERED[0] = True
         raise torch.utils.checkpoint.CheckpointError(
@@ -131,7 +162,7 @@ def _counted_reentrant(backward):
         run = _getattr(ctx, "run_function", None)
         made: list = []  # what the recompute returned: the roots of torch's own pass through it
         if run is not None:
-            recompute = _counted(run, _made_for)
+            recompute = _counted(run, _taken_off(ctx))
 
             def kept(*inner):
                 start = _sequence_nr()
