@@ -27,34 +27,6 @@ from tutor.grade.observe_state import _Tensor, _get_grad_fn, _no_torch_function_
 # the code uses later takes nothing off (NOTE [a recompute's nodes]). A first form took every recompute's
 # nodes off: `exp` checkpointed once for each loss, so `h` computed twice, read as 2 nodes (the sixth
 # attacker).
-def _made_for(out, start: int, end: int) -> int:
-    """The nodes numbered from ``start`` to ``end`` on the graph of ``out`` (a tensor, or a tuple or list
-    of them); past MAX_WALK, none."""
-    items = out if _isinstance(out, (_tuple, _list)) else (out,)
-    stack, seen, made = [], _set(), 0
-    for item in items[:512]:
-        node = _get_grad_fn(item) if _isinstance(item, _Tensor) else None
-        if node is not None and node not in seen:
-            seen.add(node)
-            stack.append(node)
-    try:
-        while stack:
-            node = stack.pop()
-            number = node._sequence_nr()
-            if not start <= number < end:
-                continue  # made before the recompute: its inputs' graph, not walked
-            made += 1
-            if _len(seen) > MAX_WALK:
-                return 0
-            for child, _ in node.next_functions:
-                if child is not None and child not in seen:
-                    seen.add(child)
-                    stack.append(child)
-    except Exception:  # noqa: BLE001 - a graph that cannot be walked: nothing is taken off
-        return 0
-    return made
-
-
 # NOTE [a reentrant recompute that differs]: torch compares nothing of a reentrant recompute with its
 # forward. Round 30's fifth attacker returned, from the recompute only, `block(t)` worked out under no_grad
 # plus `p - p.detach()` with `p = t * g`, `g` the chain rule by hand (checkpoint-the-block passed), and in
@@ -104,7 +76,7 @@ def _taken_off(ctx):
     recompute of a checkpoint is charged as its block's forward would have been (its node stands for one
     of them); each later one takes off what it made, up to what the first made."""
     def most(out, start: int, end: int) -> int:
-        made = _made_for(out, start, end)
+        made = _len(_graph_names(out, start, end))
         state = _STATE.get(ctx)
         if state is None:
             return 0
@@ -117,22 +89,26 @@ def _taken_off(ctx):
 
 
 def _graph_names(out, start: int, end: int) -> list:
-    """The names of the nodes numbered from ``start`` to ``end`` on ``out``'s graph, in walk order."""
+    """The names of the nodes numbered from ``start`` to ``end`` (the recompute's own) on ``out``'s graph,
+    in walk order; the inputs' graph, made before, is not walked. At most MAX_WALK."""
     names, stack, seen = [], [], _set()
-    for t in _outputs(out)[:64]:
+    for t in _outputs(out)[:512]:
         node = _get_grad_fn(t)
         if node is not None and node not in seen:
             seen.add(node)
             stack.append(node)
-    while stack and _len(names) < MAX_WALK:
-        node = stack.pop()
-        if not start <= node._sequence_nr() < end:
-            continue
-        names.append(node.name())
-        for child, _ in node.next_functions:
-            if child is not None and child not in seen:
-                seen.add(child)
-                stack.append(child)
+    try:
+        while stack and _len(names) < MAX_WALK:
+            node = stack.pop()
+            if not start <= node._sequence_nr() < end:
+                continue
+            names.append(node.name())
+            for child, _ in node.next_functions:
+                if child is not None and child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+    except Exception:  # noqa: BLE001 - a graph that cannot be walked: none of its nodes is the recompute's
+        return []
     return names
 
 
