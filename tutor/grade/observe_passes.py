@@ -10,7 +10,7 @@ from tutor.grade.observe_chain import TOO_MANY, _grad_fn, _output_nr, function_u
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _any, _detach, _get_version, _getattr, _isinstance, _len, _no_torch_function_at_all,
-    _list, _numel, _type, same_values,
+    _list, _numel, _tuple, _type, same_values,
 )
 
 _range = range  # as this module was imported: the code may replace the builtins
@@ -105,7 +105,9 @@ _BEYOND = object()  # the roots past MAX_NAMES, unread: they may reach anything
 def _named_root(edge):
     """The tensor a root name is bound to whose own gradient edge ``edge`` is (`get_gradient_edge(loss)`
     starts the very pass `loss.backward()` does: round 30's second learner), else None."""
-    node, number = _getattr(edge, "node", None), _getattr(edge, "output_nr", None)
+    if _type(edge) is not _GradientEdge:  # a subclass's `node` may name another node than its items
+        return None
+    node, number = _tuple.__getitem__(edge, 0), _tuple.__getitem__(edge, 1)
     namespace = _S.grad_namespace if _S.grad_namespace is not None else _getattr(_S, "value_namespace", None)
     if node is None or namespace is None:
         return None
@@ -118,7 +120,10 @@ def _named_root(edge):
 
 def _root_node(root):
     """The node a root's pass starts at: a tensor's grad_fn, a GradientEdge's node."""
-    return _grad_fn(root) if _isinstance(root, _Tensor) else _getattr(root, "node", None)
+    if _isinstance(root, _Tensor):
+        return _grad_fn(root)
+    # what torch's engine reads of a GradientEdge: its items, not its attributes
+    return _tuple.__getitem__(root, 0) if _isinstance(root, _tuple) and _len(root) >= 2 else None
 
 
 def _group(roots) -> tuple:
@@ -159,7 +164,7 @@ def _reached(root, asked) -> set:
     ``root`` is a leaf or its own node is asked: the call then differentiates it by itself)."""
     nodes, leaves = {}, {}
     for i, t in enumerate(asked):
-        fn = _grad_fn(t) if _isinstance(t, _Tensor) else _getattr(t, "node", None) if _isinstance(t, tuple) \
+        fn = _grad_fn(t) if _isinstance(t, _Tensor) else _root_node(t) if _isinstance(t, tuple) \
             else None
         if fn is not None:
             nodes.setdefault(fn, set()).add(i)

@@ -58,6 +58,7 @@ _bisect = bisect.bisect_right
 # autograd's per-thread node counter (where torch cannot read it, nothing is taken off and no thread counts)
 _sequence_nr = _read_sequence_nr or (lambda: 0)
 _transforms_active = _getattr(torch._C, "_are_functorch_transforms_active", lambda: True)
+_Function, _type, _range = torch.autograd.function.Function, type, range
 # NOTE [a recompute's nodes]: per thread, a bucket of what its recomputes took off and the ranges of
 # sequence numbers they made (in order: a range within a later one is dropped); whether one of those
 # nodes was used later; the code's namespace
@@ -265,7 +266,7 @@ def look_at(values) -> None:
 # recompute's nodes]): round 30's seventh attacker hid a node per call both ways.
 def _unrecorded_node_given_back(apply):
     def counted(cls, *args, **kwargs):
-        if not _S.on or _graph_task_id() != -1 or _transforms_active():
+        if not _S.on or _graph_task_id() != -1 or _transforms_active() or not _torchs_apply(cls):
             return apply.__func__(cls, *args, **kwargs)
         first = _sequence_nr()
         out = apply.__func__(cls, *args, **kwargs)
@@ -280,11 +281,26 @@ def _unrecorded_node_given_back(apply):
 
 
 def _records_nothing(out) -> bool:
-    items = out if _isinstance(out, (_tuple, _list)) else (out,)
-    for item in items[:256]:
-        if _isinstance(item, _Tensor) and _get_grad_fn(item) is not None:
+    """Every output is a tensor of no graph, or None (anything else may hold one: round 30's eighth
+    attacker returned a node's output in a dict, and one past the first 256 items)."""
+    items = out if _type(out) in (_tuple, _list) else (out,)
+    for item in items:
+        if item is None:
+            continue
+        if not _isinstance(item, _Tensor) or _get_grad_fn(item) is not None:
             return False
     return True
+
+
+def _torchs_apply(cls) -> bool:
+    """``cls``'s ``apply`` goes on to torch's own: the classes after Function in its MRO are Function's own
+    (a class of the code's there answered `super().apply` with ops of its own, and made no node to give
+    back)."""
+    mro = _getattr(cls, "__mro__", ())
+    for i in _range(_len(mro)):
+        if mro[i] is _Function:
+            return _tuple(mro[i:]) == _Function.__mro__
+    return False
 
 
 def install() -> None:
