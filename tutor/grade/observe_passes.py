@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import torch
 
-from tutor.grade.observe_chain import TOO_MANY, _grad_fn, _output_nr, function_under, nodes_under
+from tutor.grade.observe_chain import TOO_MANY, _among, _grad_fn, _output_nr, function_under, nodes_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _any, _detach, _get_version, _getattr, _isinstance, _len, _no_torch_function_at_all,
@@ -270,13 +270,6 @@ def close(mine: list | None) -> None:
     """A pass's list of inner roots off the open ones (it ended, or raised)."""
     if mine is not None:
         _S.nested_roots.pop(id(mine), None)
-
-
-def _among(t, tensors) -> bool:
-    for r in tensors:  # not any(): the code may have replaced the builtins
-        if t is r:
-            return True
-    return False
 
 
 def with_inner(mine: list | None, roots: tuple, by_input: tuple, inside) -> tuple:

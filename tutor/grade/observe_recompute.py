@@ -271,7 +271,7 @@ def _unrecorded_node_given_back(apply):
         first = _sequence_nr()
         out = apply.__func__(cls, *args, **kwargs)
         try:
-            if _sequence_nr() > first and not _transforms_active() and _records_nothing(out):
+            if _sequence_nr() > first and _records_nothing(out):
                 _S.observer_nodes += 1
         except Exception:  # noqa: BLE001 - an odd output: counted as torch counts it
             pass

@@ -8,11 +8,11 @@ import weakref
 
 import torch
 
+from tutor.grade.observe_chain import _among
 from tutor.grade.observe_recompute import (
-    _LOCAL, MAX_WALK, _counted, _getattr, _isinstance, _len, _list, _min, _sequence_nr, _set, _setattr,
-    _tuple, _values_too,
+    _LOCAL, MAX_WALK, _counted, _getattr, _isinstance, _len, _list, _min, _set, _setattr, _tuple, _values_too,
 )
-from tutor.grade.observe_state import _Tensor, _get_grad_fn, _no_torch_function_at_all
+from tutor.grade.observe_state import _Tensor, _get_grad_fn
 
 
 # NOTE [a reentrant recompute's nodes]: a reentrant checkpoint (`use_reentrant=True`, and what
@@ -53,7 +53,7 @@ def _digests(out) -> list:
     return [_values_too(t) for t in _outputs(out)]
 
 
-# Per checkpoint (its node, weakly): [the forward's digests, the first recompute's graph, what it made].
+# Per checkpoint (its node, weakly): [the forward's digests, the first recompute's graph (node names)].
 # Kept here, not on the node: `h.grad_fn._agt_forward = None` undid the comparison (round 30's sixth
 # attacker).
 _STATE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -63,29 +63,12 @@ def _recorded_forward(forward):
     def recorded(ctx, run_function, *args):
         out = forward(ctx, run_function, *args)
         try:
-            _STATE[ctx] = [_digests(out), None, None]
+            _STATE[ctx] = [_digests(out), None]
         except Exception:  # noqa: BLE001 - nothing to compare with: as torch does
             pass
         return out
 
     return recorded
-
-
-def _taken_off(ctx):
-    """NOTE [a reentrant recompute's nodes]: how many of a recompute's nodes come off the count. The first
-    recompute of a checkpoint is charged as its block's forward would have been (its node stands for one
-    of them); each later one takes off what it made, up to what the first made."""
-    def most(out, start: int, end: int) -> int:
-        made = _len(_graph_names(out, start, end))
-        state = _STATE.get(ctx)
-        if state is None:
-            return 0
-        if state[2] is None:
-            state[2] = made
-            return _min(1, made)
-        return _min(made, state[2])
-
-    return most
 
 
 def _graph_names(out, start: int, end: int) -> list:
@@ -112,25 +95,33 @@ def _graph_names(out, start: int, end: int) -> list:
     return names
 
 
-def _differs(ctx, out, start: int, end: int) -> None:
-    state = _STATE.get(ctx)
-    if state is None:
-        return
-    forward = state[0]
-    if forward is not None and _digests(out) != forward:
-        _DIFFERED[0] = True
-        raise torch.utils.checkpoint.CheckpointError(
-            "torch.utils.checkpoint: the recomputed outputs differ from the forward's (use_reentrant=True): "
-            "the function must compute the same thing both times")
-    names = _graph_names(out, start, end)
-    first = state[1]
-    if first is None:
-        state[1] = names
-    elif names != first:
-        _DIFFERED[0] = True
-        raise torch.utils.checkpoint.CheckpointError(
-            "torch.utils.checkpoint: a recompute made another graph than the one before (use_reentrant=True): "
-            "the function must compute the same thing each time")
+def _checked(ctx):
+    """What a recompute of the checkpoint ``ctx`` takes off the count (NOTE [a reentrant recompute's
+    nodes]): the first is charged as its block's forward would have been (the checkpoint's node stands for
+    one of those nodes), each later one takes off what it made, which is what the first made. A recompute
+    that returns other values than the forward, or makes another graph than the first, raises torch's
+    CheckpointError (NOTE [a reentrant recompute that differs])."""
+    def most(out, start: int, end: int) -> int:
+        state = _STATE.get(ctx)
+        if state is None or out is None:  # made before the observers, or the recompute raised
+            return 0
+        names = _graph_names(out, start, end)
+        if state[0] is not None and _digests(out) != state[0]:
+            _DIFFERED[0] = True
+            raise torch.utils.checkpoint.CheckpointError(
+                "torch.utils.checkpoint: the recomputed outputs differ from the forward's (use_reentrant=True): "
+                "the function must compute the same thing both times")
+        if state[1] is None:
+            state[1] = names
+            return _min(1, _len(names))
+        if names != state[1]:
+            _DIFFERED[0] = True
+            raise torch.utils.checkpoint.CheckpointError(
+                "torch.utils.checkpoint: a recompute made another graph than the one before (use_reentrant=True): "
+                "the function must compute the same thing each time")
+        return _len(names)
+
+    return most
 
 
 def _counted_reentrant(backward):
@@ -138,13 +129,10 @@ def _counted_reentrant(backward):
         run = _getattr(ctx, "run_function", None)
         made: list = []  # what the recompute returned: the roots of torch's own pass through it
         if run is not None:
-            recompute = _counted(run, _taken_off(ctx))
+            recompute = _counted(run, _checked(ctx))
 
             def kept(*inner):
-                start = _sequence_nr()
                 out = recompute(*inner)
-                with _no_torch_function_at_all():
-                    _differs(ctx, out, start, _sequence_nr())
                 made.append(out)
                 return out
 
@@ -173,12 +161,7 @@ def torchs_own_pass(roots) -> bool:
     made = out if _isinstance(out, (_tuple, _list)) else (out,)
     items = _tuple(roots) if _isinstance(roots, (_tuple, _list)) else (roots,)
     for item in items:
-        found = False
-        for t in made:
-            if t is item:
-                found = True
-                break
-        if not found:
+        if not _among(item, made):
             return False
     return _len(items) > 0
 
