@@ -36,6 +36,7 @@ Tensor class with a ``__torch_dispatch__`` below Tensor.
 
 from __future__ import annotations
 
+import sys
 from sys import _getframe
 
 import torch
@@ -43,7 +44,7 @@ import torch
 from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method
 
 _MISSING = object()
-_vars, _hasattr, _object_getattribute = vars, hasattr, object.__getattribute__
+_vars, _hasattr, _getattr, _list_type, _object_getattribute = vars, hasattr, getattr, list, object.__getattribute__
 _range = range  # as this module was imported: the code may replace the builtins
 _len_dispatch_stack, _dispatch_stack_at = torch._C._len_torch_dispatch_stack, torch._C._get_dispatch_stack_at
 DISPATCH_ROOTS: list = []  # Tensor and TorchDispatchMode: below them, read when a pass is judged
@@ -99,7 +100,10 @@ def _watched_push(original):
 
 
 def stack_is_torchs() -> bool:
-    """Every mode on the dispatch stack now is of torch's classes."""
+    """Every mode on the dispatch stack now is of torch's classes and runs nothing of the code's, and the
+    python dispatcher is off (NOTE [a kernel in python])."""
+    if _python_dispatcher_on() or _debug_hooks_set():
+        return False
     for i in _range(int(_len_dispatch_stack())):
         if not torch_mode(_dispatch_stack_at(i)):
             return False
@@ -109,8 +113,43 @@ def stack_is_torchs() -> bool:
 def note_stack() -> None:
     """After a callback of the code's ran in a pass (a hook): a mode it left on the stack is a dispatch of
     its own, however it got there (the engine takes it off as the node ends)."""
-    if _S.on and _len_dispatch_stack() and not stack_is_torchs():
+    if _S.on and not stack_is_torchs():
         _S.own_dispatch = True
+
+
+# NOTE [a kernel in python]: with torch's python dispatcher on, an op runs the python kernel its overload
+# holds for the key (`torch.ops.aten.mul.Tensor.py_impl(DispatchKey.CPU)(kernel)`): no mode, no class, no
+# Library, and round 31's second attacker's kernel answered the pass's `mul` with `grad * a` worked out by
+# hand. torch.compile turns it on only while it traces, inside a call: a judged pass that starts, ends or
+# leaves a hook with it on is a dispatch of the code's. So is torch's own DebugMode on the stack while its
+# dispatch hooks (callbacks of the code's, run as each op returns: the same attacker's rewrote `mul`'s
+# result) are set.
+_PYTHON_DISPATCHER = _getattr(torch._C.DispatchKey, "PythonDispatcher", None)
+_key_included = _getattr(torch._C, "_dispatch_tls_is_dispatch_key_included", None)
+_DEBUG_HOOKS = ("_DISPATCH_RECORD_HOOKS", "_DISPATCH_LOG_HOOKS", "_DISPATCH_PRE_LOG_HOOKS")
+_modules = sys.modules
+
+
+def _python_dispatcher_on() -> bool:
+    if _PYTHON_DISPATCHER is None or _key_included is None:
+        return False
+    try:
+        return bool(_key_included(_PYTHON_DISPATCHER))
+    except Exception:  # noqa: BLE001 - a state that cannot be read is not torch's plain one
+        return True
+
+
+def _debug_hooks_set() -> bool:
+    """DebugMode's hook lists hold anything (or were replaced): read only when a mode is on the stack."""
+    utils = _modules.get("torch.utils._debug_mode._utils")
+    if utils is None or not _len_dispatch_stack():
+        return False
+    names = _vars(utils)
+    for name in _DEBUG_HOOKS:
+        hooks = names.get(name)
+        if _type(hooks) is not _list_type or _len(hooks):
+            return True
+    return False
 
 
 def _watched_library(original):
@@ -125,7 +164,6 @@ def _watched_library(original):
 
 
 def _watch_the_stack() -> None:
-    import sys
 
     for name, wrap in (("_push_on_torch_dispatch_stack", _watched_push), ("_set_dispatch_mode", _watched_push),
                        ("_dispatch_library", _watched_library)):

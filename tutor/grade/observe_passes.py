@@ -131,19 +131,38 @@ def _group(roots) -> tuple:
     return tuple(r[0] for r in roots), tuple(r[1] for r in roots), tuple(r[2] for r in roots)
 
 
+_READ_ONCE = ("tensors", "outputs", "inputs", "grad_tensors", "grad_variables", "grad_outputs")
+
+
 def materialized(params, args, kwargs) -> tuple:
-    """``args``, ``kwargs`` with ``inputs`` given as an iterator (`D.parameters()`) read into a tuple, as
-    torch reads it: the check can read it then (NOTE [a root that reaches nothing asked])."""
-    if not _S.grad_root_names or not params or "inputs" not in params:
+    """``args``, ``kwargs`` with each sequence torch reads by iterating it (roots, inputs, seeds) read once
+    into a tuple, which both the check and torch then read: an iterator of inputs (`D.parameters()`; NOTE
+    [a root that reaches nothing asked]), and a list or tuple of a class of the code's, whose ``__iter__``
+    gave `[loss]` to the grader and a surrogate to torch (round 31's second attacker)."""
+    if not _S.grad_root_names or not params:
         return args, kwargs
-    at = params.index("inputs")
-    value = kwargs["inputs"] if "inputs" in kwargs else args[at] if at < _len(args) else None
-    if value is None or _getattr(_type(value), "__next__", None) is None:
-        return args, kwargs
-    value = tuple(value)
-    if "inputs" in kwargs:
-        return args, {**kwargs, "inputs": value}
-    return (*args[:at], value, *args[at + 1:]), kwargs
+    for name in _READ_ONCE:
+        if name not in params:
+            continue
+        at = params.index(name)
+        value = kwargs[name] if name in kwargs else args[at] if at < _len(args) else None
+        if not _read_by_iterating(value):
+            continue
+        value = tuple(value)
+        if name in kwargs:
+            kwargs = {**kwargs, name: value}
+        else:
+            args = (*args[:at], value, *args[at + 1:])
+    return args, kwargs
+
+
+def _read_by_iterating(value) -> bool:
+    """torch reads ``value`` by iterating it, and a second reading may differ (an iterator, a container of
+    the code's class; a plain tuple or list never does, and a tensor or a GradientEdge is one root)."""
+    kind = _type(value)
+    if value is None or kind in (tuple, list) or _isinstance(value, (_Tensor, _GradientEdge, dict)):
+        return False
+    return _getattr(kind, "__iter__", None) is not None
 
 
 # NOTE [a root that reaches nothing asked]: `torch.autograd.grad([loss, s],

@@ -1,0 +1,13 @@
+# round 31's learner probe: a reentrant checkpoint of a lambda that sums inside
+from torch.utils.checkpoint import checkpoint
+
+n_saved = 0
+
+def pack(t):
+    global n_saved
+    n_saved += 1
+    return t
+
+with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+    out = checkpoint(lambda inp: block(inp).sum(), x, use_reentrant=True)
+out.backward()
