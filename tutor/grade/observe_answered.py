@@ -204,6 +204,21 @@ def _the_engines(item, from_roots: list) -> bool:
     return False
 
 
+# NOTE [no callback in a node]: with the `torch.autograd.graph` logger at DEBUG, torch's entry to the
+# engine puts a prehook of its own on every node of the pass, which logs the node: a logging handler of the
+# code's ran inside each node, where no check of the observers follows it (they follow the code's own
+# hooks). Round 31's third attacker turned torch's python dispatcher on there, for a python kernel of its
+# own to answer `mul` (NOTE [a kernel in python], observe_dispatch.py), and wrote a gradient worked out by
+# hand into a saved input mid-pass. A grading run logs no node: torch's helper attaches nothing (the
+# original is not kept, so no closure hands it back).
+def _no_logging_hooks(t_outputs):
+    return _nothing
+
+
+def _nothing() -> None:
+    return None
+
+
 def install() -> None:
     """The engine's entry and torch's hand-over to ``__torch_function__``, in the modules of the two
     reverse passes (the zygote, once)."""
@@ -211,6 +226,8 @@ def install() -> None:
     if run is not None:
         _A._engine_run_backward = _engine(run)
         _A.graph._engine_run_backward = _A._engine_run_backward
+    if _getattr(_A.graph, "_register_logging_hooks_on_whole_graph", None) is not None:
+        _A.graph._register_logging_hooks_on_whole_graph = _no_logging_hooks
     vmap = _getattr(torch._vmap_internals, "_vmap", None)
     if vmap is not None:
         torch._vmap_internals._vmap = _vmap(vmap)  # NOTE [a batched pass handed over]

@@ -36,16 +36,24 @@ Tensor class with a ``__torch_dispatch__`` below Tensor.
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
+import sysconfig
+import types
 from sys import _getframe
 
 import torch
 
-from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method
+from tutor.grade.observe_state import (
+    _OURS, _TORCH_DIR, CODE_FILE, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _isinstance, _learner_caller, _len, _tuple,
+    _type, own_method,
+)
 
 _MISSING = object()
 _vars, _hasattr, _getattr, _list_type, _object_getattribute = vars, hasattr, getattr, list, object.__getattribute__
 _range = range  # as this module was imported: the code may replace the builtins
+_LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
 _len_dispatch_stack, _dispatch_stack_at = torch._C._len_torch_dispatch_stack, torch._C._get_dispatch_stack_at
 DISPATCH_ROOTS: list = []  # Tensor and TorchDispatchMode: below them, read when a pass is judged
 
@@ -84,7 +92,98 @@ def torch_mode(mode) -> bool:
     except TypeError:  # no __dict__: nothing of its own
         pass
     return _type.__getattribute__(cls, "__getattribute__") is _object_getattribute and \
-        not _hasattr(cls, "__getattr__")
+        not _hasattr(cls, "__getattr__") and not _calls_the_codes(mode)
+
+
+# NOTE [a torch mode that calls the code]: some of torch's modes run callables they are given as each op
+# returns: FlopCounterMode's formulas (`custom_mapping`, and a formula marked `_get_raw` gets the op's
+# output), and round 31's third attacker's formula for `mul` wrote `grad * a`, worked out by hand, into
+# the pass's result. A mode of torch's class is torch's own only if no function of the code's is
+# reachable from it: its attributes, the items of containers and the attributes of torch's objects among
+# them, and the methods of the classes of what it holds (a dict of the code's class is the code's too).
+# Past MOST_READ values, it is the code's. "The code's": compiled from no file of torch, of the grader's,
+# of the standard library or of an installed package (NOTE [a call through torch's own helpers]).
+MOST_READ, _DEEPEST = 4096, 4
+_NOT_CODES = tuple(p + os.sep for p in {_TORCH_DIR.rstrip(os.sep), _OURS.rstrip(os.sep), *_LIBRARIES} if p)
+_FunctionType, _MethodType, _partial = types.FunctionType, types.MethodType, functools.partial
+_dict, _CONTAINERS, _METHODS = dict, (dict, list, tuple, set, frozenset), (staticmethod, classmethod)
+_LEAVES = (torch.Tensor, str, bytes, int, float)
+
+
+def _codes_function(value) -> bool:
+    filename = value.__code__.co_filename
+    if filename.startswith(_NOT_CODES) or filename.startswith("<frozen ") or filename == SETUP_FILE:
+        return False
+    if filename.startswith("<") and filename != CODE_FILE:
+        # made by exec: a dataclass's or a namedtuple's methods, which are their module's (the code's
+        # namespace is __main__)
+        space = value.__globals__
+        name = space.get("__name__") if _isinstance(space, _dict) else None
+        if _isinstance(name, str) and name != "__main__" and (
+                name.startswith("namedtuple_") or _isinstance(_getattr(_modules.get(name), "__file__", None), str)
+                and _modules[name].__file__.startswith(_NOT_CODES)):
+            return False
+    return True
+
+
+def _codes_class(cls) -> bool:
+    for klass in _getattr(cls, "__mro__", ())[:-1]:
+        for member in _vars(klass).values():
+            if _isinstance(member, _METHODS):
+                member = member.__func__
+            if _isinstance(member, _FunctionType) and _codes_function(member):
+                return True
+    return False
+
+
+def _calls_the_codes(mode) -> bool:
+    try:
+        stack, read, classes = [(mode, 0)], 0, {}
+        while stack:
+            value, depth = stack.pop()
+            read += 1
+            if read > MOST_READ:
+                return True
+            if _isinstance(value, _FunctionType):
+                if _codes_function(value):
+                    return True
+                # torch's wrapper of a formula (FlopCounterMode's shape_wrapper) holds it in its closure
+                for cell in value.__closure__ or ():
+                    try:
+                        stack.append((cell.cell_contents, depth + 1))
+                    except ValueError:  # an empty cell
+                        pass
+                stack.extend((item, depth + 1) for item in (*(value.__defaults__ or ()),
+                                                            *(value.__kwdefaults__ or {}).values()))
+                continue
+            if _isinstance(value, _MethodType):
+                stack.append((value.__func__, depth))
+                continue
+            if _isinstance(value, _partial):
+                stack.extend((item, depth + 1) for item in (value.func, *value.args, *value.keywords.values()))
+                continue
+            cls = _type(value)
+            if cls not in classes:
+                classes[cls] = _codes_class(cls)
+            if classes[cls]:
+                return True
+            if depth >= _DEEPEST or _isinstance(value, _LEAVES):
+                continue
+            if _isinstance(value, _dict):
+                items = (*_dict.keys(value), *_dict.values(value))
+            elif _isinstance(value, _CONTAINERS):
+                items = _tuple(value)
+            elif value is mode or _getattr(cls, "__module__", "").startswith("torch."):
+                try:
+                    items = _tuple(_vars(value).values())
+                except TypeError:  # no __dict__
+                    continue
+            else:
+                continue
+            stack.extend((item, depth + 1) for item in items)
+        return False
+    except Exception:  # noqa: BLE001 - what cannot be read is not torch's plain state
+        return True
 
 
 def _watched_push(original):
