@@ -107,6 +107,7 @@ MOST_READ, _DEEPEST = 4096, 4
 _NOT_CODES = tuple(p + os.sep for p in {_TORCH_DIR.rstrip(os.sep), _OURS.rstrip(os.sep), *_LIBRARIES} if p)
 _FunctionType, _MethodType, _partial = types.FunctionType, types.MethodType, functools.partial
 _dict, _CONTAINERS, _METHODS = dict, (dict, list, tuple, set, frozenset), (staticmethod, classmethod)
+_str = str
 _LEAVES = (torch.Tensor, str, bytes, int, float)
 
 
@@ -119,8 +120,8 @@ def _codes_function(value) -> bool:
         # namespace is __main__)
         space = value.__globals__
         name = space.get("__name__") if _isinstance(space, _dict) else None
-        if _isinstance(name, str) and name != "__main__" and (
-                name.startswith("namedtuple_") or _isinstance(_getattr(_modules.get(name), "__file__", None), str)
+        if _isinstance(name, _str) and name != "__main__" and (
+                name.startswith("namedtuple_") or _isinstance(_getattr(_modules.get(name), "__file__", None), _str)
                 and _modules[name].__file__.startswith(_NOT_CODES)):
             return False
     return True
@@ -263,7 +264,6 @@ def _watched_library(original):
 
 
 def _watch_the_stack() -> None:
-
     for name, wrap in (("_push_on_torch_dispatch_stack", _watched_push), ("_set_dispatch_mode", _watched_push),
                        ("_dispatch_library", _watched_library)):
         original = getattr(torch._C, name, None)

@@ -10,7 +10,7 @@ from tutor.grade.observe_chain import TOO_MANY, _among, _grad_fn, _output_nr, fu
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _any, _detach, _get_version, _getattr, _isinstance, _len, _no_torch_function_at_all,
-    _list, _numel, _tuple, _type, same_values,
+    _dict, _list, _numel, _tuple, _type, same_values,
 )
 
 _range = range  # as this module was imported: the code may replace the builtins
@@ -148,7 +148,7 @@ def materialized(params, args, kwargs) -> tuple:
         value = kwargs[name] if name in kwargs else args[at] if at < _len(args) else None
         if not _read_by_iterating(value):
             continue
-        value = tuple(value)
+        value = _tuple(value)
         if name in kwargs:
             kwargs = {**kwargs, name: value}
         else:
@@ -160,7 +160,7 @@ def _read_by_iterating(value) -> bool:
     """torch reads ``value`` by iterating it, and a second reading may differ (an iterator, a container of
     the code's class; a plain tuple or list never does, and a tensor or a GradientEdge is one root)."""
     kind = _type(value)
-    if value is None or kind in (tuple, list) or _isinstance(value, (_Tensor, _GradientEdge, dict)):
+    if value is None or kind in (_tuple, _list) or _isinstance(value, (_Tensor, _GradientEdge, _dict)):
         return False
     return _getattr(kind, "__iter__", None) is not None
 
