@@ -1,4 +1,4 @@
-"""NOTE [a torch mode that calls the code] (tutor/grade/observe_dispatch.py): a mode of torch's class is
+"""NOTE [a torch mode that calls the code] (tutor/grade/observe_codes.py): a mode of torch's class is
 torch's own only while no function of the code's is reachable from it. Read here in this process: this
 file is no library's, so what it defines counts as the code's, as a submission's functions do in a run.
 The corpus holds the runs (two-paths-add-up: bad_flop_counter_formula_rewrites_result.py,
@@ -14,7 +14,8 @@ import types
 import torch
 from torch.utils.flop_counter import FlopCounterMode
 
-from tutor.grade.observe_dispatch import MOST_READ, _calls_the_codes, torch_mode
+from tutor.grade.observe_codes import MOST_READ, calls_the_codes as _calls_the_codes
+from tutor.grade.observe_dispatch import torch_mode
 
 
 def _top_mode():

@@ -36,7 +36,7 @@ import torch as _torch
 from tutor.grade import (
     observe_answered, observe_compile, observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules,
     observe_recompute, observe_reentrant, observe_replaced, observe_roots, observe_targets, observe_threads,
-    observe_values,
+    observe_unrecorded, observe_values,
 )
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
@@ -50,6 +50,7 @@ def install() -> None:
         return
     _S.installed = True
     observe_recompute.install()  # NOTE [a recompute that differs]
+    observe_unrecorded.install()  # NOTE [a Function's node that records nothing]
     observe_reentrant.install()  # NOTE [a reentrant recompute that differs]
     observe_answered.install()  # NOTE [a call answered by __torch_function__]
     observe_threads.install()  # NOTE [work in a thread]

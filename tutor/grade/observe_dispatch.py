@@ -36,24 +36,17 @@ Tensor class with a ``__torch_dispatch__`` below Tensor.
 
 from __future__ import annotations
 
-import functools
-import os
 import sys
-import sysconfig
-import types
 from sys import _getframe
 
 import torch
 
-from tutor.grade.observe_state import (
-    _OURS, _TORCH_DIR, CODE_FILE, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _isinstance, _learner_caller, _len, _tuple,
-    _type, own_method,
-)
+from tutor.grade.observe_codes import calls_the_codes
+from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method
 
 _MISSING = object()
 _vars, _hasattr, _getattr, _list_type, _object_getattribute = vars, hasattr, getattr, list, object.__getattribute__
 _range = range  # as this module was imported: the code may replace the builtins
-_LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
 _len_dispatch_stack, _dispatch_stack_at = torch._C._len_torch_dispatch_stack, torch._C._get_dispatch_stack_at
 DISPATCH_ROOTS: list = []  # Tensor and TorchDispatchMode: below them, read when a pass is judged
 
@@ -92,99 +85,7 @@ def torch_mode(mode) -> bool:
     except TypeError:  # no __dict__: nothing of its own
         pass
     return _type.__getattribute__(cls, "__getattribute__") is _object_getattribute and \
-        not _hasattr(cls, "__getattr__") and not _calls_the_codes(mode)
-
-
-# NOTE [a torch mode that calls the code]: some of torch's modes run callables they are given as each op
-# returns: FlopCounterMode's formulas (`custom_mapping`, and a formula marked `_get_raw` gets the op's
-# output), and round 31's third attacker's formula for `mul` wrote `grad * a`, worked out by hand, into
-# the pass's result. A mode of torch's class is torch's own only if no function of the code's is
-# reachable from it: its attributes, the items of containers and the attributes of torch's objects among
-# them, and the methods of the classes of what it holds (a dict of the code's class is the code's too).
-# Past MOST_READ values, it is the code's. "The code's": compiled from no file of torch, of the grader's,
-# of the standard library or of an installed package (NOTE [a call through torch's own helpers]).
-MOST_READ, _DEEPEST = 4096, 4
-_NOT_CODES = tuple(p + os.sep for p in {_TORCH_DIR.rstrip(os.sep), _OURS.rstrip(os.sep), *_LIBRARIES} if p)
-_FunctionType, _MethodType, _partial = types.FunctionType, types.MethodType, functools.partial
-_dict, _CONTAINERS, _METHODS = dict, (dict, list, tuple, set, frozenset), (staticmethod, classmethod)
-_str = str
-_LEAVES = (torch.Tensor, str, bytes, int, float)
-
-
-def _codes_function(value) -> bool:
-    filename = value.__code__.co_filename
-    if filename.startswith(_NOT_CODES) or filename.startswith("<frozen ") or filename == SETUP_FILE:
-        return False
-    if filename.startswith("<") and filename != CODE_FILE:
-        # made by exec: a dataclass's or a namedtuple's methods, which are their module's (the code's
-        # namespace is __main__)
-        space = value.__globals__
-        name = space.get("__name__") if _isinstance(space, _dict) else None
-        if _isinstance(name, _str) and name != "__main__" and (
-                name.startswith("namedtuple_") or _isinstance(_getattr(_modules.get(name), "__file__", None), _str)
-                and _modules[name].__file__.startswith(_NOT_CODES)):
-            return False
-    return True
-
-
-def _codes_class(cls) -> bool:
-    for klass in _getattr(cls, "__mro__", ())[:-1]:
-        for member in _vars(klass).values():
-            if _isinstance(member, _METHODS):
-                member = member.__func__
-            if _isinstance(member, _FunctionType) and _codes_function(member):
-                return True
-    return False
-
-
-def _calls_the_codes(mode) -> bool:
-    try:
-        stack, read, classes = [(mode, 0)], 0, {}
-        while stack:
-            value, depth = stack.pop()
-            read += 1
-            if read > MOST_READ:
-                return True
-            if _isinstance(value, _FunctionType):
-                if _codes_function(value):
-                    return True
-                # torch's wrapper of a formula (FlopCounterMode's shape_wrapper) holds it in its closure
-                for cell in value.__closure__ or ():
-                    try:
-                        stack.append((cell.cell_contents, depth + 1))
-                    except ValueError:  # an empty cell
-                        pass
-                stack.extend((item, depth + 1) for item in (*(value.__defaults__ or ()),
-                                                            *(value.__kwdefaults__ or {}).values()))
-                continue
-            if _isinstance(value, _MethodType):
-                stack.append((value.__func__, depth))
-                continue
-            if _isinstance(value, _partial):
-                stack.extend((item, depth + 1) for item in (value.func, *value.args, *value.keywords.values()))
-                continue
-            cls = _type(value)
-            if cls not in classes:
-                classes[cls] = _codes_class(cls)
-            if classes[cls]:
-                return True
-            if depth >= _DEEPEST or _isinstance(value, _LEAVES):
-                continue
-            if _isinstance(value, _dict):
-                items = (*_dict.keys(value), *_dict.values(value))
-            elif _isinstance(value, _CONTAINERS):
-                items = _tuple(value)
-            elif value is mode or _getattr(cls, "__module__", "").startswith("torch."):
-                try:
-                    items = _tuple(_vars(value).values())
-                except TypeError:  # no __dict__
-                    continue
-            else:
-                continue
-            stack.extend((item, depth + 1) for item in items)
-        return False
-    except Exception:  # noqa: BLE001 - what cannot be read is not torch's plain state
-        return True
+        not _hasattr(cls, "__getattr__") and not calls_the_codes(mode)
 
 
 def _watched_push(original):
@@ -200,9 +101,10 @@ def _watched_push(original):
 
 
 def stack_is_torchs() -> bool:
-    """Every mode on the dispatch stack now is of torch's classes and runs nothing of the code's, and the
-    python dispatcher is off (NOTE [a kernel in python])."""
-    if _python_dispatcher_on() or _debug_hooks_set():
+    """Every mode on the dispatch stack now is of torch's classes and runs nothing of the code's, the
+    python dispatcher is off, and no profile or trace function of the code's is set (NOTE [a kernel in
+    python])."""
+    if _python_dispatcher_on() or _debug_hooks_set() or _runs_on_calls():
         return False
     for i in _range(int(_len_dispatch_stack())):
         if not torch_mode(_dispatch_stack_at(i)):
@@ -227,7 +129,7 @@ def note_stack() -> None:
 _PYTHON_DISPATCHER = _getattr(torch._C.DispatchKey, "PythonDispatcher", None)
 _key_included = _getattr(torch._C, "_dispatch_tls_is_dispatch_key_included", None)
 _DEBUG_HOOKS = ("_DISPATCH_RECORD_HOOKS", "_DISPATCH_LOG_HOOKS", "_DISPATCH_PRE_LOG_HOOKS")
-_modules = sys.modules
+_modules, _getprofile, _gettrace = sys.modules, sys.getprofile, sys.gettrace
 
 
 def _python_dispatcher_on() -> bool:
@@ -237,6 +139,18 @@ def _python_dispatcher_on() -> bool:
         return bool(_key_included(_PYTHON_DISPATCHER))
     except Exception:  # noqa: BLE001 - a state that cannot be read is not torch's plain one
         return True
+
+
+def _runs_on_calls() -> bool:
+    """A profile or trace function of the code's is set: it runs inside the pass, on every call into
+    Python there (the observers' own hooks on the accumulators), where no check follows it. Round 31's
+    fourth attacker's `sys.setprofile` function turned the python dispatcher on as torch's entry called
+    the engine and off as it returned, and wrote an input mid-pass. cProfile's profiler and torch's
+    tracer hold nothing of the code's (NOTE [a torch mode that calls the code])."""
+    for hook in (_getprofile(), _gettrace()):
+        if hook is not None and calls_the_codes(hook):
+            return True
+    return False
 
 
 def _debug_hooks_set() -> bool:

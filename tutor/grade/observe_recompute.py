@@ -47,7 +47,7 @@ import torch
 
 from tutor.grade.observe_dispatch import note_stack as _note_stack
 from tutor.grade.observe_state import (
-    _S, _Tensor, _get_grad_fn, _graph_task_id, _isinstance, _no_torch_function_at_all, _read_sequence_nr,
+    _Tensor, _get_grad_fn, _graph_task_id, _isinstance, _no_torch_function_at_all, _read_sequence_nr,
 )
 
 # read in a backward pass of the code's, which may have replaced the builtins
@@ -57,14 +57,10 @@ _bisect = bisect.bisect_right
 
 # autograd's per-thread node counter (where torch cannot read it, nothing is taken off and no thread counts)
 _sequence_nr = _read_sequence_nr or (lambda: 0)
-_transforms_active = _getattr(torch._C, "_are_functorch_transforms_active", lambda: True)
-_Function, _type, _range = torch.autograd.function.Function, type, range
-_grad_enabled, _requires_grad = torch._C.is_grad_enabled, torch._C.TensorBase.requires_grad.__get__
 # NOTE [a recompute's nodes]: per thread, a bucket of what its recomputes took off and the ranges of
 # sequence numbers they made (in order: a range within a later one is dropped); whether one of those
 # nodes was used later; the code's namespace
-# .bucket: the thread's [nodes taken off, first numbers, past-the-last numbers]; .given: numbers given back
-_LOCAL = threading.local()
+_LOCAL = threading.local()  # .bucket: the thread's [nodes taken off, first numbers, past-the-last numbers]
 _BUCKETS: list = []  # every thread's of this run
 _LEAKED = [False]
 _NAMESPACE: list = [None]
@@ -264,73 +260,6 @@ def look_at(values) -> None:
         _LEAKED[0] = True
 
 
-# NOTE [a Function's node that records nothing]: `Function.apply` makes its node (and takes a sequence
-# number) before it knows whether anything is recorded: under no_grad, or with no input that needs a
-# gradient, the node is dropped, and footprint counted it (evaluate-without-a-graph failed a model that
-# checkpoints its layers, evaluated under no_grad, as "3 nodes": round 30's third learner). One number is
-# given back for each such call whose outputs have no grad_fn: the node's own; what its forward made
-# itself stays counted.
-# No number is given back under a functorch transform (`apply` there calls a Function made for it, inside:
-# one node, two calls), nor inside a backward pass (a recompute's numbers come off whole already: NOTE [a
-# recompute's nodes]): round 30's seventh attacker hid a node per call both ways. A call gives back only
-# a number that it took and that no call inside it gave back already, and only where torch drops the node.
-def _unrecorded_node_given_back(apply):
-    def counted(cls, *args, **kwargs):
-        if not _S.on or _graph_task_id() != -1 or _transforms_active() or not _torchs_apply(cls):
-            return apply.__func__(cls, *args, **kwargs)
-        if _recorded(args, kwargs):
-            return apply.__func__(cls, *args, **kwargs)
-        first, given = _sequence_nr(), _getattr(_LOCAL, "given", 0)
-        out = apply.__func__(cls, *args, **kwargs)
-        try:
-            # numbers taken in the call, less those calls inside it gave back: one node, one number, however
-            # many of these wrappers it went through (round 31's first attacker had torch's `apply` call
-            # itself again, through a functorch flag of the code's, and got two numbers for one node)
-            if _sequence_nr() - first > _getattr(_LOCAL, "given", 0) - given and _records_nothing(out):
-                _LOCAL.given = _getattr(_LOCAL, "given", 0) + 1
-                _S.observer_nodes += 1
-        except Exception:  # noqa: BLE001 - an odd output: counted as torch counts it
-            pass
-        return out
-
-    return classmethod(counted)
-
-
-def _recorded(args, kwargs) -> bool:
-    """torch records the call's node (grad mode on, an input that requires grad): it has edges, and
-    lives as long as its ctx does, whatever its outputs say (round 31's third attacker marked the only
-    output non-differentiable, kept the ctx, and had a graph of the model's parameters given back)."""
-    if not _grad_enabled():
-        return False
-    for value in args + _tuple(kwargs.values()):
-        if _isinstance(value, _Tensor) and _requires_grad(value):
-            return True
-    return False
-
-
-def _records_nothing(out) -> bool:
-    """Every output is a tensor of no graph, or None (anything else may hold one: round 30's eighth
-    attacker returned a node's output in a dict, and one past the first 256 items)."""
-    items = out if _type(out) in (_tuple, _list) else (out,)
-    for item in items:
-        if item is None:
-            continue
-        if not _isinstance(item, _Tensor) or _get_grad_fn(item) is not None:
-            return False
-    return True
-
-
-def _torchs_apply(cls) -> bool:
-    """``cls``'s ``apply`` goes on to torch's own: the classes after Function in its MRO are Function's own
-    (a class of the code's there answered `super().apply` with ops of its own, and made no node to give
-    back)."""
-    mro = _getattr(cls, "__mro__", ())
-    for i in _range(_len(mro)):
-        if mro[i] is _Function:
-            return _tuple(mro[i:]) == _Function.__mro__
-    return False
-
-
 def install() -> None:
     """Both of torch's settings compare values too (the zygote, once, before any code runs)."""
     try:
@@ -341,9 +270,6 @@ def install() -> None:
     if isinstance(table, dict):
         for key in list(table):
             table[key] = _values_too
-    function = torch.autograd.function.Function
-    if isinstance(function.__dict__.get("apply"), classmethod):
-        function.apply = _unrecorded_node_given_back(function.__dict__["apply"])
     frame = getattr(checkpoint, "_CheckpointFrame", None)
     check = getattr(frame, "check_recomputed_tensors_match", None)
     if check is not None:

@@ -1,0 +1,145 @@
+"""What is the code's among the objects torch is given: a mode's state, a profile function.
+
+See NOTE [a torch mode that calls the code] below; observe_dispatch.py asks it of every mode of torch's
+classes on the dispatch stack, and of the profile and trace functions set, as a judged pass starts and
+ends and after each hook of the code's.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import sysconfig
+import types
+
+import torch
+
+from tutor.grade.observe_state import _OURS, _TORCH_DIR, CODE_FILE, SETUP_FILE, _isinstance, _tuple, _type
+
+# read in a run of the code's, which may have replaced the builtins
+_vars, _getattr, _str, _dict = vars, getattr, str, dict
+_modules = sys.modules
+_LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+
+
+# NOTE [a torch mode that calls the code]: some of torch's modes run callables they are given as each op
+# returns: FlopCounterMode's formulas (`custom_mapping`, and a formula marked `_get_raw` gets the op's
+# output), and round 31's third attacker's formula for `mul` wrote `grad * a`, worked out by hand, into
+# the pass's result. A mode of torch's class is torch's own only if no function of the code's is
+# reachable from it: its attributes, the items of containers and the attributes of torch's objects among
+# them (modules and ops aside), the callable a wrapper it holds wraps (functools.lru_cache's
+# __wrapped__: round 31's fourth attacker), and the methods of the classes of what it holds (a dict of
+# the code's class is the code's too). Past MOST_READ values, it is the code's. "The code's": compiled from no file of torch, of the grader's, of
+# the standard library or of an installed package (NOTE [a call through torch's own helpers]); of a
+# class's methods, exec makes a namedtuple's and a dataclass's in a library's globals, which are not.
+MOST_READ, _DEEPEST = 4096, 6
+_NOT_CODES = tuple(p + os.sep for p in {_TORCH_DIR.rstrip(os.sep), _OURS.rstrip(os.sep), *_LIBRARIES} if p)
+_FunctionType, _MethodType, _CodeType, _partial = types.FunctionType, types.MethodType, types.CodeType, functools.partial
+_tuple_new, _Module = tuple.__new__, torch.nn.Module
+_CONTAINERS, _METHODS = (dict, list, tuple, set, frozenset), (staticmethod, classmethod)
+_LEAVES = (torch.Tensor, str, bytes, int, float, types.ModuleType, torch._ops.OperatorBase, torch._ops.OpOverloadPacket)
+
+
+def _codes_file(filename) -> bool:
+    return not filename.startswith(_NOT_CODES) and not filename.startswith("<frozen ") and filename != SETUP_FILE
+
+
+def _codes_member(value) -> bool:
+    """A class's method is the code's; one exec made for a library's class is not: a namedtuple's
+    ``__new__`` (in globals of its own, which hold tuple's) and a dataclass's methods (in their module's
+    globals: the very dict of a library's module)."""
+    filename = value.__code__.co_filename
+    if not _codes_file(filename):
+        return False
+    if filename.startswith("<") and filename != CODE_FILE:
+        space = value.__globals__
+        name = _dict.get(space, "__name__") if _isinstance(space, _dict) else None
+        if _isinstance(name, _str) and name != "__main__":
+            if name.startswith("namedtuple_") and _dict.get(space, "_tuple_new") is _tuple_new:
+                return False
+            module = _modules.get(name)
+            if _getattr(module, "__dict__", None) is space and _isinstance(_getattr(module, "__file__", None), _str) \
+                    and not _codes_file(module.__file__):
+                return False
+    return True
+
+
+def _codes_class(cls) -> bool:
+    for klass in _getattr(cls, "__mro__", ())[:-1]:
+        for member in _vars(klass).values():
+            if _isinstance(member, _METHODS):
+                member = member.__func__
+            if _isinstance(member, _FunctionType) and _codes_member(member):
+                return True
+    return False
+
+
+def calls_the_codes(mode) -> bool:
+    """A function of the code's is reachable from ``mode`` (a mode, a profile function ...)."""
+    try:
+        stack, read, classes = [(mode, 0)], 0, {}
+        while stack:
+            value, depth = stack.pop()
+            read += 1
+            if read > MOST_READ:
+                return True
+            if _isinstance(value, _FunctionType):
+                # a function held is the code's wherever exec made it (round 31's fourth attacker made its
+                # formula in globals named like a namedtuple's)
+                if _codes_file(value.__code__.co_filename):
+                    return True
+                # torch's wrapper of a formula (FlopCounterMode's shape_wrapper) holds it in its closure
+                for cell in value.__closure__ or ():
+                    try:
+                        stack.append((cell.cell_contents, depth + 1))
+                    except ValueError:  # an empty cell
+                        pass
+                stack.extend((item, depth + 1) for item in (*(value.__defaults__ or ()),
+                                                            *(value.__kwdefaults__ or {}).values()))
+                continue
+            if _isinstance(value, _CodeType):
+                if _codes_file(value.co_filename):
+                    return True
+                continue
+            if _isinstance(value, (_MethodType, *_METHODS)):
+                stack.append((value.__func__, depth))
+                continue
+            if _isinstance(value, _type):
+                if _codes_class(value):
+                    return True
+                continue
+            if _isinstance(value, _partial):
+                stack.extend((item, depth + 1) for item in (value.func, *value.args, *value.keywords.values()))
+                continue
+            cls = _type(value)
+            if cls not in classes:
+                classes[cls] = _codes_class(cls)
+            if classes[cls]:
+                return True
+            if depth >= _DEEPEST or _isinstance(value, _LEAVES):
+                continue
+            if _isinstance(value, _dict):
+                items = (*_dict.keys(value), *_dict.values(value), _getattr(value, "default_factory", None))
+            elif _isinstance(value, _CONTAINERS):
+                items = _tuple(value)
+            elif value is mode or (_getattr(cls, "__module__", "").startswith("torch.")
+                                   and not _isinstance(value, _Module)):
+                try:
+                    items = _tuple(_vars(value).values())
+                except TypeError:  # no __dict__
+                    continue
+            else:  # another library's object: the callable a wrapper of its holds (functools.lru_cache's)
+                try:
+                    wrapped = _dict.get(_vars(value), "__wrapped__", None)
+                except TypeError:  # no __dict__
+                    continue
+                if wrapped is not None:
+                    stack.append((wrapped, depth + 1))
+                continue
+            stack.extend((item, depth + 1) for item in items)
+        return False
+    except Exception:  # noqa: BLE001 - what cannot be read is not torch's plain state
+        return True
+
+

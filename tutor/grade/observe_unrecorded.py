@@ -1,0 +1,88 @@
+"""A custom Function's node that records nothing is no graph.
+
+NOTE [a Function's node that records nothing]: `Function.apply` makes its node (and takes a sequence
+number) before it knows whether anything is recorded: under no_grad, or with no input that needs a
+gradient, the node gets no edges and is dropped, and footprint counted it (evaluate-without-a-graph failed
+a model that checkpoints its layers, evaluated under no_grad, as "3 nodes": round 30's third learner).
+
+Round 30 gave one number back for each `apply` call whose outputs had no grad_fn, and every form of that
+rule was fooled: a call read as one where torch's `apply` called itself again (round 31's first attacker,
+through a functorch flag of the code's: one node, two numbers), a node torch recorded with edges to the
+model's parameters while its only output was marked non-differentiable (the third), its inputs given as
+the forward's default arguments, or grad mode turned on between the check and torch's own (the fourth).
+What a call looks like from outside says little. So the nodes themselves are read: every Function node
+made in a thread while an `apply` of the code's runs there is noted as it is made (its class's
+``__init__``, torch's BackwardCFunction's), and as the call ends each of them that has no edges
+(``next_functions``, read by torch's own getter) gives its number back, once. A node made outside
+`apply` (the code may make its class's nodes by hand) took a number too: giving it back changes
+nothing. Nodes made in a backward pass (a recompute's numbers come off whole already: NOTE [a
+recompute's nodes], observe_recompute.py) or under a functorch transform are left counted. A node class
+of the code's that skips the noting ``__init__`` is left counted too.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import torch
+
+from tutor.grade.observe_state import _S, _graph_task_id
+
+# read in a run of the code's, which may have replaced the builtins
+_getattr, _len, _range = getattr, len, range
+_next_functions = torch._C._FunctionBase.__dict__["next_functions"].__get__
+_transforms_active = _getattr(torch._C, "_are_functorch_transforms_active", lambda: True)
+_LOCAL = threading.local()  # .made: the Function nodes made in this thread while an apply runs, or None
+
+
+def _noted(node, *args, **kwargs) -> None:
+    """BackwardCFunction's ``__init__`` (object's, before: it takes nothing and does nothing)."""
+    made = _getattr(_LOCAL, "made", None)
+    if made is not None and _graph_task_id() == -1 and not _transforms_active():
+        made.append(node)
+
+
+def _given_back(apply):
+    def counted(cls, *args, **kwargs):
+        if not _S.on:
+            return apply.__func__(cls, *args, **kwargs)
+        made = _getattr(_LOCAL, "made", None)
+        outermost = made is None
+        if outermost:
+            made = _LOCAL.made = []
+        start = _len(made)
+        try:
+            return apply.__func__(cls, *args, **kwargs)
+        finally:
+            try:
+                _give_back(made, start)
+            finally:
+                if outermost:
+                    _LOCAL.made = None
+
+    return classmethod(counted)
+
+
+def _give_back(made: list, start: int) -> None:
+    """One number for each node made since ``start`` with no edges; a call around this one gives none of
+    them again."""
+    for i in _range(start, _len(made)):
+        node = made[i]
+        if node is None:
+            continue
+        made[i] = None
+        try:
+            if not _next_functions(node):
+                _S.observer_nodes += 1
+        except Exception:  # noqa: BLE001 - a node that cannot be read: counted as torch counted it
+            pass
+
+
+def install() -> None:
+    """The zygote, once, before any code runs."""
+    function = torch.autograd.function.Function
+    if isinstance(function.__dict__.get("apply"), classmethod):
+        function.apply = _given_back(function.__dict__["apply"])
+    node_class = _getattr(torch.autograd.function, "BackwardCFunction", None)
+    if node_class is not None and "__init__" not in node_class.__dict__:
+        node_class.__init__ = _noted
