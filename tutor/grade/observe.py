@@ -36,9 +36,9 @@ import sys as _sys
 import torch as _torch
 
 from tutor.grade import (
-    observe_answered, observe_compile, observe_copies, observe_dispatch, observe_grads, observe_hooks, observe_modules,
-    observe_recompute, observe_reentrant, observe_replaced, observe_roots, observe_targets, observe_threads,
-    observe_unrecorded, observe_values,
+    observe_answered, observe_callbacks, observe_compile, observe_copies, observe_dispatch, observe_grads,
+    observe_hooks, observe_modules, observe_recompute, observe_reentrant, observe_replaced, observe_roots,
+    observe_targets, observe_threads, observe_unrecorded, observe_values,
 )
 from tutor.grade.observe_calls import _prepare
 from tutor.grade.observe_saved import _pack, _unpack
@@ -71,6 +71,7 @@ def install() -> None:
     observe_threads.install()  # NOTE [work in a thread]
     observe_compile.install()  # NOTE [nodes of a trace]
     observe_dispatch.install()  # NOTE [a dispatch of the code's own]
+    observe_callbacks.install()  # NOTE [code the interpreter runs inside a pass]
     for owner, attr, wrapped in _PREPARED:
         try:
             _setattr(owner, attr, wrapped)

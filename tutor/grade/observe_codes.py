@@ -28,17 +28,21 @@ _LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "pureli
 # output), and round 31's third attacker's formula for `mul` wrote `grad * a`, worked out by hand, into
 # the pass's result. A mode of torch's class is torch's own only if no function of the code's is
 # reachable from it: its attributes, the items of containers and the attributes of torch's objects among
-# them (modules and ops aside), the callable a wrapper it holds wraps (functools.lru_cache's
-# __wrapped__: round 31's fourth attacker), and the methods of the classes of what it holds (a dict of
-# the code's class is the code's too). Past MOST_READ values, it is the code's. "The code's": compiled from no file of torch, of the grader's, of
-# the standard library or of an installed package (NOTE [a call through torch's own helpers]); of a
-# class's methods, exec makes a namedtuple's and a dataclass's in a library's globals, which are not.
+# them (modules and ops aside), the closures and defaults of torch's functions, the callable a wrapper it
+# holds wraps (functools.lru_cache's __wrapped__: round 31's fourth attacker), and the methods of the
+# classes of what it holds (a dict of the code's class is the code's too). Past MOST_READ values, or
+# _DEEPEST levels down, it is read no further: past MOST_READ, it is the code's. "The code's": compiled
+# from no file of torch, of the grader's, of the standard library or of an installed package (NOTE [a
+# call through torch's own helpers]); of a class's methods, exec makes a namedtuple's and a dataclass's
+# in a library's globals, which are not.
 MOST_READ, _DEEPEST = 4096, 6
 _NOT_CODES = tuple(p + os.sep for p in {_TORCH_DIR.rstrip(os.sep), _OURS.rstrip(os.sep), *_LIBRARIES} if p)
-_FunctionType, _MethodType, _CodeType, _partial = types.FunctionType, types.MethodType, types.CodeType, functools.partial
+_FunctionType, _MethodType, _CodeType = types.FunctionType, types.MethodType, types.CodeType
+_partial = functools.partial
 _tuple_new, _Module = tuple.__new__, torch.nn.Module
 _CONTAINERS, _METHODS = (dict, list, tuple, set, frozenset), (staticmethod, classmethod)
-_LEAVES = (torch.Tensor, str, bytes, int, float, types.ModuleType, torch._ops.OperatorBase, torch._ops.OpOverloadPacket)
+_LEAVES = (torch.Tensor, str, bytes, int, float, types.ModuleType, torch._ops.OperatorBase,
+           torch._ops.OpOverloadPacket)
 
 
 def _codes_file(filename) -> bool:

@@ -41,6 +41,7 @@ from sys import _getframe
 
 import torch
 
+from tutor.grade.observe_callbacks import runs_inside_a_pass
 from tutor.grade.observe_codes import calls_the_codes
 from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method
 
@@ -102,9 +103,9 @@ def _watched_push(original):
 
 def stack_is_torchs() -> bool:
     """Every mode on the dispatch stack now is of torch's classes and runs nothing of the code's, the
-    python dispatcher is off, and no profile or trace function of the code's is set (NOTE [a kernel in
-    python])."""
-    if _python_dispatcher_on() or _debug_hooks_set() or _runs_on_calls():
+    python dispatcher is off (NOTE [a kernel in python]), and the interpreter holds no callback of the
+    code's (NOTE [code the interpreter runs inside a pass], observe_callbacks.py)."""
+    if _python_dispatcher_on() or _debug_hooks_set() or runs_inside_a_pass():
         return False
     for i in _range(int(_len_dispatch_stack())):
         if not torch_mode(_dispatch_stack_at(i)):
@@ -129,7 +130,7 @@ def note_stack() -> None:
 _PYTHON_DISPATCHER = _getattr(torch._C.DispatchKey, "PythonDispatcher", None)
 _key_included = _getattr(torch._C, "_dispatch_tls_is_dispatch_key_included", None)
 _DEBUG_HOOKS = ("_DISPATCH_RECORD_HOOKS", "_DISPATCH_LOG_HOOKS", "_DISPATCH_PRE_LOG_HOOKS")
-_modules, _getprofile, _gettrace = sys.modules, sys.getprofile, sys.gettrace
+_modules = sys.modules
 
 
 def _python_dispatcher_on() -> bool:
@@ -139,18 +140,6 @@ def _python_dispatcher_on() -> bool:
         return bool(_key_included(_PYTHON_DISPATCHER))
     except Exception:  # noqa: BLE001 - a state that cannot be read is not torch's plain one
         return True
-
-
-def _runs_on_calls() -> bool:
-    """A profile or trace function of the code's is set: it runs inside the pass, on every call into
-    Python there (the observers' own hooks on the accumulators), where no check follows it. Round 31's
-    fourth attacker's `sys.setprofile` function turned the python dispatcher on as torch's entry called
-    the engine and off as it returned, and wrote an input mid-pass. cProfile's profiler and torch's
-    tracer hold nothing of the code's (NOTE [a torch mode that calls the code])."""
-    for hook in (_getprofile(), _gettrace()):
-        if hook is not None and calls_the_codes(hook):
-            return True
-    return False
 
 
 def _debug_hooks_set() -> bool:
