@@ -11,8 +11,9 @@ hook of the code's returns, any of these holds a function of the code's (NOTE [a
 the code], observe_codes.py): the profile or trace function, `gc.callbacks` (a collection may start in
 any allocation), a signal handler the code set (Python runs it between two instructions of the main
 thread, a timer or a thread of the code's sends the signal), `warnings.showwarning` (torch's warnings
-inside a node become Python's). cProfile's profiler, torch's tracer and `warnings.catch_warnings` hold
-none. Audit hooks are refused outright (NOTE [no audit hook of the code's], observe.py).
+inside a node become Python's). A cProfile profiler counts as the code's too: its timer, which it calls on
+every event, is read by nothing (an honest profile of a judged pass reads as the code's). Torch's tracer
+and `warnings.catch_warnings` hold nothing of the code's. Audit hooks are refused outright (NOTE [no audit hook of the code's], observe.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tutor.grade.observe_state import _S
 
 # read in a run of the code's, which may have replaced the builtins
 _getprofile, _gettrace, _callable, _len, _range = sys.getprofile, sys.gettrace, callable, len, range
+_isinstance = isinstance
 _GC_CALLBACKS = gc.callbacks  # the list the collector reads (rebinding the module's name changes nothing)
 _WARNINGS = vars(warnings)
 _HANDLED: list = []  # signals the code gave a handler of its own (read: signal.getsignal, as it is now)
@@ -33,7 +35,7 @@ _HANDLED: list = []  # signals the code gave a handler of its own (read: signal.
 
 def runs_inside_a_pass() -> bool:
     for hook in (_getprofile(), _gettrace(), _WARNINGS.get("showwarning"), _WARNINGS.get("_showwarnmsg_impl")):
-        if hook is not None and calls_the_codes(hook):
+        if hook is not None and (_a_cprofile_profiler(hook) or calls_the_codes(hook)):
             return True
     for i in _range(_len(_GC_CALLBACKS)):
         if calls_the_codes(_GC_CALLBACKS[i]):
@@ -46,6 +48,14 @@ def runs_inside_a_pass() -> bool:
 
 
 _getsignal: list = [lambda number: None]
+_PROFILER: list = [()]  # _lsprof.Profiler, once the zygote found it
+
+
+def _a_cprofile_profiler(hook) -> bool:
+    """cProfile's profiler keeps its timer where nothing reads it, and calls it on every event (round 31's
+    fifth attacker's timer wrote an input mid-pass; `_lsprof.Profiler.__init__` run again gives any
+    profiler a timer of the code's): every one counts as the code's."""
+    return _isinstance(hook, _PROFILER[0])
 
 
 def _watched_signal(original):
@@ -64,3 +74,6 @@ def install() -> None:
 
     _getsignal[0] = _signal.getsignal
     _signal.signal = _watched_signal(_signal.signal)
+    import _lsprof
+
+    _PROFILER[0] = _lsprof.Profiler

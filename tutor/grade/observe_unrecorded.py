@@ -23,23 +23,37 @@ of the code's that skips the noting ``__init__`` is left counted too.
 from __future__ import annotations
 
 import threading
+import weakref
 
 import torch
 
-from tutor.grade.observe_state import _S, _graph_task_id
+from tutor.grade.observe_state import _S, _graph_task_id, _read_sequence_nr
 
 # read in a run of the code's, which may have replaced the builtins
-_getattr, _len, _range = getattr, len, range
+_getattr, _len, _range, _type, _vars = getattr, len, range, type, vars
+_Tensor, _Parameter = torch.Tensor, torch.nn.Parameter
+_PLAIN = (_Tensor, _Parameter)
+_function_mode_on = torch._C._is_torch_function_mode_enabled
+_sequence_nr = _read_sequence_nr
 _next_functions = torch._C._FunctionBase.__dict__["next_functions"].__get__
 _transforms_active = _getattr(torch._C, "_are_functorch_transforms_active", lambda: True)
 _LOCAL = threading.local()  # .made: the Function nodes made in this thread while an apply runs, or None
+_NOTED: dict = {}  # id -> a weak reference to each node noted in this run (by id: no __eq__ of the code's)
+_id, _ref = id, weakref.ref
 
 
 def _noted(node, *args, **kwargs) -> None:
-    """BackwardCFunction's ``__init__`` (object's, before: it takes nothing and does nothing)."""
+    """BackwardCFunction's ``__init__`` (object's, before: it takes nothing and does nothing). A node is
+    noted once in a run, however often its ``__init__`` runs (round 31's fifth attacker ran it again in
+    the forward, and one node gave a number back for each time)."""
     made = _getattr(_LOCAL, "made", None)
-    if made is not None and _graph_task_id() == -1 and not _transforms_active():
-        made.append(node)
+    if made is None or _graph_task_id() != -1 or _transforms_active():
+        return
+    known = _NOTED.get(_id(node))
+    if known is not None and known() is node:
+        return
+    _NOTED[_id(node)] = _ref(node)
+    made.append(node)
 
 
 def _given_back(apply):
@@ -78,8 +92,31 @@ def _give_back(made: list, start: int) -> None:
             pass
 
 
+# NOTE [a view to reach an accumulator]: torch reaches a leaf's AccumulateGrad node through a view made
+# for the purpose (`_get_grad_fn_or_grad_acc`: `t.view_as(t).grad_fn.next_functions[0][0]`), for
+# `register_multi_grad_hook` and `get_gradient_edge`, and footprint counted the view's node: the
+# reference plus a multi-grad hook that only records, on two leaves, failed backward-twice as "5 nodes"
+# (round 31's second learner). The one number such a call takes is given back, where torch's own view_as
+# runs: a leaf of torch's own classes, no view_as of the code's on them, no torch-function mode.
+def _accumulator_found(original):
+    def found(t, *args, **kwargs):
+        if not _S.on or _type(t) not in _PLAIN or _function_mode_on() or _vars(_Tensor).get("view_as") is not None \
+                or _vars(_Parameter).get("view_as") is not None or t.grad_fn is not None:
+            return original(t, *args, **kwargs)
+        first = _sequence_nr()
+        node = original(t, *args, **kwargs)
+        if _sequence_nr() - first == 1:
+            _S.observer_nodes += 1
+        return node
+
+    return found
+
+
 def install() -> None:
     """The zygote, once, before any code runs."""
+    graph = torch.autograd.graph
+    if _getattr(graph, "_get_grad_fn_or_grad_acc", None) is not None and _sequence_nr is not None:
+        graph._get_grad_fn_or_grad_acc = _accumulator_found(graph._get_grad_fn_or_grad_acc)
     function = torch.autograd.function.Function
     if isinstance(function.__dict__.get("apply"), classmethod):
         function.apply = _given_back(function.__dict__["apply"])
