@@ -32,7 +32,8 @@ from tutor.grade.observe_state import _S, _graph_task_id, _read_sequence_nr
 # read in a run of the code's, which may have replaced the builtins
 _getattr, _len, _range, _type, _vars = getattr, len, range, type, vars
 _Tensor, _Parameter = torch.Tensor, torch.nn.Parameter
-_PLAIN = (_Tensor, _Parameter)
+_TENSOR_FUNCTION = vars(_Tensor).get("__torch_function__")
+_PARAMETER_FUNCTION = vars(_Parameter).get("__torch_function__")
 _function_mode_on = torch._C._is_torch_function_mode_enabled
 _sequence_nr = _read_sequence_nr
 _next_functions = torch._C._FunctionBase.__dict__["next_functions"].__get__
@@ -97,11 +98,23 @@ def _give_back(made: list, start: int) -> None:
 # `register_multi_grad_hook` and `get_gradient_edge`, and footprint counted the view's node: the
 # reference plus a multi-grad hook that only records, on two leaves, failed backward-twice as "5 nodes"
 # (round 31's second learner). The one number such a call takes is given back, where torch's own view_as
-# runs: a leaf of torch's own classes, no view_as of the code's on them, no torch-function mode.
+# runs (_torchs_own_view).
+def _torchs_own_view(t) -> bool:
+    """``t.view_as(t)`` is torch's: a leaf of torch's own classes (by identity: no metaclass's `==`), whose
+    ``view_as`` and ``__torch_function__`` are torch's, and no torch-function mode."""
+    kind = _type(t)
+    if (kind is not _Tensor and kind is not _Parameter) or _function_mode_on():
+        return False
+    for cls, function in ((_Tensor, _TENSOR_FUNCTION), (_Parameter, _PARAMETER_FUNCTION)):
+        own = _vars(cls)
+        if own.get("view_as") is not None or own.get("__torch_function__") is not function:
+            return False
+    return t.grad_fn is None
+
+
 def _accumulator_found(original):
     def found(t, *args, **kwargs):
-        if not _S.on or _type(t) not in _PLAIN or _function_mode_on() or _vars(_Tensor).get("view_as") is not None \
-                or _vars(_Parameter).get("view_as") is not None or t.grad_fn is not None:
+        if not _S.on or not _torchs_own_view(t):
             return original(t, *args, **kwargs)
         first = _sequence_nr()
         node = original(t, *args, **kwargs)
