@@ -69,11 +69,13 @@ def _watched_signal(original):
 
 
 def install() -> None:
-    """`_signal.signal` noted (the zygote, once): signal.signal calls it by its module's name."""
+    """`_signal.signal` noted (the zygote, once): signal.signal calls it by its module's name; and
+    cProfile's profiler class found."""
     import _signal
 
     _getsignal[0] = _signal.getsignal
-    _signal.signal = _watched_signal(_signal.signal)
+    _signal.signal = _watched_signal(_signal.signal)  # the original is kept nowhere else (signal.py's copies
+    # only its __doc__)
     import _lsprof
 
     _PROFILER[0] = _lsprof.Profiler
