@@ -42,7 +42,7 @@ from sys import _getframe
 import torch
 
 from tutor.grade.observe_callbacks import runs_inside_a_pass
-from tutor.grade.observe_codes import calls_the_codes
+from tutor.grade.observe_codes import _codes_file, calls_the_codes
 from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method
 
 _MISSING = object()
@@ -155,6 +155,11 @@ def _debug_hooks_set() -> bool:
     return False
 
 
+def _codes_frame(frame) -> bool:
+    """The frame runs code of the code's (not torch's, not the grader's, no library's)."""
+    return frame is not None and _codes_file(frame.f_code.co_filename)
+
+
 def _watched_library(original):
     """``torch._C._dispatch_library``, made by the code (torch.library.Library's own call is noted there)."""
     def library(*args, **kwargs):
@@ -166,9 +171,24 @@ def _watched_library(original):
     return library
 
 
+def _watched_python_dispatcher(original):
+    """``torch._C._EnablePythonDispatcher``, called by the code itself (torch.compile's tracing calls it
+    from torch's own files): NOTE [a kernel in python]. Round 31's sixth attacker turned it on in a
+    ``__del__`` that the engine ran mid-pass as it freed a saved tensor, and off again before the pass
+    ended."""
+    def enable(*args, **kwargs):
+        if _S.on and _codes_frame(_getframe(1)):
+            _S.own_dispatch = True
+        return original(*args, **kwargs)
+
+    enable.__name__ = enable.__qualname__ = getattr(original, "__name__", "enable")
+    return enable
+
+
 def _watch_the_stack() -> None:
     for name, wrap in (("_push_on_torch_dispatch_stack", _watched_push), ("_set_dispatch_mode", _watched_push),
-                       ("_dispatch_library", _watched_library)):
+                       ("_dispatch_library", _watched_library),
+                       ("_EnablePythonDispatcher", _watched_python_dispatcher)):
         original = getattr(torch._C, name, None)
         if original is None:
             continue

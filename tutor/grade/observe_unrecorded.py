@@ -32,8 +32,9 @@ from tutor.grade.observe_state import _S, _graph_task_id, _read_sequence_nr
 # read in a run of the code's, which may have replaced the builtins
 _getattr, _len, _range, _type, _vars = getattr, len, range, type, vars
 _Tensor, _Parameter = torch.Tensor, torch.nn.Parameter
-_TENSOR_FUNCTION = vars(_Tensor).get("__torch_function__")
-_PARAMETER_FUNCTION = vars(_Parameter).get("__torch_function__")
+_TensorBase = torch._C.TensorBase
+_view_as, _grad_fn, _requires_grad = _TensorBase.view_as, _TensorBase.grad_fn.__get__, _TensorBase.requires_grad.__get__
+_is_grad_enabled, _set_grad_enabled = torch._C.is_grad_enabled, torch._C._set_grad_enabled
 _function_mode_on = torch._C._is_torch_function_mode_enabled
 _sequence_nr = _read_sequence_nr
 _next_functions = torch._C._FunctionBase.__dict__["next_functions"].__get__
@@ -97,27 +98,30 @@ def _give_back(made: list, start: int) -> None:
 # for the purpose (`_get_grad_fn_or_grad_acc`: `t.view_as(t).grad_fn.next_functions[0][0]`), for
 # `register_multi_grad_hook` and `get_gradient_edge`, and footprint counted the view's node: the
 # reference plus a multi-grad hook that only records, on two leaves, failed backward-twice as "5 nodes"
-# (round 31's second learner). The one number such a call takes is given back, where torch's own view_as
-# runs (_torchs_own_view).
-def _torchs_own_view(t) -> bool:
-    """``t.view_as(t)`` is torch's: a leaf of torch's own classes (by identity: no metaclass's `==`), whose
-    ``view_as`` and ``__torch_function__`` are torch's, and no torch-function mode."""
+# (round 31's second learner). For a leaf of torch's own classes, the observers take torch's steps
+# themselves, and give back the one number the view took.
+def _plain_leaf(t) -> bool:
+    """A leaf of torch's own classes (by identity: no metaclass's `==`) that requires grad, with no
+    torch-function mode on: torch's view_as, called as TensorBase's, runs nothing of the code's on it."""
     kind = _type(t)
-    if (kind is not _Tensor and kind is not _Parameter) or _function_mode_on():
-        return False
-    for cls, function in ((_Tensor, _TENSOR_FUNCTION), (_Parameter, _PARAMETER_FUNCTION)):
-        own = _vars(cls)
-        if own.get("view_as") is not None or own.get("__torch_function__") is not function:
-            return False
-    return t.grad_fn is None
+    return (kind is _Tensor or kind is _Parameter) and not _function_mode_on() and _grad_fn(t) is None \
+        and _requires_grad(t)
 
 
 def _accumulator_found(original):
     def found(t, *args, **kwargs):
-        if not _S.on or not _torchs_own_view(t):
+        if not _S.on or args or kwargs or not _plain_leaf(t):
             return original(t, *args, **kwargs)
-        first = _sequence_nr()
-        node = original(t, *args, **kwargs)
+        # torch's own steps, taken here with TensorBase's view_as: `t.view_as` read on the tensor found a
+        # view_as of the code's set on the tensor itself, or answered by a __getattribute__ of its class
+        # (round 31's sixth attacker built a graph one op per call, and each was given back)
+        first, enabled = _sequence_nr(), _is_grad_enabled()
+        _set_grad_enabled(True)
+        try:
+            view = _view_as(t, t)
+        finally:
+            _set_grad_enabled(enabled)
+        node = _grad_fn(view).next_functions[0][0]
         if _sequence_nr() - first == 1:
             _S.observer_nodes += 1
         return node
