@@ -160,15 +160,20 @@ def _codes_frame(frame) -> bool:
     return frame is not None and _codes_file(frame.f_code.co_filename)
 
 
-def _watched_library(original):
-    """``torch._C._dispatch_library``, made by the code (torch.library.Library's own call is noted there)."""
-    def library(*args, **kwargs):
-        if _S.on and _learner_caller(_getframe(1)):
+def _noting(original, the_codes):
+    """``original``, noting a dispatch of the code's when ``the_codes`` says so of its caller's frame."""
+    def noted(*args, **kwargs):
+        if _S.on and the_codes(_getframe(1)):
             _S.own_dispatch = True
         return original(*args, **kwargs)
 
-    library.__name__ = library.__qualname__ = getattr(original, "__name__", "library")
-    return library
+    noted.__name__ = noted.__qualname__ = getattr(original, "__name__", "noted")
+    return noted
+
+
+def _watched_library(original):
+    """``torch._C._dispatch_library``, made by the code (torch.library.Library's own call is noted there)."""
+    return _noting(original, _learner_caller)
 
 
 def _watched_python_dispatcher(original):
@@ -176,13 +181,7 @@ def _watched_python_dispatcher(original):
     from torch's own files): NOTE [a kernel in python]. Round 31's sixth attacker turned it on in a
     ``__del__`` that the engine ran mid-pass as it freed a saved tensor, and off again before the pass
     ended."""
-    def enable(*args, **kwargs):
-        if _S.on and _codes_frame(_getframe(1)):
-            _S.own_dispatch = True
-        return original(*args, **kwargs)
-
-    enable.__name__ = enable.__qualname__ = getattr(original, "__name__", "enable")
-    return enable
+    return _noting(original, _codes_frame)
 
 
 def _watch_the_stack() -> None:
