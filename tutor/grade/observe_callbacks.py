@@ -30,12 +30,14 @@ _getprofile, _gettrace, _callable, _len, _range = sys.getprofile, sys.gettrace, 
 _isinstance = isinstance
 _GC_CALLBACKS = gc.callbacks  # the list the collector reads (rebinding the module's name changes nothing)
 _WARNINGS = vars(warnings)
+_SHOW, _SHOW_MESSAGE = warnings.showwarning, warnings._showwarnmsg_impl  # the library's own: nothing to read
 _HANDLED: list = []  # signals the code gave a handler of its own (read: signal.getsignal, as it is now)
 
 
 def runs_inside_a_pass() -> bool:
     for hook in (_getprofile(), _gettrace(), _WARNINGS.get("showwarning"), _WARNINGS.get("_showwarnmsg_impl")):
-        if hook is not None and (_a_cprofile_profiler(hook) or calls_the_codes(hook)):
+        if hook is not None and hook is not _SHOW and hook is not _SHOW_MESSAGE \
+                and (_a_cprofile_profiler(hook) or calls_the_codes(hook)):
             return True
     for i in _range(_len(_GC_CALLBACKS)):
         if calls_the_codes(_GC_CALLBACKS[i]):

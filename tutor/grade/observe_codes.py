@@ -92,6 +92,8 @@ def calls_the_codes(mode) -> bool:
         stack, read, classes = [(mode, 0)], 0, {}
         while stack:
             value, depth = stack.pop()
+            if value is None:
+                continue
             read += 1
             if read > MOST_READ:
                 return True
