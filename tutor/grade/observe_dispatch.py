@@ -43,7 +43,9 @@ import torch
 
 from tutor.grade.observe_callbacks import runs_inside_a_pass
 from tutor.grade.observe_codes import _codes_file, calls_the_codes
-from tutor.grade.observe_state import MOST_CLASSES, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method
+from tutor.grade.observe_state import (
+    _OURS, _TORCH_DIR, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method,
+)
 
 _MISSING = object()
 _vars, _hasattr, _getattr, _list_type, _object_getattribute = vars, hasattr, getattr, list, object.__getattribute__
@@ -156,8 +158,17 @@ def _debug_hooks_set() -> bool:
 
 
 def _codes_frame(frame) -> bool:
-    """The frame runs code of the code's (not torch's, not the grader's, no library's)."""
-    return frame is not None and _codes_file(frame.f_code.co_filename)
+    """The call is the code's: past the frames of libraries other than torch (the standard library's
+    `copy` made the guard from a `__reduce_ex__` of the code's: round 31's seventh attacker), the first
+    frame is the code's, not torch's (torch.compile's tracing) nor the grader's nor the setup's."""
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if filename.startswith(_TORCH_DIR) or filename.startswith(_OURS) or filename == SETUP_FILE:
+            return False
+        if _codes_file(filename):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _noting(original, the_codes):
