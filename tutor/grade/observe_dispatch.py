@@ -44,7 +44,8 @@ import torch
 from tutor.grade.observe_callbacks import runs_inside_a_pass
 from tutor.grade.observe_codes import _codes_file, calls_the_codes
 from tutor.grade.observe_state import (
-    _OURS, _TORCH_DIR, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _learner_caller, _len, _type, own_method,
+    _OURS, _TORCH_DIR, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _graph_task_id, _learner_caller, _len, _type,
+    own_method,
 )
 
 _MISSING = object()
@@ -192,7 +193,15 @@ def _watched_python_dispatcher(original):
     from torch's own files): NOTE [a kernel in python]. Round 31's sixth attacker turned it on in a
     ``__del__`` that the engine ran mid-pass as it freed a saved tensor, and off again before the pass
     ended."""
-    return _noting(original, _codes_frame)
+    return _noting(original, _codes_or_in_a_pass)
+
+
+def _codes_or_in_a_pass(frame) -> bool:
+    """The code's call, or any call inside a backward pass: torch turns the dispatcher on there only to
+    compile a backward (a compiled Function, which the checks of a pass read as one already), and torch's
+    own helpers turn it on for whoever calls them (round 31's eighth attacker entered
+    `torch._dispatch.python.enable_crossref_functionalize()` in a `__del__` mid-pass)."""
+    return _graph_task_id() != -1 or _codes_frame(frame)
 
 
 def _watch_the_stack() -> None:
