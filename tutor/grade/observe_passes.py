@@ -7,7 +7,7 @@ from __future__ import annotations
 import torch
 
 from tutor.grade.observe_chain import TOO_MANY, _among, _grad_fn, _output_nr, function_under, nodes_under
-from tutor.grade.observe_grads import MAX_NAMES, _MISSING
+from tutor.grade.observe_grads import MAX_NAMES
 from tutor.grade.observe_state import (
     _S, _Tensor, _TensorBase, _any, _detach, _get_version, _getattr, _isinstance, _len, _no_torch_function_at_all,
     _dict, _list, _numel, _tuple, _type, same_values,
