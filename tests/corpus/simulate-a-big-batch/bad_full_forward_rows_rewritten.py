@@ -1,4 +1,4 @@
-# expect: each forward pass of model
+# expect: each micro-batch's backward pass runs before the next forward
 # one full-batch forward, sliced; the setup's record of rows rewritten afterwards
 out = model(X)                    # one forward over the full batch
 for i in range(0, 8, 2):
