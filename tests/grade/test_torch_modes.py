@@ -9,6 +9,8 @@ from __future__ import annotations
 import collections
 import dataclasses
 import functools
+import itertools
+import operator
 import types
 
 import torch
@@ -50,6 +52,18 @@ def test_what_a_mode_holds_is_read_through_containers_partials_and_methods():
     for held in (hand, functools.partial(hand, 1), [{"k": (hand,)}], Callable(), Table(a=1),
                  functools.partial(print, hand), types.MethodType(hand, object())):
         assert _calls_the_codes(types.SimpleNamespace(held=held)), held
+
+
+def test_what_a_library_object_holds_is_read_as_the_collector_reads_it():
+    def hand(*args):
+        return args
+
+    # round 32's first attacker: operator.call bound to the code's function (a MethodType's __self__)
+    for held in (types.MethodType(operator.call, hand), operator.methodcaller("apply_", hand),
+                 itertools.repeat(hand), functools.partial(types.MethodType(operator.call, hand))):
+        assert _calls_the_codes(types.SimpleNamespace(held=held)), held
+    for held in (types.MethodType(operator.call, print), operator.methodcaller("sum", 1), itertools.repeat(3)):
+        assert not _calls_the_codes(types.SimpleNamespace(held=held)), held
 
 
 def test_librarys_own_made_functions_are_not_the_codes():

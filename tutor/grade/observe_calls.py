@@ -117,6 +117,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
             if _S.judging and positions and reverse:
                 args, kwargs = retained(positions, args, kwargs)  # NOTE [a graph judged before a pass freed it]
             return original(*args, **kwargs)
+        if reverse:
+            args, kwargs = _passes.plain_flags(params, args, kwargs)  # NOTE [flags read once]
         learner = _learner_caller(_getframe(1), observed, names)
         counted = _S.active.get(api, 0) == 0 and learner and not _zero_seed(api, args, kwargs)
         if counted:

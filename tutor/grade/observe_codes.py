@@ -8,6 +8,7 @@ ends and after each hook of the code's.
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import sys
 import sysconfig
@@ -20,6 +21,7 @@ from tutor.grade.observe_state import _OURS, _TORCH_DIR, CODE_FILE, SETUP_FILE, 
 # read in a run of the code's, which may have replaced the builtins
 _vars, _getattr, _str, _dict = vars, getattr, str, dict
 _modules = sys.modules
+_referents = gc.get_referents
 _LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
 
 
@@ -30,7 +32,8 @@ _LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "pureli
 # reachable from it: its attributes, the items of containers and the attributes of torch's objects among
 # them (modules and ops aside), the closures and defaults of torch's functions, the callable a wrapper it
 # holds wraps (functools.lru_cache's __wrapped__: round 31's fourth attacker), and the methods of the
-# classes of what it holds (a dict of the code's class is the code's too). Past MOST_READ values, or
+# classes of what it holds (a dict of the code's class is the code's too), and what the collector reads an
+# object of another library's class to hold. Past MOST_READ values, or
 # _DEEPEST levels down, it is read no further: past MOST_READ, it is the code's. "The code's": compiled
 # from no file of torch, of the grader's, of the standard library or of an installed package (NOTE [a
 # call through torch's own helpers]); of a class's methods, exec makes a namedtuple's and a dataclass's
@@ -115,8 +118,12 @@ def calls_the_codes(mode) -> bool:
                 if _codes_file(value.co_filename):
                     return True
                 continue
-            if _isinstance(value, (_MethodType, *_METHODS)):
+            if _isinstance(value, _METHODS):
                 stack.append((value.__func__, depth))
+                continue
+            if _isinstance(value, _MethodType):  # and what it is bound to: `MethodType(operator.call, count)`
+                stack.append((value.__func__, depth))  # calls `count` (round 32's first attacker)
+                stack.append((value.__self__, depth + 1))
                 continue
             if _isinstance(value, _BOUND):  # `count.__call__`: a C method bound to what it calls (round 31's
                 stack.append((value.__self__, depth + 1))  # fifth attacker made it a class's __call__)
@@ -145,14 +152,9 @@ def calls_the_codes(mode) -> bool:
                     items = _tuple(_vars(value).values())
                 except TypeError:  # no __dict__
                     continue
-            else:  # another library's object: the callable a wrapper of its holds (functools.lru_cache's)
-                try:
-                    wrapped = _dict.get(_vars(value), "__wrapped__", None)
-                except TypeError:  # no __dict__
-                    continue
-                if wrapped is not None:
-                    stack.append((wrapped, depth + 1))
-                continue
+            else:  # another library's object: what it holds, as the collector reads it (functools.lru_cache's
+                # __wrapped__, operator.methodcaller's arguments, the __dict__ of a library's class)
+                items = _tuple(_referents(value))
             stack.extend((item, depth + 1) for item in items)
         return False
     except Exception:  # noqa: BLE001 - what cannot be read is not torch's plain state

@@ -13,7 +13,7 @@ from tutor.grade.observe_state import (
     _dict, _list, _numel, _tuple, _type, same_values,
 )
 
-_range = range  # as this module was imported: the code may replace the builtins
+_range, _bool = range, bool  # as this module was imported: the code may replace the builtins
 _GradientEdge = _getattr(torch.autograd.graph, "GradientEdge", ())  # a NamedTuple: one root, not two
 _tolist = _TensorBase.tolist
 _reshape = _TensorBase.reshape
@@ -149,6 +149,38 @@ def materialized(params, args, kwargs) -> tuple:
         if not _read_by_iterating(value):
             continue
         value = _tuple(value)
+        if name in kwargs:
+            kwargs = {**kwargs, name: value}
+        else:
+            args = (*args[:at], value, *args[at + 1:])
+    return args, kwargs
+
+
+# NOTE [flags read once]: torch reads a pass's flags (`materialize_grads`, `retain_graph` ...) by their
+# truth, and `torch.autograd.grad` reads `materialize_grads` before the engine runs and again after it
+# returns: a `__bool__` of the code's wrote an input behind autograd's back between the observers' reads
+# and the engine, and put it back after (round 32's first attacker). Each flag that is not None, True or
+# False is read once, before the observers read anything, and torch gets the bool.
+_FLAGS = ("retain_graph", "create_graph", "allow_unused", "is_grads_batched", "materialize_grads", "only_inputs")
+
+
+def plain_flags(params, args, kwargs) -> tuple:
+    """``args``, ``kwargs`` with each flag of a reverse pass read into a bool, once."""
+    if not params:
+        return args, kwargs
+    for name in _FLAGS:
+        if name not in params:
+            continue
+        at = params.index(name)
+        if name in kwargs:
+            value = kwargs[name]
+        elif at < _len(args):
+            value = args[at]
+        else:
+            continue
+        if value is None or value is True or value is False:
+            continue
+        value = _bool(value)
         if name in kwargs:
             kwargs = {**kwargs, name: value}
         else:

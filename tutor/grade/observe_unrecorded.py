@@ -13,7 +13,8 @@ the forward's default arguments, or grad mode turned on between the check and to
 What a call looks like from outside says little. So the nodes themselves are read: every Function node
 made in a thread while an `apply` of the code's runs there is noted as it is made (its class's
 ``__init__``, torch's BackwardCFunction's), and as the call ends each of them that has no edges
-(``next_functions``, read by torch's own getter) gives its number back, once. A node made outside
+(``next_functions``, read by torch's own getter) gives its number back, once, if it took that number
+in the call (its ``__init__`` may run again on a node made before). A node made outside
 `apply` (the code may make its class's nodes by hand) took a number too: giving it back changes
 nothing. Nodes made in a backward pass (a recompute's numbers come off whole already: NOTE [a
 recompute's nodes], observe_recompute.py) or under a functorch transform are left counted. A node class
@@ -38,6 +39,8 @@ _is_grad_enabled, _set_grad_enabled = torch._C.is_grad_enabled, torch._C._set_gr
 _function_mode_on = torch._C._is_torch_function_mode_enabled
 _sequence_nr = _read_sequence_nr
 _next_functions = torch._C._FunctionBase.__dict__["next_functions"].__get__
+_node_number = torch._C._FunctionBase.__dict__["_sequence_nr"]
+_number_now = _sequence_nr if _sequence_nr is not None else (lambda: 0)  # a torch without it: every node
 _transforms_active = _getattr(torch._C, "_are_functorch_transforms_active", lambda: True)
 _LOCAL = threading.local()  # .made: the Function nodes made in this thread while an apply runs, or None
 _NOTED: dict = {}  # id -> a weak reference to each node noted in this run (by id: no __eq__ of the code's)
@@ -66,12 +69,12 @@ def _given_back(apply):
         outermost = made is None
         if outermost:
             made = _LOCAL.made = []
-        start = _len(made)
+        start, first = _len(made), _number_now()
         try:
             return apply.__func__(cls, *args, **kwargs)
         finally:
             try:
-                _give_back(made, start)
+                _give_back(made, start, first)
             finally:
                 if outermost:
                     _LOCAL.made = None
@@ -79,16 +82,18 @@ def _given_back(apply):
     return classmethod(counted)
 
 
-def _give_back(made: list, start: int) -> None:
-    """One number for each node made since ``start`` with no edges; a call around this one gives none of
-    them again."""
+def _give_back(made: list, start: int, first: int) -> None:
+    """One number for each node noted since ``start`` that took its number in this call (``first`` on)
+    and has no edges; a call around this one gives none of them again. A node made earlier and
+    initialized again here took no number here: round 32's first attacker kept a recompute's hand-made
+    nodes, whose numbers came off with the recompute's, and gave them back a second time."""
     for i in _range(start, _len(made)):
         node = made[i]
         if node is None:
             continue
         made[i] = None
         try:
-            if not _next_functions(node):
+            if _node_number(node) >= first and not _next_functions(node):
                 _S.observer_nodes += 1
         except Exception:  # noqa: BLE001 - a node that cannot be read: counted as torch counted it
             pass
