@@ -10,6 +10,16 @@ VENV ?= .venv
 TORCH ?= torch==2.13.0
 TORCH_INDEX ?=
 BIN := $(VENV)/bin
+# The installer: pip, or uv where UV names one (.ci/run does, where uv can be
+# had: pip took some 45 s of a fresh clone's CI, uv some 12). UV_ARGS: what
+# uv must be told of the machine's pip configuration (.ci/uv_args.py).
+UV ?=
+UV_ARGS ?=
+ifeq ($(UV),)
+INSTALL = $(BIN)/python -m pip install --quiet --no-compile
+else
+INSTALL = $(UV) pip install --quiet --python $(BIN)/python --index-strategy unsafe-best-match $(UV_ARGS)
+endif
 
 .PHONY: start test setup clean
 
@@ -36,8 +46,8 @@ setup: $(VENV)/.installed
 # pip skips those too, hence `|| true`.
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(if $(and $(TORCH),$(TORCH_INDEX)),$(BIN)/python -m pip install --quiet --no-compile --index-url "$(TORCH_INDEX)" "$(TORCH)")
-	$(BIN)/python -m pip install --quiet --no-compile $(if $(TORCH),"$(TORCH)") numpy -e ".[test]"
+	$(if $(and $(TORCH),$(TORCH_INDEX)),$(INSTALL) --index-url "$(TORCH_INDEX)" "$(TORCH)")
+	$(INSTALL) $(if $(TORCH),"$(TORCH)") numpy -e ".[test]"
 	$(BIN)/python -m compileall -qq -j 0 "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')" || true
 	touch $@
 
