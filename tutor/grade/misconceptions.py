@@ -40,8 +40,10 @@ _RULES: list[tuple[str, tuple[str, ...], str]] = [
     (
         "no-graph",
         ("does not require grad and does not have a grad_fn",),
-        N_("The tensor you called backward() on is not connected to anything that requires grad. Create your "
-           "inputs with requires_grad=True (or call .requires_grad_()), and do not compute under torch.no_grad()."),
+        N_("The tensor you differentiate (with backward() or torch.autograd.grad) is not connected to anything "
+           "that requires grad: it was computed from tensors that do not, under torch.no_grad(), or cut from "
+           "its graph by .detach() (or .data). Create your inputs with requires_grad=True (or call "
+           ".requires_grad_()), and differentiate the tensor itself: detach a copy only to print it."),
     ),
     (
         "unused-input",
@@ -69,8 +71,9 @@ _RULES: list[tuple[str, tuple[str, ...], str]] = [
     (
         "no-requires-grad",
         ("element 0 of tensors does not require grad",),
-        N_("The tensor you called backward() on does not require grad: it was computed from tensors that do not "
-           "require grad, or under torch.no_grad()."),
+        N_("The tensor you differentiate (with backward() or torch.autograd.grad) does not require grad: it was "
+           "computed from tensors that do not require grad, under torch.no_grad(), or cut from its graph by "
+           ".detach() (or .data)."),
     ),
 ]
 
@@ -82,16 +85,28 @@ _CREATE_GRAPH = N_(
 )
 
 
-def _missed_create_graph(observed) -> bool:
-    """The run shows a gradient call without create_graph, followed by another one."""
+# The first call recorded a graph, and what was differentiated next had none: cut in between (round 32's
+# learner detached g1 to print it, and read the words for inputs made without requires_grad).
+_GRAPH_CUT = N_(
+    "The first differentiation recorded a graph of its own (create_graph=True), but the gradient you "
+    "differentiate a second time has none: it was cut from that graph in between, by .detach() (or .data), "
+    "or recomputed under torch.no_grad(). Differentiate the gradient the first call returned; to print it, "
+    "print it or a detached copy, and keep the original."
+)
+
+
+def _first_create_graph(observed) -> bool | None:
+    """Whether the run's first gradient call passed create_graph, when another one followed; else None."""
     if not isinstance(observed, dict):
-        return False
+        return None
     order = observed.get("order")
     if not isinstance(order, list):
-        return False
+        return None
     gradient_calls = [item for item in order
                       if isinstance(item, list) and len(item) >= 3 and item[0] in ("backward", "autograd.grad")]
-    return len(gradient_calls) >= 2 and gradient_calls[0][2] is False
+    if len(gradient_calls) < 2 or not isinstance(gradient_calls[0][2], bool):
+        return None
+    return gradient_calls[0][2]
 
 
 def diagnose(error_type: str, message: str, observed: dict | None = None) -> tuple[str, str] | None:
@@ -111,8 +126,11 @@ def diagnose(error_type: str, message: str, observed: dict | None = None) -> tup
             "torch.no_grad(), or from .detach()), so what is computed from it has no graph. Update the "
             "tensor in place instead (`w -= lr * w.grad` under torch.no_grad()), or make the new one a leaf "
             "that requires grad (`.requires_grad_()`).").format(names=", ".join(f"`{n}`" for n in rebound[:6]))
-    if no_graph and _missed_create_graph(observed):
+    first_create_graph = _first_create_graph(observed) if no_graph else None
+    if first_create_graph is False:
         return "missing-create-graph", _(_CREATE_GRAPH)
+    if first_create_graph:
+        return "graph-cut", _(_GRAPH_CUT)
     for rule, needles, explanation in _RULES:
         if all(needle in message for needle in needles):
             return rule, _(explanation)

@@ -82,13 +82,17 @@ def difference(yours: np.ndarray, expected: np.ndarray, rtol: float, atol: float
 
 
 def _common_ratio(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> float | None:
-    """k when yours == k * expected everywhere (k != 1), else None."""
+    """k when yours == k * expected everywhere (k != 1), else None. Of one number, any wrong value is
+    some k times the right one: only a whole multiple or the opposite sign says something there ("It is
+    0.9394 times the expected value everywhere" pointed round 32's learner at a missing factor)."""
     mask = np.abs(b) > max(atol, 1e-12)
     if not mask.any():
         return None
     ratios = a[mask] / b[mask]
     k = float(np.median(ratios))
     if not math.isfinite(k) or abs(k - 1) < 1e-3 or abs(k) < 1e-3:
+        return None
+    if int(mask.sum()) == 1 and abs(k + 1) >= 1e-3 and not (abs(k - round(k)) < 1e-3 and round(k) >= 2):
         return None
     if np.allclose(a, k * b, rtol=max(rtol, 1e-4) * 10, atol=atol * 10):
         return k
