@@ -141,19 +141,7 @@ def materialized(params, args, kwargs) -> tuple:
     gave `[loss]` to the grader and a surrogate to torch (round 31's second attacker)."""
     if not _S.grad_root_names or not params:
         return args, kwargs
-    for name in _READ_ONCE:
-        if name not in params:
-            continue
-        at = params.index(name)
-        value = kwargs[name] if name in kwargs else args[at] if at < _len(args) else None
-        if not _read_by_iterating(value):
-            continue
-        value = _tuple(value)
-        if name in kwargs:
-            kwargs = {**kwargs, name: value}
-        else:
-            args = (*args[:at], value, *args[at + 1:])
-    return args, kwargs
+    return _read_once(params, args, kwargs, _READ_ONCE, _read_by_iterating, _tuple)
 
 
 # NOTE [flags read once]: torch reads a pass's flags (`materialize_grads`, `retain_graph` ...) by their
@@ -168,7 +156,17 @@ def plain_flags(params, args, kwargs) -> tuple:
     """``args``, ``kwargs`` with each flag of a reverse pass read into a bool, once."""
     if not params:
         return args, kwargs
-    for name in _FLAGS:
+    return _read_once(params, args, kwargs, _FLAGS, _not_a_bool, _bool)
+
+
+def _not_a_bool(value) -> bool:
+    return not (value is None or value is True or value is False)
+
+
+def _read_once(params, args, kwargs, names, needs, read) -> tuple:
+    """``args``, ``kwargs`` with each argument among ``names`` for which ``needs(value)`` replaced by
+    ``read(value)`` (given by keyword or by position, as ``params`` names the positions)."""
+    for name in names:
         if name not in params:
             continue
         at = params.index(name)
@@ -178,9 +176,9 @@ def plain_flags(params, args, kwargs) -> tuple:
             value = args[at]
         else:
             continue
-        if value is None or value is True or value is False:
+        if not needs(value):
             continue
-        value = _bool(value)
+        value = read(value)
         if name in kwargs:
             kwargs = {**kwargs, name: value}
         else:
