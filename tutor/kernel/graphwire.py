@@ -53,7 +53,7 @@ class GraphSender:
         when that is smaller; otherwise the whole ``Graph``."""
         with gc_paused():  # thousands of small dicts (tutor/gcpause.py)
             body = snapshot._body()
-            nodes, edges = body["nodes"], [list(e) for e in body["edges"]]
+            nodes, edges = body["nodes"], list(map(tuple, body["edges"]))  # plain tuples: orjson writes no NamedTuple
             head, old_end, new_end = _splice(self._nodes, nodes)
             texts = self._texts[:head] + [_encode(n) for n in nodes[head:new_end]] + self._texts[old_end:]
             e_head, e_old_end, e_new_end = _splice(self._edges, edges)
