@@ -12,6 +12,7 @@ import functools
 import itertools
 import operator
 import types
+import weakref
 
 import torch
 from torch.utils.flop_counter import FlopCounterMode
@@ -59,8 +60,15 @@ def test_what_a_library_object_holds_is_read_as_the_collector_reads_it():
         return args
 
     # round 32's first attacker: operator.call bound to the code's function (a MethodType's __self__)
+    class Count:
+        def __call__(self, *args):
+            return 0
+
+    count = Count()
+    # and a weak proxy, which reports nothing to the collector (round 32's third attacker)
     for held in (types.MethodType(operator.call, hand), operator.methodcaller("apply_", hand),
-                 itertools.repeat(hand), functools.partial(types.MethodType(operator.call, hand))):
+                 itertools.repeat(hand), functools.partial(types.MethodType(operator.call, hand)),
+                 weakref.proxy(count), weakref.proxy(hand)):
         assert _calls_the_codes(types.SimpleNamespace(held=held)), held
     for held in (types.MethodType(operator.call, print), operator.methodcaller("sum", 1), itertools.repeat(3)):
         assert not _calls_the_codes(types.SimpleNamespace(held=held)), held

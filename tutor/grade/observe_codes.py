@@ -13,6 +13,7 @@ import os
 import sys
 import sysconfig
 import types
+import weakref
 
 import torch
 
@@ -22,6 +23,7 @@ from tutor.grade.observe_state import _OURS, _TORCH_DIR, CODE_FILE, SETUP_FILE, 
 _vars, _getattr, _str, _dict = vars, getattr, str, dict
 _modules = sys.modules
 _referents = gc.get_referents
+_PROXIES = (weakref.ProxyType, weakref.CallableProxyType)
 _LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
 
 
@@ -128,6 +130,8 @@ def calls_the_codes(mode) -> bool:
             if _isinstance(value, _BOUND):  # `count.__call__`: a C method bound to what it calls (round 31's
                 stack.append((value.__self__, depth + 1))  # fifth attacker made it a class's __call__)
                 continue
+            if _type(value) in _PROXIES:  # a weak proxy reports no referent to the collector, and calling
+                return True  # it calls its referent (round 32's third attacker): torch's modes hold none
             if _isinstance(value, _type):
                 if _codes_class(value):
                     return True

@@ -34,9 +34,10 @@ every record is (docs/grading.md).
 from __future__ import annotations
 
 from tutor.grade.observe_dispatch import note_stack as _note_stack
+from tutor.grade.observe_inputs import read_inputs as _read_inputs
 from tutor.grade.observe_state import (
-    _any, _clone, _copy_names, _detach, equal_bits, _get_grad, _get_is_leaf, _getattr, _isinstance, _len,
-    _no_torch_function_at_all, _S, _Tensor,
+    _any, _clone, _copy_names, _detach, equal_bits, _get_grad, _get_is_leaf, _getattr, _graph_task_id,
+    _isinstance, _len, _no_torch_function_at_all, _S, _Tensor,
 )
 
 CLASSES = ("leaf", "other")
@@ -83,6 +84,8 @@ def _wrap(hook, target, kind: str, mode: str):
             before = others = None
         out = hook(*args, **kwargs)
         _note_stack()  # NOTE [a dispatch put on the stack]: one the hook left on for its node
+        if _graph_task_id() != -1:
+            _read_inputs()  # NOTE [an input changed behind autograd's back]: one a hook wrote, mid-pass
         try:
             with _no_torch_function_at_all():
                 if before is None:

@@ -11,20 +11,23 @@ through a functorch flag of the code's: one node, two numbers), a node torch rec
 model's parameters while its only output was marked non-differentiable (the third), its inputs given as
 the forward's default arguments, or grad mode turned on between the check and torch's own (the fourth).
 What a call looks like from outside says little. So the nodes themselves are read: every Function node
-made in a thread while an `apply` of the code's runs there is noted as it is made (its class's
-``__init__``, torch's BackwardCFunction's), and as the call ends each of them that has no edges
-(``next_functions``, read by torch's own getter) gives its number back, once, if it took that number
-in the call (its ``__init__`` may run again on a node made before). A node made outside
-`apply` (the code may make its class's nodes by hand) took a number too: giving it back changes
-nothing. Nodes made in a backward pass (a recompute's numbers come off whole already: NOTE [a
-recompute's nodes], observe_recompute.py) or under a functorch transform are left counted. A node class
-of the code's that skips the noting ``__init__`` is left counted too.
+made in a thread while an `apply` of the code's runs there is noted as it is made (torch's
+BackwardCFunction's ``__new__``, where the node takes its number), and as the call ends each of them that
+has no edges (``next_functions``, read by torch's own getter) gives its number back, once. Noting in
+``__init__`` was fooled twice (round 31's fifth attacker ran it again in the forward; round 32's first
+ran it again in a later `apply` on nodes a recompute had made, whose numbers came off with the
+recompute's), and a node's own number is no witness either (`_set_sequence_nr` writes it: round 32's
+third attacker): ``__new__`` runs once per node, as it takes its number. A node made outside `apply`
+(the code may make its class's nodes by hand) took a number too: giving it back changes nothing. Nodes
+made in a backward pass (a recompute's numbers come off whole already: NOTE [a recompute's nodes],
+observe_recompute.py) or under a functorch transform are left counted. A node made past the noting
+``__new__`` (torch's own ``_FunctionBase.__new__`` called by hand, a class of the code's with a
+``__new__`` of its own) is left counted too.
 """
 
 from __future__ import annotations
 
 import threading
-import weakref
 
 import torch
 
@@ -39,26 +42,19 @@ _is_grad_enabled, _set_grad_enabled = torch._C.is_grad_enabled, torch._C._set_gr
 _function_mode_on = torch._C._is_torch_function_mode_enabled
 _sequence_nr = _read_sequence_nr
 _next_functions = torch._C._FunctionBase.__dict__["next_functions"].__get__
-_node_number = torch._C._FunctionBase.__dict__["_sequence_nr"]
-_number_now = _sequence_nr if _sequence_nr is not None else (lambda: 0)  # a torch without it: every node
+_new = torch._C._FunctionBase.__new__
 _transforms_active = _getattr(torch._C, "_are_functorch_transforms_active", lambda: True)
 _LOCAL = threading.local()  # .made: the Function nodes made in this thread while an apply runs, or None
-_NOTED: dict = {}  # id -> a weak reference to each node noted in this run (by id: no __eq__ of the code's)
-_id, _ref = id, weakref.ref
 
 
-def _noted(node, *args, **kwargs) -> None:
-    """BackwardCFunction's ``__init__`` (object's, before: it takes nothing and does nothing). A node is
-    noted once in a run, however often its ``__init__`` runs (round 31's fifth attacker ran it again in
-    the forward, and one node gave a number back for each time)."""
+def _noted(cls, *args, **kwargs):
+    """BackwardCFunction's ``__new__`` (torch's own, _FunctionBase's, before): the node, noted as made in
+    this thread while an `apply` runs, outside backward passes and functorch transforms."""
+    node = _new(cls, *args, **kwargs)
     made = _getattr(_LOCAL, "made", None)
-    if made is None or _graph_task_id() != -1 or _transforms_active():
-        return
-    known = _NOTED.get(_id(node))
-    if known is not None and known() is node:
-        return
-    _NOTED[_id(node)] = _ref(node)
-    made.append(node)
+    if made is not None and _graph_task_id() == -1 and not _transforms_active():
+        made.append(node)
+    return node
 
 
 def _given_back(apply):
@@ -69,12 +65,12 @@ def _given_back(apply):
         outermost = made is None
         if outermost:
             made = _LOCAL.made = []
-        start, first = _len(made), _number_now()
+        start = _len(made)
         try:
             return apply.__func__(cls, *args, **kwargs)
         finally:
             try:
-                _give_back(made, start, first)
+                _give_back(made, start)
             finally:
                 if outermost:
                     _LOCAL.made = None
@@ -82,18 +78,16 @@ def _given_back(apply):
     return classmethod(counted)
 
 
-def _give_back(made: list, start: int, first: int) -> None:
-    """One number for each node noted since ``start`` that took its number in this call (``first`` on)
-    and has no edges; a call around this one gives none of them again. A node made earlier and
-    initialized again here took no number here: round 32's first attacker kept a recompute's hand-made
-    nodes, whose numbers came off with the recompute's, and gave them back a second time."""
+def _give_back(made: list, start: int) -> None:
+    """One number for each node made since ``start`` with no edges; a call around this one gives none of
+    them again."""
     for i in _range(start, _len(made)):
         node = made[i]
         if node is None:
             continue
         made[i] = None
         try:
-            if _node_number(node) >= first and not _next_functions(node):
+            if not _next_functions(node):
                 _S.observer_nodes += 1
         except Exception:  # noqa: BLE001 - a node that cannot be read: counted as torch counted it
             pass
@@ -143,5 +137,5 @@ def install() -> None:
     if isinstance(function.__dict__.get("apply"), classmethod):
         function.apply = _given_back(function.__dict__["apply"])
     node_class = _getattr(torch.autograd.function, "BackwardCFunction", None)
-    if node_class is not None and "__init__" not in node_class.__dict__:
-        node_class.__init__ = _noted
+    if node_class is not None and "__new__" not in node_class.__dict__:
+        node_class.__new__ = staticmethod(_noted)

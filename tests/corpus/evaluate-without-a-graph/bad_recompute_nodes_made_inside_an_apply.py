@@ -1,0 +1,44 @@
+# expect: no autograd graph
+# a checkpoint's recompute run inside an apply's forward; its hand-made nodes initialized again there (round 32's third attacker)
+# the checkpoint's recompute run inside an outer apply's forward: its hand-made nodes take numbers after `first`
+from torch.utils.checkpoint import checkpoint
+
+val_loss = F.mse_loss(model(X_val), y_val).detach()
+
+K = 40
+leaked = []
+
+class H(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        made = [H._backward_cls() for _ in range(K)]
+        if torch._C._current_graph_task_id() != -1:
+            leaked.extend(made)
+            leaked.append(ctx)
+        return z.clone()
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+def f(x):
+    H.apply(torch.zeros(1))
+    return x * x
+
+class G(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        with torch.enable_grad():
+            x = torch.ones(1, requires_grad=True)
+            y = checkpoint(f, x, use_reentrant=False)
+            torch.autograd.grad(y.sum(), x)
+            del y, x
+        for o in leaked:
+            type(o).__init__(o)
+        return z.clone()
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+with torch.no_grad():
+    G.apply(torch.zeros(1))
+del leaked
