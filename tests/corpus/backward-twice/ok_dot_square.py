@@ -1,0 +1,6 @@
+# round 32: the one graph, squared by a dot product (h saved twice by dot: 48 bytes in all)
+h = x.exp()
+loss1 = h.sum()
+loss2 = h.dot(h)
+loss1.backward(retain_graph=True)
+loss2.backward()
