@@ -24,18 +24,23 @@ OPTIONS = {
 }
 
 
-def main() -> None:
-    listed = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True,
-                            check=True).stdout
+def uv_args(listed: str) -> str:
+    """uv's options for ``pip config list``'s text (each value once, in the order pip lists them)."""
     values: dict[str, list[str]] = {}
     for line in listed.splitlines():
         key, _, value = line.partition("=")
         name = key.rsplit(".", 1)[-1]  # "global.find-links", ":env:.find-links", "install.constraint"
-        if name in OPTIONS:
-            for item in shlex.split(value)[0].split() if value else ():
+        if name in OPTIONS and value:
+            for item in shlex.split(value)[0].split():
                 if item not in values.setdefault(name, []):
                     values[name].append(item)
-    print(" ".join(f"{OPTIONS[name]} {shlex.quote(item)}" for name, items in values.items() for item in items))
+    return " ".join(f"{OPTIONS[name]} {shlex.quote(item)}" for name, items in values.items() for item in items)
+
+
+def main() -> None:
+    listed = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True,
+                            check=True).stdout
+    print(uv_args(listed))
 
 
 if __name__ == "__main__":
