@@ -36,11 +36,14 @@ from support import ALONE, REPO, run_cli  # noqa: F401  (REPO, run_cli: re-expor
 # share machine-wide state with other files and go to one worker with them.
 SERIAL_GROUPS = {
     "grade/test_isolation_nonroot.py": "student",
-    "grade/test_container.py": "student",
     # The part run alone is two streams side by side (``-n 2``): the normal
-    # user's and the uid mode's grading on one worker, the app's timed runs
-    # in order on the other (they share nothing: the student's processes
-    # and the uid mode's pools are counted by uid, never machine-wide).
+    # user's grading on one worker; the uid mode's grading, then the app's
+    # timed runs in order, on the other (they share nothing: the student's
+    # processes and the uid mode's pools are counted by uid, never
+    # machine-wide; one install of readable_install.py serves both). The
+    # uid mode's rows went with the normal user's until December 2026, and
+    # that stream was the part's whole length (some 90 s, the other 25).
+    "grade/test_container.py": "app-alone",
     "app/test_app_snapshots.py": "app-alone",
     "app/test_app_e2e.py": "app-alone",
 }

@@ -59,6 +59,7 @@ def _share_our_packages(check) -> bool:
 
 _built: list[Path] = []
 LOCK = Path("/tmp/agt-student-venv.lock")
+INSTALLED_FOR = VENV / ".installed-for-run"  # the xdist run (its testrunuid) whose copy the venv holds
 
 
 def build(check) -> Path:
@@ -68,7 +69,7 @@ def build(check) -> Path:
 
     Under a file lock: another pytest (an xdist worker, a second checkout's
     suite) may be building or reinstalling the same venv at the same time.
-    (conftest.py keeps this session's users of it on one xdist worker.)"""
+    The workers of one run share one install (``INSTALLED_FOR``)."""
     if _built:
         return _built[0]
     with open(LOCK, "a") as lock:
@@ -89,10 +90,22 @@ def _build(check) -> Path:
                       "pytest-timeout==2.4.0", "junitparser==5.0.3"], timeout=1800)
             assert pip.returncode == 0, pip.stderr[-3000:]
     # A copy of the project that others can read (/work may not be), installed
-    # (not editable) so that the package lies inside the venv.
+    # (not editable) so that the package lies inside the venv. Each process
+    # has a copy of its own (its tests run from it, and it is removed as the
+    # process ends); one install serves a whole test run: the two streams of
+    # the part run alone (tests/conftest.py) each build, and a second install
+    # would replace the package under the other stream's running grader.
     copy = Path(f"/var/tmp/agt-student-src-{uuid.uuid4().hex[:8]}")
     shutil.copytree(REPO, copy, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.pyc", ".pytest_cache",
                                                               "node_modules", "build", "dist"))
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run and INSTALLED_FOR.exists() and INSTALLED_FOR.read_text() == run:
+        sh(["chmod", "-R", "a+rX", str(copy)])
+        os.chmod(copy, 0o755)
+        _built.append(copy)
+        atexit.register(shutil.rmtree, copy, ignore_errors=True)
+        return copy
+    INSTALLED_FOR.unlink(missing_ok=True)
     deps = sh([str(PY), "-c", "import textual, prompt_toolkit, yaml, pydantic, platformdirs, jinja2, orjson"]).returncode == 0
     shared = (_site() / "agt-shared.pth").exists()
     install = [str(PY), "-m", "pip", "install", "-q", "--force-reinstall"] + (["--no-deps"] if deps else []) \
@@ -101,6 +114,8 @@ def _build(check) -> Path:
     assert done.returncode == 0, done.stderr[-3000:]
     sh(["chmod", "-R", "a+rX", str(VENV), str(copy)])
     os.chmod(copy, 0o755)
+    if run:
+        INSTALLED_FOR.write_text(run)
     _built.append(copy)
     atexit.register(shutil.rmtree, copy, ignore_errors=True)
     return copy
