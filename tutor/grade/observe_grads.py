@@ -35,7 +35,7 @@ from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
     _any, _clone, _copy_names, _detach, _dict, equal_bits, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
     _get_shape, _get_version, _getattr, _isinstance, _len, _list, _numel, _requires_grad, _S, _Tensor, _TensorBase,
-    _type,
+    _type, scaled_values,
 )
 
 _storage = _TensorBase.untyped_storage
@@ -362,7 +362,8 @@ def _holds_note(tensor, note) -> bool:
 
 
 def provenance() -> dict:
-    """name -> "backward", "written", "none", "unknown" (or "unreadable"), for the ``observed`` record."""
+    """name -> "backward", "scaled", "written", "none", "unknown" (or "unreadable"), for the ``observed``
+    record."""
     out = {}
     namespace = _getattr(_S, "grad_namespace", None)
     for name in _getattr(_S, "grad_names", ()):
@@ -384,7 +385,10 @@ def provenance() -> dict:
                 # assigned: an equivalent API
                 out[name] = "backward"
             else:
-                out[name] = "written"
+                note = _S.grad_marks.get(id(tensor))
+                # what the last pass left, times a number (`p.grad /= 4` after accumulating): "scaled"
+                out[name] = "scaled" if note is not None and note[2] is not None \
+                    and scaled_values(grad, note[2]) else "written"
         except Exception:
             out[name] = "unreadable"
     return out

@@ -197,6 +197,21 @@ def equal_bits(a, b) -> bool:
     return bool(_allclose(a, b, rtol=0.0, atol=0.0, equal_nan=True))
 
 
+def scaled_values(tensor, copy) -> bool:
+    """``tensor`` holds ``copy``'s values times one positive number (not 1 exactly: that is the same values),
+    within float tolerance: what a pass left, scaled afterwards (`p.grad /= 4`)."""
+    current = _detach(tensor)
+    if list(_get_shape(current)) != list(_get_shape(copy)) or _get_dtype(current) != _get_dtype(copy):
+        return False
+    flat, double, dot = _TensorBase.reshape, _TensorBase.double, _TensorBase.dot
+    a, b = double(flat(current, (-1,))), double(flat(copy, (-1,)))
+    norm = float(dot(b, b))
+    if not norm > 0.0:
+        return False
+    k = float(dot(a, b)) / norm
+    return k > 0.0 and bool(_allclose(a, _TensorBase.mul(b, k), rtol=1e-5, atol=1e-12 * k * norm ** 0.5))
+
+
 # NOTE [a call through torch's own helpers]: `tree_map(partial(grad, f), xs)`
 # or `torch.enable_grad()(torch.autograd.grad)(loss, [w, b])` call the API
 # from a torch frame (_pytree.py, _contextlib.py), which hid the call from

@@ -27,10 +27,12 @@ class GradCheck(_Check):
     expect: Literal["match", "none"] = Field(
         "match", description="'none': the tensor must end with no gradient (grad is None)"
     )
-    from_backward: bool = Field(
+    from_backward: Union[bool, Literal["or-scaled"]] = Field(
         False,
         description="the gradient must be the one a backward pass left in `.grad`: one the code assigned or "
-                    "changed afterwards fails (NOTE [gradients a backward pass left], observe_grads.py)",
+                    "changed afterwards fails (NOTE [gradients a backward pass left], observe_grads.py); "
+                    "'or-scaled': that gradient times a positive number, as the code may scale it afterwards "
+                    "(`p.grad /= 4` after accumulating four passes)",
     )
     backward_from: Optional[Identifier] = Field(
         None,

@@ -1,4 +1,4 @@
-# expect: each micro-batch's pass reaches the model's parameters
+# expect: grad of w
 # passes that reach only the setup's zero leaves (inputs=[leaf]), gradients by hand (round 32's third attacker)
 # four real micro-batch passes, each run with inputs= the leaf its forward's output adds (found by walking
 # out.grad_fn, nothing of the setup's lists read or written): they reach the output, never w or b;

@@ -68,9 +68,10 @@ class Grad(Kind):
                 "one.").format(name=name))
         if your_grad.get("t") == "none":
             return False, _why_no_grad(name, yours.get("flags", {}), ctx)
-        # NOTE [gradients a backward pass left]: "backward", "written", "none", or None (no record)
-        if check.followed and observed_state(ctx.observed, "grads", name) == "written" \
-                and observed_state(ctx.expected_observed, "grads", name) != "written":
+        # NOTE [gradients a backward pass left]: "backward", "scaled" (what a pass left, times a number),
+        # "written", "none", or None (no record)
+        if check.followed and _written(observed_state(ctx.observed, "grads", name), check) \
+                and not _written(observed_state(ctx.expected_observed, "grads", name), check):
             if ctx.learner_error:  # a pass cut short by an exception (a typo in a hook) is no hand-made .grad
                 return False, _("`{name}.grad` does not hold what a finished backward pass "
                                 "left.").format(name=name)
@@ -90,9 +91,15 @@ class Grad(Kind):
                                   gradient=True)
         # The reference changing .grad after its pass (a clip) allows the same in a post-accumulate hook.
         if verdict[0] and check.followed and replaced_unlike_reference(ctx, name) \
-                and observed_state(ctx.expected_observed, "grads", name) != "written":
+                and not _written(observed_state(ctx.expected_observed, "grads", name), check):
             return False, _(REPLACED_WORDS).format(what=f"`{name}.grad`")
         return verdict
+
+
+def _written(state, check) -> bool:
+    """The record says the code wrote the gradient: a scaled one counts as written, unless the check
+    accepts it (``from_backward: or-scaled``)."""
+    return state == "written" or (state == "scaled" and check.from_backward != "or-scaled")
 
 
 def _should_be_none(name: str, your_grad: dict, first: str) -> str:
