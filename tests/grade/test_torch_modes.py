@@ -12,6 +12,7 @@ import functools
 import itertools
 import operator
 import types
+import unittest.mock
 import weakref
 
 import torch
@@ -70,6 +71,11 @@ def test_what_a_library_object_holds_is_read_as_the_collector_reads_it():
                  itertools.repeat(hand), functools.partial(types.MethodType(operator.call, hand)),
                  weakref.proxy(count), weakref.proxy(hand)):
         assert _calls_the_codes(types.SimpleNamespace(held=held)), held
+    # a callable past the depth read (round 32's fifth attacker: Mocks, each calling the next)
+    nested = hand
+    for _ in range(6):
+        nested = unittest.mock.Mock(side_effect=nested)
+    assert _calls_the_codes(types.SimpleNamespace(held=nested))
     for held in (types.MethodType(operator.call, print), operator.methodcaller("sum", 1), itertools.repeat(3)):
         assert not _calls_the_codes(types.SimpleNamespace(held=held)), held
 

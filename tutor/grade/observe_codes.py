@@ -20,7 +20,7 @@ import torch
 from tutor.grade.observe_state import _OURS, _TORCH_DIR, CODE_FILE, SETUP_FILE, _isinstance, _tuple, _type
 
 # read in a run of the code's, which may have replaced the builtins
-_vars, _getattr, _str, _dict = vars, getattr, str, dict
+_vars, _getattr, _str, _dict, _id = vars, getattr, str, dict, id
 _modules = sys.modules
 _referents = gc.get_referents
 _PROXIES = (weakref.ProxyType, weakref.CallableProxyType)
@@ -36,7 +36,8 @@ _LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "pureli
 # holds wraps (functools.lru_cache's __wrapped__: round 31's fourth attacker), and the methods of the
 # classes of what it holds (a dict of the code's class is the code's too), and what the collector reads an
 # object of another library's class to hold. Past MOST_READ values, or
-# _DEEPEST levels down, it is read no further: past MOST_READ, it is the code's. "The code's": compiled
+# _DEEPEST levels down, it is read no further (another library's objects cost no level: a chain of them
+# is read until MOST_READ): past MOST_READ, it is the code's. "The code's": compiled
 # from no file of torch, of the grader's, of the standard library or of an installed package (NOTE [a
 # call through torch's own helpers]); of a class's methods, exec makes a namedtuple's and a dataclass's
 # in a library's globals, which are not.
@@ -94,7 +95,7 @@ def _codes_class(cls) -> bool:
 def calls_the_codes(mode) -> bool:
     """A function of the code's is reachable from ``mode`` (a mode, a profile function ...)."""
     try:
-        stack, read, classes = [(mode, 0)], 0, {}
+        stack, read, classes, foreign = [(mode, 0)], 0, {}, set()
         while stack:
             value, depth = stack.pop()
             if value is None:
@@ -144,7 +145,9 @@ def calls_the_codes(mode) -> bool:
                 classes[cls] = _codes_class(cls)
             if classes[cls]:
                 return True
-            if depth >= _DEEPEST or _isinstance(value, _LEAVES):
+            if _isinstance(value, _LEAVES):
+                continue
+            if depth >= _DEEPEST:
                 continue
             if _isinstance(value, _dict):
                 items = (*_dict.keys(value), *_dict.values(value), _getattr(value, "default_factory", None))
@@ -157,8 +160,18 @@ def calls_the_codes(mode) -> bool:
                 except TypeError:  # no __dict__
                     continue
             else:  # another library's object: what it holds, as the collector reads it (functools.lru_cache's
-                # __wrapped__, operator.methodcaller's arguments, the __dict__ of a library's class)
-                items = _tuple(_referents(value))
+                # __wrapped__, operator.methodcaller's arguments, the __dict__ of a library's class), at its
+                # own depth: what it calls may lie any number of such objects down (round 32's fifth
+                # attacker nested Mocks, each calling the next, past the depth read); MOST_READ bounds them
+                if _id(value) in foreign:  # read once: their chains may close in a cycle
+                    continue
+                foreign.add(_id(value))
+                for item in _referents(value):
+                    if _type(item) is _dict:  # its __dict__: the attributes themselves
+                        stack.extend((held, depth) for held in (*_dict.keys(item), *_dict.values(item)))
+                    elif not _isinstance(item, _type):
+                        stack.append((item, depth))
+                continue
             stack.extend((item, depth + 1) for item in items)
         return False
     except Exception:  # noqa: BLE001 - what cannot be read is not torch's plain state

@@ -1,6 +1,6 @@
 """The setup's inputs, read while passes run: NOTE [an input changed behind autograd's back] below.
 observe_passes.py reads them as each outermost pass starts and ends, observe_replaced.py as each hook of
-the code's returns inside a pass."""
+the code's returns inside a pass, observe_saved.py as each unpack hook of the code's does."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from tutor.grade.observe_state import _S, _get_version, _getattr, _numel, same_v
 # grad-without-dot-grad, gan-discriminator-step, freeze-the-first-layer
 # passed so). As each outermost pass starts and as it ends, and as each hook
 # of the code's returns inside a pass (a hook on `loss` wrote `a`, and one on
-# `x` put it back before the same pass ended: round 32's third attacker), an
+# `x` put it back before the same pass ended: round 32's third attacker; an
+# unpack of the code's `saved_tensors_hooks` did the same: the fifth), an
 # input whose version has not moved must hold the setup's values; one that
 # does not is reported changed.
 # Saved tensors the code made itself (a tanh's result) are not compared: their
