@@ -35,9 +35,9 @@ _LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "pureli
 # them (modules and ops aside), the closures and defaults of torch's functions, the callable a wrapper it
 # holds wraps (functools.lru_cache's __wrapped__: round 31's fourth attacker), and the methods of the
 # classes of what it holds (a dict of the code's class is the code's too), and what the collector reads an
-# object of another library's class to hold. Past MOST_READ values, or
-# _DEEPEST levels down, it is read no further (another library's objects cost no level: a chain of them
-# is read until MOST_READ): past MOST_READ, it is the code's. "The code's": compiled
+# object of another library's class to hold. Past MOST_READ values, or _DEEPEST levels down, it is read
+# no further (another library's objects cost no level: a chain of them is read until MOST_READ): past
+# MOST_READ, it is the code's. "The code's": compiled
 # from no file of torch, of the grader's, of the standard library or of an installed package (NOTE [a
 # call through torch's own helpers]); of a class's methods, exec makes a namedtuple's and a dataclass's
 # in a library's globals, which are not.
@@ -145,9 +145,7 @@ def calls_the_codes(mode) -> bool:
                 classes[cls] = _codes_class(cls)
             if classes[cls]:
                 return True
-            if _isinstance(value, _LEAVES):
-                continue
-            if depth >= _DEEPEST:
+            if depth >= _DEEPEST or _isinstance(value, _LEAVES):
                 continue
             if _isinstance(value, _dict):
                 items = (*_dict.keys(value), *_dict.values(value), _getattr(value, "default_factory", None))

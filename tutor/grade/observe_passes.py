@@ -10,8 +10,8 @@ from tutor.grade.observe_chain import TOO_MANY, _among, _grad_fn, _output_nr, fu
 from tutor.grade.observe_grads import MAX_NAMES
 from tutor.grade.observe_inputs import read_inputs
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _any, _detach, _get_version, _getattr, _isinstance, _len, _no_torch_function_at_all,
-    _dict, _list, _numel, _tuple, _type, same_values,
+    _S, _Tensor, _TensorBase, _any, _detach, _getattr, _isinstance, _len, _no_torch_function_at_all,
+    _dict, _list, _numel, _tuple, _type,
 )
 
 _range, _bool = range, bool  # as this module was imported: the code may replace the builtins

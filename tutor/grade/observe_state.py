@@ -198,18 +198,21 @@ def equal_bits(a, b) -> bool:
 
 
 def scaled_values(tensor, copy) -> bool:
-    """``tensor`` holds ``copy``'s values times one positive number (not 1 exactly: that is the same values),
-    within float tolerance: what a pass left, scaled afterwards (`p.grad /= 4`)."""
-    current = _detach(tensor)
-    if list(_get_shape(current)) != list(_get_shape(copy)) or _get_dtype(current) != _get_dtype(copy):
+    """``tensor`` holds ``copy``'s values times one positive number, within float tolerance: what a pass
+    left, scaled afterwards (`p.grad /= 4`). False where either cannot be read so (a complex gradient)."""
+    try:
+        current = _detach(tensor)
+        if list(_get_shape(current)) != list(_get_shape(copy)) or _get_dtype(current) != _get_dtype(copy):
+            return False
+        flat, double, dot = _TensorBase.reshape, _TensorBase.double, _TensorBase.dot
+        a, b = double(flat(current, (-1,))), double(flat(copy, (-1,)))
+        norm = float(dot(b, b))
+        if not norm > 0.0:
+            return False
+        k = float(dot(a, b)) / norm
+        return k > 0.0 and bool(_allclose(a, _TensorBase.mul(b, k), rtol=1e-5, atol=1e-12 * k * norm ** 0.5))
+    except Exception:  # noqa: BLE001
         return False
-    flat, double, dot = _TensorBase.reshape, _TensorBase.double, _TensorBase.dot
-    a, b = double(flat(current, (-1,))), double(flat(copy, (-1,)))
-    norm = float(dot(b, b))
-    if not norm > 0.0:
-        return False
-    k = float(dot(a, b)) / norm
-    return k > 0.0 and bool(_allclose(a, _TensorBase.mul(b, k), rtol=1e-5, atol=1e-12 * k * norm ** 0.5))
 
 
 # NOTE [a call through torch's own helpers]: `tree_map(partial(grad, f), xs)`
