@@ -145,22 +145,15 @@ def calls_the_codes(mode) -> bool:
                 classes[cls] = _codes_class(cls)
             if classes[cls]:
                 return True
-            if depth >= _DEEPEST or _isinstance(value, _LEAVES):
+            if _isinstance(value, _LEAVES):
                 continue
-            if _isinstance(value, _dict):
-                items = (*_dict.keys(value), *_dict.values(value), _getattr(value, "default_factory", None))
-            elif _isinstance(value, _CONTAINERS):
-                items = _tuple(value)
-            elif value is mode or (_getattr(cls, "__module__", "").startswith("torch.")
-                                   and not _isinstance(value, _Module)):
-                try:
-                    items = _tuple(_vars(value).values())
-                except TypeError:  # no __dict__
-                    continue
-            else:  # another library's object: what it holds, as the collector reads it (functools.lru_cache's
-                # __wrapped__, operator.methodcaller's arguments, the __dict__ of a library's class), at its
-                # own depth: what it calls may lie any number of such objects down (round 32's fifth
-                # attacker nested Mocks, each calling the next, past the depth read); MOST_READ bounds them
+            torchs = value is mode or (_getattr(cls, "__module__", "").startswith("torch.")
+                                       and not _isinstance(value, _Module))
+            if not torchs and not _isinstance(value, (_dict, *_CONTAINERS)):
+                # another library's object: what it holds, as the collector reads it (functools.lru_cache's
+                # __wrapped__, operator.methodcaller's arguments, the __dict__ of a library's class), at any
+                # depth and at its own: what it calls may lie any number of such objects, or of partials, down
+                # (round 32's fifth and sixth attackers nested Mocks past the depth read); MOST_READ bounds them
                 if _id(value) in foreign:  # read once: their chains may close in a cycle
                     continue
                 foreign.add(_id(value))
@@ -170,6 +163,17 @@ def calls_the_codes(mode) -> bool:
                     elif not _isinstance(item, _type):
                         stack.append((item, depth))
                 continue
+            if depth >= _DEEPEST:
+                continue
+            if _isinstance(value, _dict):
+                items = (*_dict.keys(value), *_dict.values(value), _getattr(value, "default_factory", None))
+            elif _isinstance(value, _CONTAINERS):
+                items = _tuple(value)
+            else:
+                try:
+                    items = _tuple(_vars(value).values())
+                except TypeError:  # no __dict__
+                    continue
             stack.extend((item, depth + 1) for item in items)
         return False
     except Exception:  # noqa: BLE001 - what cannot be read is not torch's plain state
