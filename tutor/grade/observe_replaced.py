@@ -37,10 +37,14 @@ from tutor.grade.observe_dispatch import note_stack as _note_stack
 from tutor.grade.observe_inputs import read_inputs as _read_inputs
 from tutor.grade.observe_state import (
     _any, _clone, _copy_names, _detach, equal_bits, _get_grad, _get_is_leaf, _getattr, _graph_task_id,
-    _isinstance, _len, _no_torch_function_at_all, _S, _Tensor,
+    _isinstance, _len, _no_torch_function_at_all, _S, _Tensor, scaled_values,
 )
 
 CLASSES = ("leaf", "other")
+# and of each, the replacements that only scaled what the hook was given by a positive number (`g / 4`):
+# a grad check with `from_backward: or-scaled` forgives those (round 32's third learners' probe)
+_SCALED = {"leaf": "leaf-scaled", "other": "other-scaled"}
+KEYS = CLASSES + tuple(_SCALED.values())
 MAX_GIVEN = 64  # gradients compared per hook call
 
 
@@ -94,11 +98,13 @@ def _wrap(hook, target, kind: str, mode: str):
                 now = _given(args, post_accumulate)
                 # a post-accumulate hook that cleared the gradient it read (an optimizer's step and zero_grad
                 # in the backward pass) hands nothing on: NOTE [a gradient a hook cleared]
+                scaled = False
                 if not (post_accumulate and _cleared(now)) and _changed(before, now, out):
-                    _note(cls)
+                    scaled = _scaled(before, now, out)
+                    _note(cls, scaled=scaled)
                 # a hook that wrote another tensor's .grad (an AccumulateGrad node's); its own tensor's, with
-                # the numbers it was given, replaces nothing (`h.grad = g`: retain_grad by hand)
-                for written in _written(others, targets if kind == "tensor" else (), before):
+                # the numbers it was given (or them scaled, noted above), replaces nothing (`h.grad = g`)
+                for written in _written(others, targets if kind == "tensor" else (), before, scaled):
                     _note(written)
         except Exception:  # noqa: BLE001
             _note(cls)
@@ -133,11 +139,12 @@ def note_written(this_pass: bool = False) -> None:
     _note("leaf", this_pass)
 
 
-def _note(cls: str, this_pass: bool = False) -> None:
-    _S.replaced[cls] = _S.replaced.get(cls, 0) + 1
+def _note(cls: str, this_pass: bool = False, scaled: bool = False) -> None:
     # a backward pass's go with the gradients it leaves (passed_on); others' (autograd.grad) with every one
     scope = _S.replaced_now if this_pass or _S.active.get("backward") else _S.replaced_outside
-    scope[cls] = scope.get(cls, 0) + 1
+    for key in (cls, _SCALED[cls]) if scaled else (cls,):
+        _S.replaced[key] = _S.replaced.get(key, 0) + 1
+        scope[key] = scope.get(key, 0) + 1
 
 
 def _followed_grads() -> list:
@@ -149,15 +156,17 @@ def _followed_grads() -> list:
     return out
 
 
-def _written(before: list, own=(), given=()) -> list:
+def _written(before: list, own=(), given=(), own_scaled: bool = False) -> list:
     """The classes of the followed tensors whose .grad now holds other numbers, not cleared (None, zeros),
-    nor, for the tensors the hook is on (``own``), the gradient it was handed (``given``: copies)."""
+    nor, for the tensors the hook is on (``own``), the gradient it was handed (``given``: copies), or
+    (``own_scaled``) that gradient scaled, already noted."""
     out = []
     for tensor, grad, copy in before:
         now = _get_grad(tensor)
         if now is None or not bool(_any(now)):
             continue
-        if _is_one_of(tensor, own) and _len(given) == 1 and given[0] is not None and not _differ(given, [now]):
+        if _is_one_of(tensor, own) and _len(given) == 1 and given[0] is not None \
+                and (own_scaled or not _differ(given, [now])):
             continue
         if copy is None or _differ([copy], [now]):  # the same numbers in a new tensor (a clone) are no change
             out.append("leaf" if _get_is_leaf(tensor) else "other")
@@ -192,12 +201,28 @@ def _given(args, post_accumulate: bool) -> list:
 
 
 def _changed(before: list, now: list, returned) -> bool:
+    return _differ(before, _replacement(now, returned))
+
+
+def _replacement(now: list, returned) -> list:
+    """What the hook handed on: what it returned, or (returning None) what it was given, as it is now."""
     if returned is not None:
         replacement = [returned] if _isinstance(returned, _Tensor) else \
             list(returned)[:MAX_GIVEN] if _isinstance(returned, (list, tuple)) else None
         if replacement is not None:
-            return _differ(before, replacement)
-    return _differ(before, now)
+            return replacement
+    return now
+
+
+def _scaled(before: list, now: list, returned) -> bool:
+    """Each gradient the hook handed on is what it was given times a positive number."""
+    after = _replacement(now, returned)
+    if _len(before) != _len(after):
+        return False
+    for b, a in zip(before, after):
+        if (b is None) != (a is None) or (a is not None and not (_isinstance(a, _Tensor) and scaled_values(a, b))):
+            return False
+    return True
 
 
 def _differ(before: list, after: list) -> bool:
@@ -221,13 +246,13 @@ def passed_on(key, added: bool) -> None:
     it comes from this pass, and from earlier ones where it added to theirs."""
     now = _getattr(_S, "replaced_now", {})
     earlier = _S.grad_replaced.get(key, {}) if added else {}
-    _S.grad_replaced[key] = {cls: earlier.get(cls, 0) + now.get(cls, 0) for cls in CLASSES}
+    _S.grad_replaced[key] = {cls: earlier.get(cls, 0) + now.get(cls, 0) for cls in KEYS}
 
 
 def report() -> dict:
     """class -> replacements in the whole run, for the ``observed`` record."""
     found = _getattr(_S, "replaced", {})
-    return {cls: int(found.get(cls, 0)) for cls in CLASSES}
+    return {cls: int(found.get(cls, 0)) for cls in KEYS}
 
 
 def grad_report(names, namespace, from_a_pass) -> dict:
@@ -240,5 +265,5 @@ def grad_report(names, namespace, from_a_pass) -> dict:
         if not _isinstance(tensor, _Tensor):
             continue
         found = _S.grad_replaced.get(id(tensor), {}) if from_a_pass(tensor) else _S.replaced_outside
-        out[name] = {cls: int(found.get(cls, 0)) for cls in CLASSES}
+        out[name] = {cls: int(found.get(cls, 0)) for cls in KEYS}
     return out

@@ -99,11 +99,12 @@ def observed_names(observed, record: str, name: str) -> list[str]:
     return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
 
 
-def replaced_unlike_reference(ctx, name: str | None = None) -> str | None:
+def replaced_unlike_reference(ctx, name: str | None = None, scaled_ok: bool = False) -> str | None:
     """NOTE [a hook that replaced a gradient] (observe_replaced.py): "leaf" or
     "other" where the code's hooks replaced a gradient of a class the
     reference's run replaced none of; None otherwise, or with no record (lenient).
-    With ``name``: in the passes that left that tensor's gradient only."""
+    With ``name``: in the passes that left that tensor's gradient only. ``scaled_ok``: a replacement
+    that only scaled what the hook was given by a positive number counts for nothing."""
     def record(o):
         if not isinstance(o, dict) or o.get("t") != "observed":
             return None
@@ -114,7 +115,8 @@ def replaced_unlike_reference(ctx, name: str | None = None) -> str | None:
         return None
     for cls in ("leaf", "other"):
         mine, ref = yours.get(cls), theirs.get(cls)
-        if isinstance(mine, int) and mine > 0 and ref == 0:
+        scaled = yours.get(f"{cls}-scaled") if scaled_ok else 0
+        if isinstance(mine, int) and isinstance(scaled, int) and mine - scaled > 0 and ref == 0:
             return cls
     return None
 
