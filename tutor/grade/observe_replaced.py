@@ -104,7 +104,8 @@ def _wrap(hook, target, kind: str, mode: str):
                     _note(cls, scaled=scaled)
                 # a hook that wrote another tensor's .grad (an AccumulateGrad node's); its own tensor's, with
                 # the numbers it was given (or them scaled, noted above), replaces nothing (`h.grad = g`)
-                for written in _written(others, targets if kind == "tensor" else (), before, scaled):
+                for written in _written(others, targets if kind == "tensor" else (), before,
+                                        scaled and post_accumulate):  # a post hook's own: its .grad, scaled
                     _note(written)
         except Exception:  # noqa: BLE001
             _note(cls)
