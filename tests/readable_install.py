@@ -100,11 +100,7 @@ def _build(check) -> Path:
                                                               "node_modules", "build", "dist"))
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
     if run and INSTALLED_FOR.exists() and INSTALLED_FOR.read_text() == run:
-        sh(["chmod", "-R", "a+rX", str(copy)])
-        os.chmod(copy, 0o755)
-        _built.append(copy)
-        atexit.register(shutil.rmtree, copy, ignore_errors=True)
-        return copy
+        return _kept(copy)
     INSTALLED_FOR.unlink(missing_ok=True)
     deps = sh([str(PY), "-c", "import textual, prompt_toolkit, yaml, pydantic, platformdirs, jinja2, orjson"]).returncode == 0
     shared = (_site() / "agt-shared.pth").exists()
@@ -112,10 +108,16 @@ def _build(check) -> Path:
         + (["--no-build-isolation"] if shared else []) + [str(copy)]
     done = sh(install, timeout=1800, cwd="/tmp")
     assert done.returncode == 0, done.stderr[-3000:]
-    sh(["chmod", "-R", "a+rX", str(VENV), str(copy)])
-    os.chmod(copy, 0o755)
+    sh(["chmod", "-R", "a+rX", str(VENV)])
     if run:
         INSTALLED_FOR.write_text(run)
+    return _kept(copy)
+
+
+def _kept(copy: Path) -> Path:
+    """``copy`` readable by all, this process's for the session, removed as the process ends."""
+    sh(["chmod", "-R", "a+rX", str(copy)])
+    os.chmod(copy, 0o755)
     _built.append(copy)
     atexit.register(shutil.rmtree, copy, ignore_errors=True)
     return copy

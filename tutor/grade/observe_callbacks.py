@@ -13,7 +13,8 @@ any allocation), a signal handler the code set (Python runs it between two instr
 thread, a timer or a thread of the code's sends the signal), `warnings.showwarning` (torch's warnings
 inside a node become Python's). A cProfile profiler counts as the code's too: its timer, which it calls on
 every event, is read by nothing (an honest profile of a judged pass reads as the code's). Torch's tracer
-and `warnings.catch_warnings` hold nothing of the code's. Audit hooks are refused outright (NOTE [no audit hook of the code's], observe.py).
+and `warnings.catch_warnings` hold nothing of the code's. Audit hooks are refused outright:
+NOTE [no audit hook of the code's], observe.py.
 """
 
 from __future__ import annotations
