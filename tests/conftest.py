@@ -121,6 +121,29 @@ def tutor_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     return home
 
 
+@pytest.fixture(scope="session", autouse=True)
+def worker_host():
+    """NOTE [a host of workers] (tutor/grade/host.py): one warm host per test
+    process, which the pools of its tests and of the commands they start
+    (the environment passes it on) ask for their workers where their sandbox
+    is the host's. ``AGT_NO_HOST=1`` runs the suite without one; a test of
+    how a worker starts by itself clears ``AGT_WORKER_HOST``."""
+    import os
+
+    from tutor.grade import hosted, sandbox
+
+    if os.environ.get("AGT_NO_HOST") or os.environ.get(hosted.ENV) or sandbox.probe()[0] != "bwrap":
+        yield None
+        return
+    host = hosted.launch()
+    os.environ[hosted.ENV] = host.folder
+    try:
+        yield host.folder
+    finally:
+        os.environ.pop(hosted.ENV, None)
+        host.stop()
+
+
 @pytest.fixture(scope="session")
 def builtin_pack_check():
     """`autograd-tutor pack check builtin` (every exercise proven, every

@@ -4,6 +4,7 @@ several folders have one)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -37,6 +38,36 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None, timeou
         text=True,
         timeout=timeout,
     )
+
+
+def own_workers(env: dict | None = None) -> dict:
+    """``env`` (ours by default) for a grader that starts its workers itself,
+    not from the suite's host (NOTE [a host of workers], tests/conftest.py):
+    for the tests of a worker's own process tree, which they walk and kill."""
+    return {key: value for key, value in (env or os.environ).items() if key != "AGT_WORKER_HOST"}
+
+
+@contextlib.contextmanager
+def own_workers_here():
+    """The graders made inside start their workers themselves (``own_workers``)."""
+    saved = os.environ.pop("AGT_WORKER_HOST", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["AGT_WORKER_HOST"] = saved
+
+
+def host_processes(folder: str | None = None) -> set[int]:
+    """The suite's host of workers (``folder``, by default the one in use) and
+    everything below it (hosted workers of other graders included): never a
+    grader's leftover."""
+    folder = folder or os.environ.get("AGT_WORKER_HOST")
+    try:
+        pid = int(Path(folder, "pid").read_text()) if folder else 0
+    except (OSError, ValueError):
+        return set()
+    return {pid, *descendants(pid)} if pid else set()
 
 
 def make_exercise(ex_id: str, setup: str, solution: str, checks: list, trials=None, **more):

@@ -17,6 +17,8 @@ import pytest
 from tutor.pack import load_pack
 from tutor.progress import ProgressStore
 
+from support import own_workers
+
 pty = pytest.importorskip("pty")
 
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\r")
@@ -119,8 +121,8 @@ def alive(pid: int) -> bool:
 
 @pytest.fixture
 def watch(tutor_home: Path):
-    env = dict(os.environ, AUTOGRAD_TUTOR_HOME=str(tutor_home), TERM="xterm", NO_COLOR="1", COLUMNS="100",
-               LINES="30")
+    env = dict(own_workers(), AUTOGRAD_TUTOR_HOME=str(tutor_home), TERM="xterm", NO_COLOR="1", COLUMNS="100",
+               LINES="30")  # its own workers: the test below waits for them to end with it
     term = Terminal([sys.executable, "-m", "tutor", "watch", "--exercise", "make-a-leaf"], env)
     try:
         yield term

@@ -15,3 +15,8 @@ CALL_APIS = (
     # a torch.func gradient transform's function and a vmapped one, one run inside the other (NOTE [a gradient with vmap])
     "func.grad_with_vmap",
 )
+
+# Not a `calls` API: what the run's record counts of the reverse passes' runs of the backward of a Function
+# class of the code's, not torch's (a reentrant checkpoint's, a module hook's): kinds/calls.py,
+# NOTE [a gradient by a Function] (observe_roots.py).
+FUNCTION_BACKWARD_RUN = "Function.backward in a pass"

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO, descendants, process_name
+from support import REPO, descendants, own_workers, process_name
 
 EXERCISES = ("make-a-leaf", "two-paths-add-up", "which-grads-are-none")
 STUDENTS = 20
@@ -71,11 +71,11 @@ def _class(root: Path, pack: Path) -> Path:
 SUBREAPER = Path(__file__).resolve().parents[1] / "subreaper.py"
 
 
-def _under_subreaper(command: list[str], left: Path, **popen) -> subprocess.Popen:
+def _under_subreaper(command: list[str], left: Path, env: dict | None = None, **popen) -> subprocess.Popen:
     """``command`` below tests/subreaper.py, which writes to ``left`` what the
     command left alive (so these tests need not count the machine's grading
     processes, and run beside other tests)."""
-    return subprocess.Popen([sys.executable, str(SUBREAPER), str(left), "--", *command], **popen)
+    return subprocess.Popen([sys.executable, str(SUBREAPER), str(left), "--", *command], env=own_workers(env), **popen)
 
 
 def _left(path: Path) -> list:

@@ -11,8 +11,8 @@ import pytest
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import SANDBOX_UID_BASE
 from support import (
-    NAMESPACES, TRACER_KILL, descendants, exec_children, forged_kill, leaderless_children, memory_together,
-    refused_syscall, run_processes,
+    NAMESPACES, TRACER_KILL, descendants, exec_children, host_processes, forged_kill, leaderless_children, memory_together,
+    own_workers_here, refused_syscall, run_processes,
 )
 from tutor.pack.models import Exercise
 
@@ -205,7 +205,8 @@ def graded():
     subs = [Submission(EXERCISE, CORRECT)]
     subs += [Submission(EXERCISE, HOSTILE[n][0]) for n in names]
     started = time.monotonic()
-    with Grader(jobs=2, timeout=3) as grader:
+    host = os.environ.get("AGT_WORKER_HOST")
+    with own_workers_here(), Grader(jobs=2, timeout=3) as grader:  # a worker's own tree is walked below
         results = grader.grade(subs)
         mode = grader.pool.mode  # said by a failure: "bwrap", or "uid" where the probe fell back
         # the workers are alive; anything below their monitors is a leftover
@@ -217,7 +218,7 @@ def graded():
         workers = {w.proc.pid for w in grader.pool._workers if w.proc is not None}
         worker_tree = set(workers) | {d for w in workers for d in descendants(w)}
         uids = {w.uid for w in grader.pool._workers}
-        strays = [p for p in descendants(os.getpid()) if p not in worker_tree]
+        strays = [p for p in descendants(os.getpid()) if p not in worker_tree | host_processes(host)]
     for _ in range(50):
         leftover_uids = _run_uids(uids)
         if not leftover_uids:

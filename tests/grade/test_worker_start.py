@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO
+from support import REPO, own_workers
 from tutor.grade import pool as pool_module
 from tutor.grade.pool import WorkerPool
 from tutor.grade.protocol import RunRequest
@@ -97,6 +97,7 @@ def test_the_words_come_through_the_sandbox(monkeypatch):
         return [part.replace("tutor.grade.worker", "tutor.grade.no_such_worker") for part in argv(self)]
 
     monkeypatch.setattr(pool_module.Worker, "_argv", missing_module)
+    monkeypatch.delenv("AGT_WORKER_HOST", raising=False)  # the worker's own start
     with WorkerPool(jobs=1, sandbox="require") as pool:
         assert pool.mode in ("bwrap", "uid")
         replies = pool.run_many([RunRequest(setup="", code="", seed=n, timeout=5.0) for n in range(4)])
@@ -184,7 +185,7 @@ def test_a_runner_short_of_memory_is_told_so(tmp_path, sandbox):
         command += [] if sandbox == "sandbox" else ["--no-sandbox"]
         done = subprocess.run(["sh", "-c", f'echo $$ > "{group}/cgroup.procs" && exec "$@"', "sh", *command],
                               capture_output=True, text=True, cwd=REPO, timeout=600,
-                              env={**os.environ, "AUTOGRAD_TUTOR_HOME": str(tmp_path / "home")})
+                              env=own_workers({**os.environ, "AUTOGRAD_TUTOR_HOME": str(tmp_path / "home")}))
         kills = int(dict(line.split() for line in (group / "memory.oom_control").read_text().splitlines())
                     .get("oom_kill", -1))
     finally:
@@ -206,7 +207,7 @@ def test_a_learners_check_that_the_grader_lost_is_not_a_verdict(tmp_path):
     group = _memory_cgroup() / f"agt-oom-{uuid.uuid4().hex[:8]}"
     group.mkdir()
     home = tmp_path / "home"
-    env = {**os.environ, "AUTOGRAD_TUTOR_HOME": str(home)}
+    env = own_workers({**os.environ, "AUTOGRAD_TUTOR_HOME": str(home)})  # started in the cgroup
     try:
         (group / "memory.limit_in_bytes").write_text(str(100 << 20))
         done = subprocess.run(["sh", "-c", f'echo $$ > "{group}/cgroup.procs" && exec "$@"', "sh", sys.executable,

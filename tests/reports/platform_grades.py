@@ -222,6 +222,12 @@ def _single(name: str, base: Path) -> dict:
 
 
 @functools.cache
+def folder_name(submission: str) -> str:
+    """The folder on disk of a submission a report names: a CI platform finds a file by its real path
+    (the hostile student's name is shown escaped, the path is not)."""
+    return submission if submission in ("honest", "partial", "blank") else HOSTILE_NAME
+
+
 def klass() -> dict:
     """honest, hostile (under HOSTILE_NAME), partial and blank (nothing submitted) as a class: JSON,
     JUnit, and GitHub Actions' summary and annotations."""

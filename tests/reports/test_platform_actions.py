@@ -85,7 +85,7 @@ def test_at_most_ten_annotations_and_a_note_for_the_rest(klass):
     assert [c[0] for c in commands] == ["error"] * 10 + ["notice"]
     assert "1 more" in commands[-1][2]
     for (_, props, _), (student, exercise) in zip(commands[:10], failing):
-        assert props["file"] == f"class/{student['submission']}/{exercise['id']}.py"
+        assert props["file"] == f"class/{pg.folder_name(student['submission'])}/{exercise['id']}.py"
         assert props["title"].startswith(f"{student['submission']}/{exercise['id']}: ")
     hostile_titles = [props["title"] for _, props, _ in commands[:10] if props["title"].startswith("mal|")]
     # the name as every report shows it (NOTE [names shown apart]: the "#" of "##[" escaped)

@@ -27,7 +27,7 @@ def graded(request):
 def _where(graded, sub, ex_id) -> tuple[str, str]:
     """(classname, file) GitLab should show: file relative to CI_PROJECT_DIR."""
     if graded["kind"] == "class":
-        return f"{sub['submission']}.{ex_id}", f"class/{sub['submission']}/{ex_id}.py"
+        return f"{sub['submission']}.{ex_id}", f"class/{pg.folder_name(sub['submission'])}/{ex_id}.py"
     return ex_id, f"{graded['kind']}/{ex_id}.py"
 
 

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import headless_browser
+from support import own_workers
 
 REPO = Path(__file__).resolve().parents[2]
 PACK = str(REPO / "tests" / "app" / "pack")
@@ -112,7 +113,8 @@ class Serve:
         self.stderr_path = home.parent / f"serve-{os.getpid()}-{id(self)}.err"
 
     def start(self) -> Serve:
-        env = {**os.environ, "AUTOGRAD_TUTOR_HOME": str(self.home)}
+        # its own grading workers: the tests see a session's processes end with it
+        env = {**own_workers(), "AUTOGRAD_TUTOR_HOME": str(self.home)}
         env.pop("AUTOGRAD_TUTOR_SERVE_TOKEN", None)
         self._stderr = open(self.stderr_path, "wb")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen([sys.executable, "-m", "tutor", "serve", *self.args], cwd=REPO, env=env,

@@ -95,6 +95,21 @@ _GRAPH_CUT = N_(
 )
 
 
+_GRAPH_CUT_IN_FUNCTION = N_(
+    "The first differentiation asked for a graph (create_graph=True), but the gradient it returned has none: "
+    "the backward of your custom Function computed it without one, under torch.no_grad() or from numbers "
+    "worked out in forward and saved. Compute the backward's result with torch operations on the tensors "
+    "you saved (`ctx.save_for_backward` inputs), so that autograd can differentiate it again."
+)
+
+
+def _ran_a_custom_backward(observed) -> bool:
+    calls = observed.get("calls") if isinstance(observed, dict) else None
+    return isinstance(calls, list) and any(
+        isinstance(item, list) and len(item) == 4 and item[0] == "autograd.Function.backward"
+        and isinstance(item[3], int) and item[3] > 0 for item in calls)
+
+
 def _first_create_graph(observed) -> bool | None:
     """Whether the run's first gradient call passed create_graph, when another one followed; else None."""
     if not isinstance(observed, dict):
@@ -129,6 +144,10 @@ def diagnose(error_type: str, message: str, observed: dict | None = None) -> tup
     first_create_graph = _first_create_graph(observed) if no_graph else None
     if first_create_graph is False:
         return "missing-create-graph", _(_CREATE_GRAPH)
+    if first_create_graph and _ran_a_custom_backward(observed):
+        # the gradient came out of the code's own Function (double-backward-function): its backward made
+        # it without a graph, and the words for a gradient detached in between blamed the wrong code
+        return "graph-cut", _(_GRAPH_CUT_IN_FUNCTION)
     if first_create_graph:
         return "graph-cut", _(_GRAPH_CUT)
     for rule, needles, explanation in _RULES:

@@ -40,7 +40,7 @@ from tutor.grade import (
     observe_hooks, observe_modules, observe_recompute, observe_reentrant, observe_replaced, observe_roots,
     observe_targets, observe_threads, observe_unrecorded, observe_values,
 )
-from tutor.grade.observe_calls import _prepare
+from tutor.grade.observe_calls import _ORIGINALS, _prepare
 from tutor.grade.observe_saved import _pack, _unpack
 from tutor.grade.observe_state import (  # noqa: F401
     HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _read_sequence_nr, _set_grad_enabled, _setattr, _type, _zeros, same_values,
@@ -77,6 +77,26 @@ def install() -> None:
             _setattr(owner, attr, wrapped)
         except (AttributeError, TypeError):
             pass
+    forget_in_torchscript()  # the originals out of TorchScript's table of builtins
+
+
+def forget_in_torchscript() -> None:
+    """TorchScript's table of builtins holds torch's own functions (`torch.autograd.grad` as
+    `aten::grad`, `torch.autograd.backward`), and the code took the original from it, past its
+    observer (predict-the-chain, probe of round 33). An observed function leaves the table; scripting a
+    function that calls one fails, as it did before (TorchScript finds the observer, not a builtin)."""
+    try:
+        import torch.jit._builtins as builtins
+    except Exception:  # another torch: leave it as it is
+        return
+    ops = _getattr(builtins, "_builtin_ops", None)
+    if _isinstance(ops, list):
+        ids = {id(f) for f in _ORIGINALS}  # the worker's start, not a run: plain builtins
+        ops[:] = [entry for entry in ops if not (isinstance(entry, tuple) and id(entry[0]) in ids)]
+    table = _getattr(builtins, "_builtin_table", None)  # built already: it holds ids, and registrations
+    if _isinstance(table, dict):  # made by `_register_builtin` alone (torch.jit.fork, wait): kept
+        for f in _ORIGINALS:
+            table.pop(id(f), None)
 
 
 # ------------------------------------------------------------ begin and end

@@ -15,7 +15,9 @@ import torch.nn as _nn
 import torch.nn.modules.module as _MOD
 import torch.utils.checkpoint as _CKPT
 
+from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
 from tutor.grade import observe_vmap as _vmap
+from tutor.grade.observe_codes import _codes_class
 from tutor.grade.observe_chain import own_dispatch as _own_dispatch
 from tutor.grade.observe_homes import HOMES as _HOMES
 from tutor.grade.observe_derivatives import derivatives as _derivatives, has_aux as _has_aux
@@ -276,6 +278,8 @@ def _wrap_custom_backward(original):
             # the code makes itself (`y.grad_fn.apply(g)`, outside any pass) is not one
             if _graph_task_id() != -1:
                 _record_call("autograd.Function.backward", None, None)
+                if _codes_class(_getattr(self, "_forward_cls", None)):  # not torch's own (a checkpoint, a hook's)
+                    _record_call(FUNCTION_BACKWARD_RUN, None, None)
             try:
                 needs = self.needs_input_grad
                 grads = result if _isinstance(result, tuple) else (result,)
@@ -312,6 +316,11 @@ def _targets():
     out.append((torch, "_make_dual", "forward_ad.make_dual", "call"))
     out.append((_CKPT, "checkpoint", "checkpoint", "call"))
     out.append((_FWD, "make_dual", "forward_ad.make_dual", "call"))  # forward-mode AD: a dual number per input
+    # ... and a dual level to make them in, whatever makes them (`torch.ops.aten._make_dual` passed
+    # predict-the-chain, probe of round 33): entering one counts as forward-mode AD too
+    out.append((_FWD.dual_level, "__enter__", "forward_ad.make_dual", "call"))
+    out.append((_FWD, "enter_dual_level", "forward_ad.make_dual", "call"))
+    out.append((torch._C, "_enter_dual_level", "forward_ad.make_dual", "call"))
     out.append((_CKPT, "checkpoint_sequential", "checkpoint", "call"))
     # `with saved_tensors_hooks(pack, unpack):` (and its subclasses: save_on_cpu) counts on entry
     out.append((_AG.saved_tensors_hooks, "__enter__", "autograd.graph.saved_tensors_hooks", "call"))
@@ -366,6 +375,8 @@ def _prepare() -> list:
             wrapped = _wrap_hook(original, what, at=1 if _isinstance(owner, type) or attr == "register_multi_grad_hook"
                                  else 0, watch="" if "forward" in attr else "post" if "accumulate" in attr else "grad")
         out.append((owner, attr, wrapped))
+        _ORIGINALS.append(original)
     return out
 
 
+_ORIGINALS: list = []  # what _prepare wrapped

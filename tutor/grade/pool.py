@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 import os
 import signal
 import subprocess
@@ -15,7 +16,7 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Iterable
 
-from tutor.grade import framing
+from tutor.grade import framing, hosted
 from tutor.grade.lazytorch import needs_warm
 from tutor.grade.protocol import ProtocolError, RunReply, RunRequest, WorkerHello
 from tutor.grade.poolmode import (POOLS_PER_PROCESS, SANDBOX_UID_BASE, SLOTS_PER_POOL,  # noqa: F401  (re-exported:
@@ -70,24 +71,24 @@ class Worker:
         self.watch = StartWatch()  # its pool's, in a pool (NOTE [workers that cannot start])
 
     def _argv(self) -> list[str]:
-        argv = [sys.executable, "-m", "tutor.grade.worker", "--warm", self.warm]
-        if self.runs is not None:
-            argv += ["--runs", str(self.runs)]
+        argv = [sys.executable, "-m", "tutor.grade.worker", *self._args()]
+        if self.mode == "bwrap":
+            from tutor.grade import sandbox
+
+            return sandbox.command(argv, secrets=self.secrets, device=self.device)
+        return argv
+
+    def _args(self) -> list[str]:
+        """The worker's arguments (worker.py)."""
+        argv = ["--warm", self.warm, *(["--runs", str(self.runs)] if self.runs is not None else [])]
         if os.environ.get("AGT_PREFORK") == "1":  # monitor.py, NOTE [forked ahead]
             argv.append("--prefork")
         if os.environ.get("AGT_BENCH_OFF"):  # a benchmark's baseline (bench/bench_grade.py --compare)
             argv += ["--off", os.environ["AGT_BENCH_OFF"]]
         if self.mode == "uid":  # the worker stays root; each run drops to this uid (monitor.py)
-            import json
-
             return argv + ["--run-uid", str(self.uid), "--shared-dirs", json.dumps(self.shared_dirs)]
-        if os.geteuid() == 0 and self.mode == "bwrap":
-            argv += ["--uid", str(self.uid)]
         if self.mode == "bwrap":
-            argv += ["--sandboxed"]
-            from tutor.grade import sandbox
-
-            return sandbox.command(argv, secrets=self.secrets, device=self.device)
+            argv += (["--uid", str(self.uid)] if os.geteuid() == 0 else []) + ["--sandboxed"]
         return argv
 
     def start(self) -> None:
@@ -95,9 +96,9 @@ class Worker:
         # CI token of the grader's reaches a run.
         env = {key: os.environ[key] for key in ("PATH", "LANG", "LC_ALL", "PYTHONPATH", "SYSTEMROOT")
                if key in os.environ}
-        env["OMP_NUM_THREADS"] = "1"
-        env["MKL_NUM_THREADS"] = "1"
-        self.proc = subprocess.Popen(
+        env.update(OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
+        hosted_one = self.mode == "bwrap" and hosted.spawn(self._args(), self.secrets, self.device)
+        self.proc = hosted_one or subprocess.Popen(  # NOTE [a host of workers] (host.py), where one serves
             self._argv(),
             cwd="/" if self.mode == "uid" else None,  # not the class folder
             stdin=subprocess.PIPE,

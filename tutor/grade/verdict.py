@@ -98,6 +98,7 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
     has_raises = any(c.kind == "raises" for c in exercise.checks)
     verdicts: list[list[Verdict]] = [[] for _ in exercise.checks]
     where: dict = {}  # "line", "misconception": of the first visible error
+    all_hidden = all(t.hidden for t in exercise.trials)
     failed_on: list[set[bool]] = [set() for _ in exercise.checks]  # hidden-ness of the trials each check failed on
     lost = next((r for runs in trials for r in (runs.reference, runs.learner) if r.grader_fault), None)
     if lost is not None:
@@ -131,9 +132,8 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                         "" if raised.origin == "grader" else message)
                 if several:
                     message = (message + feedback.trial_words(trial, ctx.observed)).lstrip()
-            verdicts[c].append((ok, message if ok else feedback.redact(message, hidden,
-                                                                        kind_of(exercise.checks[c]).hidden_words(
-                                                                            exercise.checks[c]))))
+            verdicts[c].append((ok, message if ok else feedback.redact(
+                message, hidden, kind_of(exercise.checks[c]).hidden_words(exercise.checks[c]), all_hidden)))
             if not ok:
                 failed_on[c].add(hidden)
         if raised:

@@ -17,7 +17,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from tutor.graph.model import CONST, LEAF, GraphSnapshot
+from tutor.graph.model import CONST, CUSTOM, LEAF, GraphSnapshot
 from tutor.graph.normalize import NormGraph, graph_hash, local_key, normalize, ordered_children
 from tutor.i18n import N_, _
 
@@ -285,6 +285,8 @@ def expression(g: NormGraph, nid: int, depth: int = 3) -> str:
     args = [operands[p] for p in sorted(operands)][:_MAX_ARGS]
     if len(n.children) + len(n.consts) > _MAX_ARGS:
         args.append("...")
+    if n.kind == CUSTOM:  # no torch op, whatever its class is named
+        return f"{n.label}.apply({', '.join(args)})"
     op = _INFIX.get(n.label)
     if op and len(args) == 2:
         return f"{_paren(args[0])} {op} {_paren(args[1])}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.graph.kinds import CONST, LEAF
+from tutor.graph.kinds import CONST, CUSTOM, LEAF
 from tutor.graph.opnames import op_name
 
 COMMUTATIVE = frozenset({"Add", "Mul", "Maximum", "Minimum"})
@@ -30,7 +30,7 @@ class NormNode:
 
     @property
     def commutative(self) -> bool:
-        return self.label in COMMUTATIVE
+        return self.label in COMMUTATIVE and self.kind != CUSTOM  # a Function named `Add` may be anything
 
     @property
     def is_leaf(self) -> bool:

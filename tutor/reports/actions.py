@@ -22,7 +22,7 @@ from pathlib import Path
 
 from tutor.grade import sanitize
 from tutor.grade.report import GradeReport, _num
-from tutor.reports.common import cut, file_path, md_inline
+from tutor.reports.common import cut, md_inline, repo_path
 
 MAX_ANNOTATIONS = 10
 MESSAGE_CAP = 1000  # characters of an annotation's message
@@ -46,7 +46,7 @@ def annotations(reports: list[GradeReport], folders: Mapping[str, Path], workspa
     lines = []
     for report, exercise in failing[:MAX_ANNOTATIONS]:
         who = f"{report.submission}/" if report.submission else ""
-        props = {"file": sanitize.name(file_path(folders.get(report.submission), exercise.id, workspace))}
+        props = {"file": repo_path(folders.get(report.submission), exercise.id, workspace)}
         if isinstance(exercise.line, int) and not isinstance(exercise.line, bool) and exercise.line > 0:
             props["line"] = str(exercise.line)
         props["title"] = sanitize.name(f"{who}{exercise.id}: {exercise.status} "

@@ -70,7 +70,24 @@ def md_block(value: object, limit: int = 4000) -> str:
     return "  \n".join(lines)
 
 
-def file_path(folder: Path | str | None, exercise_id: str, workspace: str | None = None) -> str:
+def repo_path(folder: Path | str | None, exercise_id: str, workspace: str | None = None) -> str:
+    """``file_path`` as the file is named on disk, where a report attribute can hold it (UTF-8, no
+    control character): a CI platform finds the file by it (an annotation on `::dan/...` or `back\\slash/...`
+    named a file that did not exist, probe of round 33). Else ``file_path``'s visible form. Its
+    writers escape it for their format (a workflow command's property, an XML attribute)."""
+    visible = file_path(folder, exercise_id, workspace)
+    if folder is None:
+        return visible
+    real = file_path(folder, exercise_id, workspace, visible=False)
+    try:
+        real.encode("utf-8")
+    except UnicodeEncodeError:  # a name that is not UTF-8 (surrogate escapes)
+        return visible
+    return visible if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in real) else real
+
+
+def file_path(folder: Path | str | None, exercise_id: str, workspace: str | None = None,
+              visible: bool = True) -> str:
     """``<exercise-id>.py`` in ``folder``, as a CI platform names a file of
     the repository: relative to ``workspace`` (the checkout) when inside it,
     else relative to the current folder when inside it, else absolute. Each
@@ -81,14 +98,15 @@ def file_path(folder: Path | str | None, exercise_id: str, workspace: str | None
     if folder is None:
         return name
     path = Path(os.path.abspath(Path(folder) / name))
+    shown = sanitize.visible_path if visible else str
     for base in (workspace, os.getcwd()):
         if not base:
             continue
         try:
-            return sanitize.visible_path(path.relative_to(os.path.abspath(base)).as_posix())
+            return shown(path.relative_to(os.path.abspath(base)).as_posix())
         except ValueError:
             continue
-    return sanitize.visible_path(path.as_posix())
+    return shown(path.as_posix())
 
 
 # ------------------------------------------------------------------- units

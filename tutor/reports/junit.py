@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tutor.grade import sanitize
 from tutor.grade.report import CheckResult, GradeReport
-from tutor.reports.common import ZWSP, cut, file_path
+from tutor.reports.common import ZWSP, cut, repo_path
 
 MAX_BYTES = 25 * 1024 * 1024  # GitLab refuses a JUnit file of 30 MB
 FEEDBACK_CAP = 8192  # characters of feedback per case
@@ -64,7 +64,7 @@ def _build(reports, folders, workspace, feedback_cap: int, output_cap: int) -> s
                 ET.SubElement(properties, "property", name="isolation", value=sanitize.name(report.isolation))
             counts = {"tests": 0, "failures": 0, "errors": 0}
             cases = exercise.checks or [CheckResult("submission", "file", False, exercise.error, 0, exercise.max_score)]
-            where = file_path(folder, exercise.id, workspace) if folder is not None or not report.submission \
+            where = repo_path(folder, exercise.id, workspace) if folder is not None or not report.submission \
                 else f"{sanitize.name(report.submission)}/{exercise.id}.py"
             seen: dict[str, int] = {}
             output_given = False

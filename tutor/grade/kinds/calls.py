@@ -3,9 +3,10 @@ the run's observers counted it (observe.py), with retain/create_graph filters.""
 
 from __future__ import annotations
 
+from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
 from tutor.grade.kinds.base import Context, InvalidResult, Kind, Verdict, observed_record
 from tutor.grade.kinds.words import bound_words, one_too_many, times, too_few, within
-from tutor.i18n import _
+from tutor.i18n import N_, _
 from tutor.pack.checks import CallsCheck
 
 
@@ -92,6 +93,21 @@ def _advice(check, too_few: bool) -> str:
     if api == "backward":
         return _("Each backward() adds to .grad: call it only as many times as the exercise asks.")
     return _("Do without {api} here, as the exercise asks.").format(api=api_words(api))
+
+
+FUNCTION_WORDS = N_(
+    "{what} came through the backward of a custom `torch.autograd.Function` in your code: a formula written "
+    "by hand, not autograd's. Build the computation from torch operations and let autograd differentiate it.")
+
+
+def through_a_function(ctx: Context) -> bool:
+    """NOTE [a gradient by a Function] (observe_roots.py), for every check that follows a gradient: the
+    code's passes ran a custom Function's backward and the reference's ran none (a loss made by
+    `MSE.apply(w)` whose backward is the formula by hand passed fix-the-training-loop, data-or-detach and
+    remove-the-hook, probe of round 33). Torch's own (a reentrant checkpoint's, a module hook's) are not
+    the code's."""
+    return bool(calls_of(ctx.observed, FUNCTION_BACKWARD_RUN)) \
+        and calls_of(ctx.expected_observed, FUNCTION_BACKWARD_RUN) == 0
 
 
 def calls_of(record, api: str, retain_graph=None, create_graph=None) -> int | None:

@@ -8,7 +8,7 @@ from tutor.grade import values as V
 from tutor.grade.kinds.base import (
     REPLACED_WORDS, Context, Kind, Verdict, observed_names, observed_state, replaced_unlike_reference,
 )
-from tutor.grade.kinds.calls import calls_of
+from tutor.grade.kinds.calls import FUNCTION_WORDS, calls_of, through_a_function
 from tutor.grade.kinds.compare import compare_tensors
 from tutor.grade.kinds.words import describe, missing
 from tutor.grade.protocol import Probe
@@ -79,6 +79,8 @@ class Grad(Kind):
                 "`{name}.grad` was set by your code, not left there by a backward pass: autograd should "
                 "compute it from your graph. Call backward() on the output and leave `{name}.grad` as it "
                 "leaves it.").format(name=name)
+        if check.followed and through_a_function(ctx):
+            return False, _(FUNCTION_WORDS).format(what=f"`{name}.grad`")
         root = check.backward_from
         if root is not None and root in observed_names(ctx.expected_observed, "grad_roots", name) \
                 and root not in observed_names(ctx.observed, "grad_roots", name):

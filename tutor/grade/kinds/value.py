@@ -7,6 +7,7 @@ import re
 from tutor.grade.kinds.base import (
     REPLACED_WORDS, Context, Kind, Verdict, observed_names, observed_state, replaced_unlike_reference,
 )
+from tutor.grade.kinds.calls import FUNCTION_WORDS, through_a_function
 from tutor.grade.kinds.compare import compare_values
 from tutor.grade.kinds.words import describe, shape
 from tutor.grade.protocol import Probe
@@ -114,9 +115,12 @@ def _provenance_problem(check, what: str, ctx: Context) -> str | None:
 
 
 def _replaced_problem(check, what: str, ctx: Context) -> str | None:
-    """NOTE [a hook that replaced a gradient] (observe_replaced.py)."""
+    """NOTE [a hook that replaced a gradient] (observe_replaced.py), and NOTE [a gradient by a
+    Function] (observe_roots.py)."""
     if check.from_autograd and replaced_unlike_reference(ctx):
         return _(REPLACED_WORDS).format(what=what)
+    if check.from_autograd and through_a_function(ctx):
+        return _(FUNCTION_WORDS).format(what=what)
     return None
 
 

@@ -1,0 +1,18 @@
+class XSin(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * torch.sin(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        # let autograd differentiate x*sin(x) itself, keeping the graph for double backward
+        with torch.enable_grad():
+            y = x * torch.sin(x)
+            (gx,) = torch.autograd.grad(y, x, grad, create_graph=True)
+        return gx
+
+(g1,) = torch.autograd.grad(XSin.apply(x).sum(), x, create_graph=True)
+(g2,) = torch.autograd.grad(g1.sum(), x)
+

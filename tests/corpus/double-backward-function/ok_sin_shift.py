@@ -1,0 +1,18 @@
+import math
+
+
+class XSin(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return torch.mul(x, torch.sin(x))
+
+    @staticmethod
+    def backward(ctx, grad):
+        x = ctx.saved_tensors[0]
+        cos_x = torch.sin(x + math.pi / 2)
+        return grad.mul(x.sin().add(x.mul(cos_x)))
+
+(g1,) = torch.autograd.grad(XSin.apply(x).sum(), x, create_graph=True)
+(g2,) = torch.autograd.grad(g1.sum(), x)
+
