@@ -34,3 +34,24 @@ def test_one_wrong_number_is_no_common_factor():
     assert difference(np.array(-3.0), np.array(3.0), 1e-5, 1e-8).ratio == -1.0
     # of several numbers, a common factor is a finding
     assert abs(difference(np.array([1.0, 2.0, 3.0]), np.array([2.0, 4.0, 6.0]), 1e-5, 1e-8).ratio - 0.5) < 1e-9
+
+
+def test_a_gradient_with_no_graph_out_of_a_function_blames_its_backward():
+    # round 33's learner probe: double-backward-function's backward made `g1` from a number saved in
+    # forward; the words for a gradient detached between two calls blamed code the learner never wrote
+    record = {"order": [["autograd.grad", False, True], ["autograd.grad", False, False]],
+              "calls": [["autograd.grad", False, True, 1], ["autograd.Function.backward", None, None, 1]]}
+    rule, words = diagnose("RuntimeError", NO_GRAPH, record)
+    assert rule == "graph-cut" and "backward of your custom Function" in words and ".detach()" not in words
+
+
+def test_an_exercise_of_hidden_trials_only_says_so():
+    # "an answer right only on the trials you see" misled where no trial is shown (count-the-versions)
+    from tutor.grade.feedback import redact
+
+    shown = redact("yours 3, expected 2", hidden=False, declared="the trials you see", all_hidden=True)
+    assert shown == "yours 3, expected 2"
+    words = redact("yours 3, expected 2", hidden=True, declared="right only on the trials you see", all_hidden=True)
+    assert "hidden trials only" in words and "trials you see" not in words and "yours 3" not in words
+    words = redact("yours 3, expected 2", hidden=True, declared="right only on the trials you see")
+    assert "trials you see" in words and "yours 3" not in words
