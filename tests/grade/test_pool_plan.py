@@ -13,6 +13,12 @@ from tutor.grade.lazytorch import uses_lazy_torch
 from tutor.grade.pool import RUNS_PER_WORKER, WARM_RUNS, WorkerPool
 
 
+
+@pytest.fixture(autouse=True)
+def own_workers_warm_as_planned(monkeypatch):
+    """The warm-up as the plan asks: a host's workers start warm whatever it asks (host.py)."""
+    monkeypatch.delenv("AGT_WORKER_HOST", raising=False)
+
 def test_the_plan_grows_with_the_runs_and_never_shrinks():
     pool = WorkerPool(jobs=4, sandbox="off")
     try:
