@@ -115,12 +115,6 @@ def serve(listen_fd: int, lifeline: int) -> None:
     import tutor.graph.capture  # noqa: F401  (what zygote.serve imports: paid here once)
     from tutor.grade import child, pristine, worker, zygote  # noqa: F401
 
-    # What a worker warmed "now" loads (torch.func, checkpointing, torch._dynamo: some 1.2 s of CPU),
-    # loaded once here: every hosted worker starts warm, and none pays for it (NOTE [warm on need]
-    # saves a small grade the warm-up; here it costs none).
-    zygote._first_ops(torch)
-    zygote._warm_up(torch)
-
     listener = socket.socket(fileno=listen_fd)
     listener.setblocking(True)
     children: dict[int, tuple[int, socket.socket]] = {}  # pidfd: (pid, the client's connection)

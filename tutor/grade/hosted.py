@@ -25,7 +25,7 @@ import tempfile
 import time
 
 ENV = "AGT_WORKER_HOST"
-ANSWER_TIMEOUT = 10.0  # the host forks and answers at once: past this it is stuck, and the pool starts its own
+ANSWER_TIMEOUT = 30.0  # the host answers once its imports are done (seconds), then at once: past this it is stuck
 
 
 def _sandbox(secrets: tuple[str, ...], device: str) -> list[str]:
