@@ -64,8 +64,8 @@ def launch(secrets: tuple[str, ...] = (), device: str = "cpu") -> Host:
         json.dump(sandbox, f)
     bwrap = sandbox[1:-1]  # the interpreter first, "--" last
     far, near = os.pipe()  # the lifeline: ours is close-on-exec, so no command we start holds it
-    argv = [bwrap[0], "--as-pid-1", *bwrap[1:], "--", sys.executable, "-m", "tutor.grade.host", "--listen-fd", str(listener.fileno()),
-            "--lifeline-fd", str(far)]
+    argv = [bwrap[0], "--as-pid-1", *bwrap[1:], "--", sys.executable, "-m", "tutor.grade.host",
+            "--listen-fd", str(listener.fileno()), "--lifeline-fd", str(far)]  # PID 1: NOTE [a host of workers]
     env = {key: os.environ[key] for key in ("PATH", "LANG", "LC_ALL") if key in os.environ}
     proc = subprocess.Popen(argv, pass_fds=[listener.fileno(), far], stdin=subprocess.DEVNULL, env=env,
                             start_new_session=True)
