@@ -11,8 +11,8 @@ import pytest
 from tutor.grade.grader import Grader, Submission
 from tutor.grade.pool import SANDBOX_UID_BASE
 from support import (
-    NAMESPACES, TRACER_KILL, descendants, exec_children, host_processes, forged_kill, leaderless_children, memory_together,
-    own_workers_here, refused_syscall, run_processes,
+    NAMESPACES, TRACER_KILL, descendants, exec_children, forged_kill, host_processes, leaderless_children,
+    memory_together, own_workers_here, refused_syscall, run_processes,
 )
 from tutor.pack.models import Exercise
 
