@@ -161,10 +161,12 @@ def _start(conn: socket.socket, listener: socket.socket, lifeline: int, children
         conn.close()
         return
     args, pipes = request
-    own = [listener.fileno(), lifeline, conn.fileno(), *children, *(c.fileno() for _, c in children.values())]
     pid = os.fork()
     if pid == 0:
-        _become_worker(args, pipes, own)
+        # Detached, then closed: the socket objects stay in this stack's frames for the worker's whole
+        # life, and none may close a number the worker has reused by then.
+        sockets = [listener, conn, *(c for _, c in children.values())]
+        _become_worker(args, pipes, [lifeline, *children, *(s.detach() for s in sockets)])
     for fd in pipes:
         os.close(fd)
     try:
