@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
 from tutor.grade import values as V
 from tutor.grade.kinds.base import (
     REPLACED_WORDS, Context, Kind, Verdict, observed_names, observed_state, replaced_unlike_reference,
@@ -131,5 +132,10 @@ def _why_no_grad(name: str, flags: dict, ctx: Context | None = None) -> str:
     if backwards == 0 and not calls_of(ctx.observed if ctx else None, "autograd.grad"):
         return _("`{name}.grad` is None: no gradient reached `{name}`, and your code never called backward(). "
                  "Call backward() on the output to fill .grad.").format(name=name)
+    if ctx is not None and calls_of(ctx.observed, FUNCTION_BACKWARD_RUN):
+        # round 33's learner: a backward that tested `x.grad is not None` and returned None for every input
+        return _("`{name}.grad` is None: no gradient reached `{name}`, and a backward pass ran through your "
+                 "custom Function. Does its backward return a gradient (not None) for every input that needs "
+                 "one (`ctx.needs_input_grad`), in the order of forward's inputs?").format(name=name)
     return _("`{name}.grad` is None: no gradient reached `{name}`. Did you call backward()? Is `{name}` on the "
              "path to the output, or was it detached or used under torch.no_grad()?").format(name=name)
