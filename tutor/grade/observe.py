@@ -32,6 +32,7 @@ forge it (see docs/grading.md, "Self-reported evidence").
 from __future__ import annotations
 
 import sys as _sys
+import types as _types
 
 import torch as _torch
 
@@ -349,8 +350,27 @@ def report(config: dict) -> dict:
     return out
 
 
+def _aliases(prepared: list) -> list:
+    """An observed C function of a module's, held by another of torch's modules under a name of its own
+    (`from torch._C import _enter_dual_level as _enter_dual_level_impl` in torch._functorch.predispatch
+    made a dual level past its observer, round 33's third attacker): observed there too."""
+    # the worker's start, not a run: plain builtins
+    wrapper = {id(original): wrapped for original, (owner, _, wrapped) in zip(_ORIGINALS, prepared)
+               if isinstance(original, _types.BuiltinFunctionType) and not isinstance(owner, type)}
+    seen = {(id(owner), attr) for owner, attr, _ in prepared}
+    found = []
+    for name, module in list(_sys.modules.items()):
+        if not (name == "torch" or name.startswith("torch.")) or module is None:
+            continue
+        for attr, value in list(getattr(module, "__dict__", {}).items()):
+            if id(value) in wrapper and (id(module), attr) not in seen:
+                found.append((module, attr, wrapper[id(value)]))
+    return found
+
+
+_CALLS = _prepare()
 # NOTE [gradients a backward pass left]: retain_grad() marks a tensor to follow (observe_grads.py)
-_PREPARED = _prepare() + [(_Tensor, "retain_grad", observe_grads.wrap_retain_grad(_Tensor.retain_grad)),
+_PREPARED = _CALLS + _aliases(_CALLS) + [(_Tensor, "retain_grad", observe_grads.wrap_retain_grad(_Tensor.retain_grad)),
                           (_Tensor, "clone", observe_copies.wrap_clone(_Tensor.clone)),
                           (_torch, "clone", observe_copies.wrap_clone(_torch.clone)),
                           (_Tensor, "__deepcopy__", observe_copies.wrap_clone(_Tensor.__deepcopy__)),

@@ -76,9 +76,24 @@ def _codes_member(value) -> bool:
     return True
 
 
+def _codes_callable(member) -> bool:
+    """An object called (or bound) through a class of the code's: `backward = Formula()`, whose
+    `__call__` is what runs (round 33's third attacker), or a descriptor whose `__get__` is."""
+    for name in ("__call__", "__get__"):
+        for klass in _getattr(_type(member), "__mro__", ())[:-1]:
+            hook = _vars(klass).get(name)
+            if hook is not None:
+                if _isinstance(hook, _FunctionType) and _codes_member(hook):
+                    return True
+                break
+    return False
+
+
 def _codes_class(cls) -> bool:
     for klass in _getattr(cls, "__mro__", ())[:-1]:
         for member in _vars(klass).values():
+            if not _isinstance(member, (_FunctionType, _type)) and _codes_callable(member):
+                return True
             if _isinstance(member, _METHODS):
                 member = member.__func__
             if _isinstance(member, _FunctionType) and _codes_member(member):

@@ -31,7 +31,8 @@ import threading
 
 import torch
 
-from tutor.grade.observe_state import _S, _graph_task_id, _read_sequence_nr
+from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
+from tutor.grade.observe_state import _S, _graph_task_id, _read_sequence_nr, record_call as _record_call
 
 # read in a run of the code's, which may have replaced the builtins
 _getattr, _len, _range, _type, _vars = getattr, len, range, type, vars
@@ -43,6 +44,7 @@ _function_mode_on = torch._C._is_torch_function_mode_enabled
 _sequence_nr = _read_sequence_nr
 _next_functions = torch._C._FunctionBase.__dict__["next_functions"].__get__
 _new = torch._C._FunctionBase.__new__
+_NODE_CLASS = torch.autograd.function.BackwardCFunction
 _transforms_active = _getattr(torch._C, "_are_functorch_transforms_active", lambda: True)
 _LOCAL = threading.local()  # .made: the Function nodes made in this thread while an apply runs, or None
 
@@ -51,6 +53,10 @@ def _noted(cls, *args, **kwargs):
     """BackwardCFunction's ``__new__`` (torch's own, _FunctionBase's, before): the node, noted as made in
     this thread while an `apply` runs, outside backward passes and functorch transforms."""
     node = _new(cls, *args, **kwargs)
+    if _S.on and _getattr(cls, "apply", None) is not _getattr(_NODE_CLASS, "apply", None):
+        # a node class of the code's with an `apply` of its own (`Fn._backward_cls = ...`): its backward
+        # is the code's, and the observer of torch's `apply` never runs (round 33's third attacker)
+        _record_call(FUNCTION_BACKWARD_RUN, None, None)
     made = _getattr(_LOCAL, "made", None)
     if made is not None and _graph_task_id() == -1 and not _transforms_active():
         made.append(node)

@@ -31,11 +31,15 @@ class NodeType:
         # An AccumulateGrad: its ``variable`` is the leaf. A property of a
         # built-in class, so asked once per class instead of once per edge; a
         # custom Function's ctx may set any attribute: None, ask each node.
-        self.is_leaf: bool | None = None if hasattr(fn, "_forward_cls") else hasattr(fn, "variable")
-        custom = hasattr(fn, "_forward_cls")
+        # A node made in Python (a class on torch._C._FunctionBase) is a Function's, whatever it says of
+        # itself: one without `_forward_cls`, named `MulBackward0`, read as torch's Mul (round 33).
+        python_node = any(k.__name__ == "_FunctionBase" and k.__module__ == "torch._C" for k in type(fn).__mro__)
+        custom = hasattr(fn, "_forward_cls") or python_node
+        self.is_leaf: bool | None = None if custom else hasattr(fn, "variable")
         self.kind = CUSTOM if custom else OP
         if custom:
-            self.op = fn._forward_cls.__name__
+            forward = getattr(fn, "_forward_cls", None)
+            self.op = getattr(forward, "__name__", None) or type(fn).__name__
         else:
             self.op = op_name(raw)
         names = dir(fn)
