@@ -36,7 +36,6 @@ Inside the sandbox of sandbox.py, started by hosted.launch.
 
 from __future__ import annotations
 
-import array
 import json
 import os
 import select
@@ -49,14 +48,10 @@ MAX_REQUEST = 1 << 16  # one request: the worker's arguments, JSON
 
 def _receive(conn: socket.socket) -> tuple[list[str], list[int]] | None:
     """The worker's arguments and its three pipes (stdin, stdout, stderr), or None."""
-    fds = array.array("i")
     try:
-        data, ancillary, _, _ = conn.recvmsg(MAX_REQUEST, socket.CMSG_LEN(3 * fds.itemsize))
+        data, fds, _, _ = socket.recv_fds(conn, MAX_REQUEST, 3)
     except OSError:
         return None
-    for level, kind, payload in ancillary:
-        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
-            fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
     try:
         args = json.loads(data)
     except ValueError:
@@ -65,14 +60,14 @@ def _receive(conn: socket.socket) -> tuple[list[str], list[int]] | None:
         for fd in fds:
             os.close(fd)
         return None
-    return args, list(fds)
+    return args, fds
 
 
 def _become_worker(args: list[str], pipes: list[int], own: list[int]) -> None:
-    from tutor.grade import jail
-
     """In the forked child: the pipes as 0, 1 and 2, nothing of the host's
     open, then the worker's main (never returns)."""
+    from tutor.grade import jail
+
     code = 70
     try:
         os.setsid()
@@ -171,7 +166,7 @@ def _start(conn: socket.socket, listener: socket.socket, lifeline: int, children
         os.close(fd)
     try:
         pidfd = os.pidfd_open(pid)
-        conn.sendmsg([b"ok\n"], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [pidfd]))])
+        socket.send_fds(conn, [b"ok\n"], [pidfd])
     except OSError:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)

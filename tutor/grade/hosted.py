@@ -13,7 +13,6 @@ The test suite starts one per process of its own (tests/conftest.py).
 
 from __future__ import annotations
 
-import array
 import json
 import os
 import select
@@ -96,12 +95,8 @@ def spawn(args: list[str], secrets: tuple[str, ...], device: str) -> "HostedProc
     theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
     ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
     try:
-        conn.sendmsg([json.dumps(args).encode()], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", theirs))])
-        fds = array.array("i")
-        data, ancillary, _, _ = conn.recvmsg(16, socket.CMSG_LEN(fds.itemsize))
-        for level, kind, payload in ancillary:
-            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
-                fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
+        socket.send_fds(conn, [json.dumps(args).encode()], theirs)
+        data, fds, _, _ = socket.recv_fds(conn, 16, 1)
         if data != b"ok\n" or len(fds) != 1:
             for fd in fds:
                 os.close(fd)

@@ -12,12 +12,19 @@ from tutor.graph.kinds import CUSTOM
 from tutor.graph.normgraph import COMMUTATIVE, NormGraph
 
 
+def _label(n) -> str:
+    """A node's label as the comparison reads it. A custom Function's node is named after its class: one
+    named `Mul` is still no torch Mul (match-the-drawing passed with a graph of Functions named as
+    torch's nodes, round 33)."""
+    return n.label if n.kind != CUSTOM else n.label + "|custom"
+
+
 def local_key(graph: NormGraph, nid: int) -> tuple:
     """What a node is, apart from its inputs' subtrees."""
     n = graph.nodes[nid]
     if n.commutative:
-        return (n.label, n.kind == CUSTOM, len(n.consts), len(n.children))
-    return (n.label, n.kind == CUSTOM, tuple(sorted(n.consts)), tuple(sorted(p for p, _ in n.children)))
+        return (_label(n), len(n.consts), len(n.children))
+    return (_label(n), tuple(sorted(n.consts)), tuple(sorted(p for p, _ in n.children)))
 
 
 def ordered_children(graph: NormGraph, nid: int) -> list[int]:
@@ -67,9 +74,7 @@ def compute_signatures(graph: NormGraph) -> None:
             stack.pop()
             outs = n.outs
             consts = n.consts
-            # A custom Function's node is named after its class: one named `Mul` is still no torch Mul
-            # (match-the-drawing passed with a graph of Functions named as torch's nodes, round 33).
-            label = n.label if n.kind != CUSTOM else n.label + "|custom"
+            label = _label(n)
             if label in commutative:
                 if outs:
                     parts = sorted(sig[c] + (f".{outs[p]}" if p in outs else "") for p, c in children)
