@@ -195,6 +195,22 @@ HOOKS_ON_W = _exercise(
     "hooks-on-w", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
     "w.register_hook(lambda g: g * 2)\ny = w * x\ny.sum().backward()\n",
     [{"kind": "grad", "tensor": "w"}, {"kind": "hooks", "on": "tensor", "tensor": "w", "min": 1, "max": 1}])
+# NOTE [gradients handed to hooks, scaled]: on a hidden trial every backward hook is handed its gradient
+# times 3 (what it returns, scaled back: the grad check proves the pass goes on as it would)
+SCALED_HOOKS = _exercise(
+    "scaled", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
+    "norms = []\ny = w * x\ny.register_hook(lambda g: norms.append(g.norm().item()))\n(y ** 2).sum().backward()\n",
+    [{"kind": "value", "expr": "norms", "from_hooks": True}, {"kind": "grad", "tensor": "w"}],
+    [{"seed": 0}, {"seed": 1, "hidden": True}, {"seed": 2, "hidden": True, "scale_hook_gradients": 3}])
+NOT_SCALED = "did not follow the gradients your hooks were handed"
+# NOTE [hooks on named modules]: `modules:` counts the hooks on those modules, one on each at least
+MODULES = _exercise(
+    "modules", "torch.manual_seed(seed)\nmodel = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 1))\n"
+               "x = torch.randn(5, 3)\n",
+    "seen = []\nfor m in (model[0], model[2]):\n    m.register_full_backward_hook(lambda m, gi, go: seen.append(1))\n"
+    "model(x).sum().backward()\n",
+    [{"kind": "value", "expr": "len(seen)"}, {"kind": "hooks", "on": "module", "modules": ["model[0]", "model[-1]"],
+                                             "min": 2}])
 KEEP_Y = _exercise(
     "keep-y", "torch.manual_seed(seed)\nw = torch.randn(3, requires_grad=True)\nx = torch.randn(3)\n",
     "y = w * x\ny.retain_grad()\n(y ** 2).sum().backward()\n",
@@ -425,6 +441,26 @@ CASES: dict[str, tuple] = {
                                            ["registered 2 hooks on `w`"]),
     "from_hooks_wrong_numbers": (FROM_HOOKS, "norms = []\nw.register_hook(lambda g: norms.append(g.norm().item()))\n"
                                  + LOOP, "value of norms", "failed", ["norms"]),
+    "scaled_norms_worked_out_before_the_pass_appended_in_the_hook": (
+        SCALED_HOOKS, "y = w * x\npre = (2 * y).detach().norm().item()\nnorms = []\n"
+        "y.register_hook(lambda g: norms.append(pre))\n(y ** 2).sum().backward()\n",
+        "value of norms", "failed", [NOT_SCALED]),
+    "scaled_hook_works_from_the_inputs": (SCALED_HOOKS, "norms = []\ny = w * x\n"
+                                          "y.register_hook(lambda g: norms.append((2 * y).detach().norm().item()))\n"
+                                          "(y ** 2).sum().backward()\n", "value of norms", "failed", [NOT_SCALED]),
+    "modules_hooks_on_the_tanh_and_the_container": (MODULES, "seen = []\nfor m in (model, model[1]):\n"
+                                                    "    m.register_full_backward_hook(lambda m, gi, go: seen.append(1))\n"
+                                                    "model(x).sum().backward()\n",
+                                                    "hooks on model[0], model[-1] (at least 2)", "failed",
+                                                    ["no hook on `model[0]`, `model[-1]`"]),
+    "modules_two_hooks_on_one_layer": (MODULES, "seen = []\nfor _ in range(2):\n"
+                                       "    model[0].register_full_backward_hook(lambda m, gi, go: seen.append(1))\n"
+                                       "model(x).sum().backward()\n",
+                                       "hooks on model[0], model[-1] (at least 2)", "failed",
+                                       ["no hook on `model[-1]`"]),
+    "modules_none_at_all": (MODULES, "seen = [1, 1]\nmodel(x).sum().backward()\n",
+                            "hooks on model[0], model[-1] (at least 2)", "failed",
+                            ["registered no hooks on `model[0]`, `model[-1]`"]),
     "hooks_on_another_tensor": (HOOKS_ON_W, "y = w * x\ny.register_hook(lambda g: g * 2)\ny.sum().backward()\n",
                                 "hooks on w (exactly 1)", "failed",
                                 ["registered no hooks on `w`", "Its hooks on other tensors do not count"]),
@@ -545,6 +581,23 @@ PASSING = {
                                                 "    found.append(param.grad.pow(2).sum().sqrt().tolist())\n"
                                                 "h = w.register_post_accumulate_grad_hook(log)\n" + LOOP
                                                 + "h.remove()\nnorms = tuple(found)\n"),
+    "scaled_hook_returns_its_gradient": (SCALED_HOOKS, "norms = []\ny = w * x\n"
+                                         "def keep(g):\n    norms.append(float(g.norm()))\n    return g\n"
+                                         "y.register_hook(keep)\n(y ** 2).sum().backward()\n"),
+    "scaled_node_prehook": (SCALED_HOOKS, "norms = []\ny = w * x\n"
+                            "y.grad_fn.register_prehook(lambda gos: norms.append(gos[0].norm().item()))\n"
+                            "(y ** 2).sum().backward()\n"),
+    "scaled_multi_grad_hook": (SCALED_HOOKS, "norms = []\ny = w * x\ntorch.autograd.graph.register_multi_grad_hook(\n"
+                               "    (y,), lambda grads: norms.append(grads[0].norm().item()))\n(y ** 2).sum().backward()\n"),
+    "modules_by_type_through_the_global_hook": (MODULES, "seen = []\n"
+                                                "def hook(m, gi, go):\n    if isinstance(m, nn.Linear):\n"
+                                                "        seen.append(1)\n"
+                                                "h = torch.nn.modules.module.register_module_full_backward_hook(hook)\n"
+                                                "model(x).sum().backward()\nh.remove()\n"),
+    "modules_a_forward_hook_on_each": (MODULES, "seen = []\ndef on_output(m, i, o):\n"
+                                       "    o.register_hook(lambda g: seen.append(1))\n"
+                                       "for m in model:\n    if isinstance(m, nn.Linear):\n"
+                                       "        m.register_forward_hook(on_output)\nmodel(x).sum().backward()\n"),
     "hooks_on_w_by_another_name": (HOOKS_ON_W, "param = w\nparam.register_hook(lambda g: 2 * g)\n"
                                    "(w * x).sum().backward()\n"),
     # NOTE [a hook on a leaf's accumulator]: a pre-hook on w's AccumulateGrad node is a hook on w

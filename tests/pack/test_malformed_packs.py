@@ -529,6 +529,29 @@ CASES = [
         ex(Sub("  - kind: graph\n    root: y", "  - kind: hooks\n    on: module\n    tensor: x\n    min: 1")),
         [f"{EX}:16:5: checks[1]: tensor: names the tensor the hooks are on; it wants `on: tensor`, not `on: module`"],
     ),
+    Case(  # an attribute path is no exception class (the words once said so: the two patterns are one)
+        "may-change-not-a-path",
+        ex(Sub("trials:\n", "may_change: [\"x..grad\"]\ntrials:\n")),
+        [f"{EX}:21:14: may_change[0]: 'x..grad' is not allowed here: expected a variable name or an attribute "
+         "path such as model.weight"],
+    ),
+    Case(  # NOTE [hooks on named modules]
+        "hooks-on-named-modules-not-on-modules",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: hooks\n    on: tensor\n    modules: [\"x\"]\n    min: 1")),
+        [f"{EX}:16:5: checks[1]: modules: names the modules the hooks are on; it wants `on: module`, not `on: tensor`"],
+    ),
+    Case(
+        "hooks-on-a-module-the-setup-never-made",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: hooks\n    on: module\n    modules: [\"x\", \"net[0]\"]\n"
+                                                "    min: 1")),
+        [f"{EX}:18:20: checks[1].modules[1]: 'net' is never defined by the setup"],
+    ),
+    Case(
+        "hooks-on-a-module-path-that-is-no-path",
+        ex(Sub("  - kind: graph\n    root: y", "  - kind: hooks\n    on: module\n    modules: [\"x[0\"]\n    min: 1")),
+        [f"{EX}:18:15: checks[1].modules[0]: 'x[0' is not allowed here: expected a variable name, then attributes "
+         "and indexes, such as model[0] or net.encoder"],
+    ),
     Case(
         "hooks-on-a-tensor-never-defined",
         ex(Sub("  - kind: graph\n    root: y", "  - kind: hooks\n    on: tensor\n    tensor: z\n    min: 1")),
@@ -611,6 +634,17 @@ CASES = [
         "duplicate-trial-seeds",
         ex(Sub("  - seed: 1", "  - seed: 0")),
         [f"{EX}:23:11: trials[1].seed: seed 0 is already used by trials[0]"],
+    ),
+    Case(  # NOTE [gradients handed to hooks, scaled]: a learner's own run never shows such numbers
+        "scaled-hook-gradients-on-a-visible-trial",
+        ex(Sub("  - seed: 0\n", "  - seed: 0\n    scale_hook_gradients: 3\n")),
+        [f"{EX}:22:5: trials[0]: scale_hook_gradients: wants `hidden: true` (the numbers are not what the "
+         "learner's own run shows)"],
+    ),
+    Case(
+        "scaled-hook-gradients-by-one",
+        ex(Sub("    hidden: true\n", "    hidden: true\n    scale_hook_gradients: 1\n")),
+        [f"{EX}:23:5: trials[1]: scale_hook_gradients: 1 scales nothing; give another factor (3, say)"],
     ),
     Case(
         "negative-seed",

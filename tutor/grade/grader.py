@@ -20,7 +20,7 @@ from tutor.grade.pool import WorkerPool
 from tutor.grade.protocol import Limits, RunReply, RunRequest
 from tutor.grade.queued import Queued
 from tutor.grade.report import ExerciseResult
-from tutor.grade.runkeys import RunKeys, empty_key, learner_key, probes_for
+from tutor.grade.runkeys import RunKeys, empty_key, learner_key, on_trial, probes_for
 from tutor.grade.verdict import TrialRuns, context, exercise_result, grader_fault, judge_trial, missing
 
 DEFAULT_MEMORY = 2 << 30  # bytes per run
@@ -89,7 +89,7 @@ class Grader:
     def request(self, exercise, code: str, seed: int, side: str, keys: RunKeys | None = None) -> RunRequest:
         probes = keys.probes(exercise, side) if keys else probes_for(exercise, side)
         return RunRequest(setup=exercise.setup, code=code, seed=seed, device=self.device,
-                          timeout=self.limit(exercise), probes=probes, limits=self.limits)
+                          timeout=self.limit(exercise), probes=on_trial(probes, exercise, seed), limits=self.limits)
 
     def grade(self, submissions: list[Submission]) -> list[ExerciseResult]:
         """Grade many submissions at once; all runs share the worker pool."""

@@ -144,10 +144,11 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         _S.inputs = []
         observe_grads.begin(namespace, config.get("grads"), config.get("autograd_values"), config.get("grad_roots"),
                             config.get("trained"))
-        observe_hooks.begin(namespace, config.get("hook_values"))
+        observe_hooks.begin(namespace, config.get("hook_values"), config.get("hook_scale"))
         observe_replaced.begin(config)
         _S.hook_target_names = [str(n) for n in (config.get("hooks_on") or ())][:16]
         _S.hook_targets, _S.node_hook_dicts, _S.hook_target_namespace = [], [], namespace
+        observe_targets.begin_modules(namespace, config.get("hooks_on_modules"))
         _S.observer_nodes = 0
         # NOTE [a setup name bound again]: what each of the setup's names held, to say which the code rebound
         _S.setup_bound = (namespace, [(n, namespace[n]) for n in (setup_names or [])[:64] if not n.startswith("_")
@@ -342,8 +343,12 @@ def report(config: dict) -> dict:
         out["autograd_values"] = observe_values.value_provenance()
     if config.get("hook_values"):
         out["hook_values"] = observe_hooks.provenance()
+        if config.get("hook_scale"):  # NOTE [gradients handed to hooks, scaled]: for the words
+            out["hook_scale"] = _S.hook_scale
     if config.get("hooks_on"):  # NOTE [hooks on a named tensor] (observe_targets.py)
         out["hooks_on"], out["hooks_on_ran"] = observe_targets.counts()
+    if config.get("hooks_on_modules"):  # NOTE [hooks on named modules] (observe_targets.py)
+        out["hooks_on_modules"] = observe_targets.module_counts()
     if config.get("unchanged"):
         out["unchanged"] = [_changed(*snap) for snap in _S.snapshots] + \
                            [{"name": name, "t": "missing"} for name in _S.missing]

@@ -242,9 +242,12 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
             ran = [False] if _S.hook_target_names and kind in ("tensor", "node") else None  # did it run?
             if kind == "tensor" and ran and args:
                 _hook_targets.note(args[0], ran)  # NOTE [hooks on a named tensor]
+            if kind == "module" and _S.hook_modules:  # NOTE [hooks on named modules]
+                _hook_targets.note_module(args[0] if at and args else None)
             if _S.watch_replaced and watch:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
                 args, kwargs = _watch_replaced(args, kwargs, at, kind, watch)
-            wraps = [w for w in (_wrap_hook_fn if _S.hook_names else None,  # NOTE [numbers worked out in hooks]
+            # NOTE [numbers worked out in hooks]; a hook watched as "grad" is handed gradients
+            wraps = [w for w in ((lambda hook: _wrap_hook_fn(hook, watch == "grad")) if _S.hook_names else None,
                                  quiet_when_judging if _S.before_pass else None,  # observe_kept.py
                                  _hook_targets.marking(ran) if ran else None) if w]
             for wrap in wraps:

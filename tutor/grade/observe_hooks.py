@@ -25,6 +25,21 @@ not. The value check fails "other" only where the reference's is "hooks".
 A hook's own mode is pushed on the thread that runs it (on a GPU, torch's
 device threads run backward's hooks). Nothing runs for runs that do not
 ask. Self-reported, as every record is (docs/grading.md).
+
+NOTE [gradients handed to hooks, scaled]: the noting above cannot tell a
+hook's own work from numbers it only carried: norms worked out by hand
+before the pass and appended by a hook, a hook that keeps a layer's weights
+for a formula after backward, forward hooks that work the gradients out,
+numbers read from retained gradients beside hooks that print (the corpus'
+gap files of watch-each-layer passed so). A hidden trial with
+`scale_hook_gradients: k` hands every hook of a backward kind (tensor,
+module backward, node and multi-grad hooks; not forward or post-accumulate
+hooks, which are handed no gradient) each gradient times k, in the
+reference's run as in the code's, and scales back what the hook returns, so
+the pass itself goes on as it would. Numbers worked out from what the hooks
+were given follow k as the reference's do; numbers got any other way do
+not, and the value check compares them with the reference's as on any
+trial. The record says the factor (``hook_scale``), for the words.
 """
 
 from __future__ import annotations
@@ -32,11 +47,12 @@ from __future__ import annotations
 from torch.overrides import TorchFunctionMode
 
 from tutor.grade.observe_state import (
-    _S, _Tensor, _TensorBase, _copy_names, _detach, _getattr, _isinstance, _len, _numel,
+    _S, _Tensor, _TensorBase, _copy_names, _detach, _getattr, _isinstance, _len, _mul, _no_torch_function_at_all,
+    _numel, _type,
 )
 
 _tolist = _TensorBase.tolist
-_bool, _int, _float = bool, int, float
+_bool, _int, _float, _list, _tuple = bool, int, float, list, tuple
 MAX_NAMES = 16
 MAX_MARKED = 4096  # tensors marked (kept alive until the run ends)
 MAX_NOTED = 100_000  # numbers noted
@@ -61,9 +77,11 @@ class _Marks(TorchFunctionMode):
         return out
 
 
-def begin(namespace: dict, names) -> None:
-    """Before the code under test: the names to judge, and the mode on when asked."""
+def begin(namespace: dict, names, scale=None) -> None:
+    """Before the code under test: the names to judge, and the mode on when asked; ``scale``: the factor
+    of NOTE [gradients handed to hooks, scaled], or None."""
     _S.hook_names = [str(n) for n in (names or ())][:MAX_NAMES]
+    _S.hook_scale = _float(scale) if scale and _S.hook_names else None
     _S.hook_namespace = namespace if _S.hook_names else None
     _S.in_hook, _S.marked, _S.noted, _S.hook_mode = 0, {}, set(), None
     if _S.hook_names:
@@ -82,24 +100,41 @@ def end() -> None:
             pass
 
 
-def wrap(hook):
-    """The code's ``hook``, run with marking on (only for runs that ask)."""
+def wrap(hook, gradients: bool = False):
+    """The code's ``hook``, run with marking on (only for runs that ask); ``gradients``: a hook of a
+    backward kind, handed gradients (NOTE [gradients handed to hooks, scaled])."""
     if not _getattr(_S, "hook_names", None) or not callable(hook):
         return hook
+    scale = _S.hook_scale if gradients else None
 
     def marked_hook(*args, **kwargs):
         before = _named_numbers()
+        if scale is not None:
+            args = _scaled(args, scale)
         _mark_given(args)  # a module hook's grad_output, kept and read after backward, is the hook's too
         _S.in_hook += 1
         try:
             with _Marks():  # a pass started under the global mode runs with it off
-                return hook(*args, **kwargs)
+                result = hook(*args, **kwargs)
         finally:
             _S.in_hook -= 1
             _note_added(before)
+        return result if scale is None or result is None else _scaled(result, 1.0 / scale)
 
     _copy_names(marked_hook, hook)
     return marked_hook
+
+
+def _scaled(value, k: float, depth: int = 0):
+    """``value`` with every tensor in it (itself, or in a list or tuple) times ``k``, by no code of the
+    learner's (no mode, no tensor subclass's __torch_function__); what is not a tensor, as it is."""
+    if _isinstance(value, _Tensor):
+        with _no_torch_function_at_all():
+            return _mul(value, k)
+    if _isinstance(value, (_list, _tuple)) and depth < 2:
+        items = [_scaled(v, k, depth + 1) for v in value]
+        return items if _type(value) is _list else _tuple(items)
+    return value
 
 
 def _named_numbers() -> dict:

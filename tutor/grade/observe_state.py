@@ -150,10 +150,13 @@ class _State:
     accumulators: dict = {}  # id of a followed leaf -> (it, its AccumulateGrad node)
     hook_names: list = []  # observe_hooks.py: names a value check wants worked out in hooks
     hook_namespace = None
+    hook_scale = None  # NOTE [gradients handed to hooks, scaled] (observe_hooks.py): the factor, or None
     in_hook = 0
     marked: dict = {}
     noted: set = set()
     hook_mode = None
+    hook_modules: list = []  # NOTE [hooks on named modules]: (path, the module the setup bound there)
+    hooked_modules: list = []  # the modules the code's module hooks went on
     hook_target_names: list = []  # NOTE [hooks on a named tensor]: names whose hooks are counted
     hook_targets: list = []  # the tensors the code registered hooks on (only when asked)
     node_hook_dicts: list = []  # NOTE [a hook on a leaf's accumulator]: the dicts its node hooks went into

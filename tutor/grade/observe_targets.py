@@ -28,9 +28,21 @@ that leaf. The leaves are asked as each later pass starts too, while the
 code still holds the node (a hook set up inside a function of the code's,
 whose accumulator was gone when the code ended, failed: round 28's second
 learner probe); the nodes asking makes are not the code's.
+
+NOTE [hooks on named modules]: a `hooks` check with `modules: [model[0],
+model[2]]` counts only the module hooks registered on those modules, each
+as the setup made it (resolved after the setup, before the code runs: the
+code cannot bind the names to others first), and asks for one on each at
+least. watch-each-layer counted every module hook, and no-op hooks on the
+Tanh and the container, beside tensor hooks that recorded, passed it (the
+corpus' gap files). A hook through torch's global registration
+(`register_module_full_backward_hook`) runs for every module: it counts as
+one on each.
 """
 
 from __future__ import annotations
+
+import re
 
 from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_state import (
@@ -39,6 +51,8 @@ from tutor.grade.observe_state import (
 )
 
 MAX_TARGETS = 256
+_HEAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(-?[0-9]+)\]")
 _callable = callable  # as imported: the code may replace the builtins before it registers a hook
 
 
@@ -48,6 +62,38 @@ def note(target, ran: list) -> None:
     for item in items[:64]:
         if _isinstance(item, _Tensor) and _len(_S.hook_targets) < MAX_TARGETS:
             _S.hook_targets.append((item, ran))
+
+
+def begin_modules(namespace: dict, paths) -> None:
+    """After the setup, before the code: the modules a check names (NOTE [hooks on named modules])."""
+    _S.hook_modules, _S.hooked_modules = [], []
+    for path in (paths or ())[:16]:
+        try:
+            head = _HEAD.match(path).group(0)
+            value = namespace[head]
+            for attr, index in _STEP.findall(path[len(head):]):
+                value = getattr(value, attr) if attr else value[int(index)]
+        except Exception:  # noqa: BLE001 - no such module after the setup: no hook is on it
+            value = None
+        _S.hook_modules.append((str(path), value))
+
+
+def note_module(module) -> None:
+    """A module hook was registered on ``module`` (a method's self; None: on every module, globally)."""
+    if _S.hook_modules and _len(_S.hooked_modules) < MAX_TARGETS:
+        _S.hooked_modules.append(module)
+
+
+def module_counts() -> dict:
+    """path -> the hooks registered on the module the setup bound there (observe.report)."""
+    out = {}
+    for path, module in _S.hook_modules:
+        n = 0
+        if module is not None:
+            for hooked in _S.hooked_modules:
+                n += hooked is module or hooked is None
+        out[path] = n
+    return out
 
 
 def note_node_hook(hooks_dict, ran: list) -> None:

@@ -16,6 +16,7 @@ a learner's unchanged starter, on the first trial, is its exercise's
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from tutor.grade.kinds import kind_of
 from tutor.grade.protocol import Probe
@@ -32,6 +33,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
     autograd_values: set[str] = set()
     hook_values: set[str] = set()
     hooks_on: set[str] = set()
+    hooks_on_modules: set[str] = set()
     saved = False
     options: dict = {}
     for c, check in enumerate(exercise.checks):
@@ -45,6 +47,7 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         autograd_values.update(watch.get("autograd_values", ()))
         hook_values.update(watch.get("hook_values", ()))
         hooks_on.update(watch.get("hooks_on", ()))
+        hooks_on_modules.update(watch.get("hooks_on_modules", ()))
         if "inputs" in watch:
             options["inputs"] = sorted(watch["inputs"])
         saved = saved or bool(watch.get("saved"))
@@ -62,21 +65,40 @@ def probes_for(exercise, side: str) -> tuple[Probe, ...]:
         options["hook_values"] = sorted(hook_values)
     if hooks_on:
         options["hooks_on"] = sorted(hooks_on)
+    if hooks_on_modules:
+        options["hooks_on_modules"] = sorted(hooks_on_modules)
     if saved:
         options["saved"] = True
     return (*probes.values(), Probe("observed", "observed", options=options))
 
 
+def on_trial(probes: tuple[Probe, ...], exercise, seed: int) -> tuple[Probe, ...]:
+    """``probes`` as the trial of ``seed`` runs them: its hooks' gradients scaled where it asks (NOTE
+    [gradients handed to hooks, scaled], observe_hooks.py). Seeds are unique per exercise (the loader),
+    so every key by seed stays one trial's."""
+    scale = scale_of(exercise, seed)
+    if scale is None:
+        return probes
+    return tuple(replace(p, options={**p.options, "hook_scale": scale}) if p.kind == "observed" else p
+                 for p in probes)
+
+
+def scale_of(exercise, seed: int) -> float | None:
+    """The factor the trial of ``seed`` scales its hooks' gradients by, or None."""
+    return next((t.scale_hook_gradients for t in exercise.trials if t.seed == seed), None)
+
+
 def learner_key(exercise, seed: int, code: str, probes: str) -> tuple:
     """What a learner's run depends on besides the grader's own settings
     (NOTE [same code, same run]); ``probes``: ``RunKeys.probes_text(exercise, "learner")``."""
-    return (exercise.id, seed, exercise.setup, exercise.timeout, probes, code)
+    return (exercise.id, seed, scale_of(exercise, seed), exercise.setup, exercise.timeout, probes, code)
 
 
 def empty_key(exercise) -> tuple:
     """What the baselines' runs (and the free checks found from them) depend on."""
     checks = json.dumps([c.model_dump(mode="json", by_alias=True) for c in exercise.checks], sort_keys=True)
-    return (exercise.id, exercise.trials[0].seed, exercise.setup, exercise.solution, exercise.starter, checks,
+    return (exercise.id, exercise.trials[0].seed, exercise.trials[0].scale_hook_gradients, exercise.setup,
+            exercise.solution, exercise.starter, checks,
             json.dumps(exercise.tolerance.model_dump(exclude_none=True), sort_keys=True))
 
 
@@ -112,7 +134,8 @@ class RunKeys:
 
     def reference(self, exercise, seed: int) -> tuple:
         """What a reference run depends on: the same key, the same data back."""
-        return self._get("reference", exercise, seed, lambda: (exercise.id, seed, exercise.setup, exercise.solution,
+        return self._get("reference", exercise, seed, lambda: (exercise.id, seed, scale_of(exercise, seed),
+                                                               exercise.setup, exercise.solution,
                                                                self.probes_text(exercise, "reference")))
 
     def empty(self, exercise) -> tuple:

@@ -133,7 +133,7 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                 if several:
                     message = (message + feedback.trial_words(trial, ctx.observed)).lstrip()
             verdicts[c].append((ok, message if ok else feedback.redact(
-                message, hidden, kind_of(exercise.checks[c]).hidden_words(exercise.checks[c]), all_hidden)))
+                message, hidden, kind_of(exercise.checks[c]).hidden_words(exercise.checks[c], trial), all_hidden)))
             if not ok:
                 failed_on[c].add(hidden)
         if raised:

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Optional, Union
 from pydantic import ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from tutor.autograd_apis import CALL_APIS
-from tutor.pack.fields import DottedName, Identifier, LocalText, _Strict
+from tutor.pack.fields import DottedName, Identifier, LocalText, ModulePath, _Strict
 
 class _Check(_Strict):
     points: float = Field(1.0, ge=0, description="points this check is worth")
@@ -291,10 +291,18 @@ class HooksCheck(_Counted):
         None, description="with on: tensor, count only the hooks registered on the tensor bound to this name "
                           "when the code ends (NOTE [hooks on a named tensor], observe_targets.py)")
 
+    modules: Optional[list[ModulePath]] = Field(
+        None, min_length=1, max_length=16,
+        description="with on: module, count only the hooks registered on these modules (each as the setup made "
+                    "it: model[0], net.encoder), and ask for one on each at least (NOTE [hooks on named "
+                    "modules], observe_targets.py)")
+
     @model_validator(mode="after")
     def _tensor_hooks_only(self) -> "HooksCheck":
         if self.tensor is not None and self.on != "tensor":
             raise ValueError(f"tensor: names the tensor the hooks are on; it wants `on: tensor`, not `on: {self.on}`")
+        if self.modules is not None and self.on != "module":
+            raise ValueError(f"modules: names the modules the hooks are on; it wants `on: module`, not `on: {self.on}`")
         return self
 
 

@@ -18,6 +18,11 @@ DottedName = Annotated[
     Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$",
           description="a variable name, or an attribute path such as model.weight"),
 ]
+ModulePath = Annotated[
+    str,
+    Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*|\[-?[0-9]+\])*$",
+          description="a variable name, then attributes and indexes: model[0], net.encoder.layers[-1]"),
+]
 Code = Annotated[str, Field(description="Python source")]
 
 

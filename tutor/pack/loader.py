@@ -316,6 +316,12 @@ def _check_exercise_code(loaded: _Loaded, out: _Collector) -> None:
         defined = codecheck.defined_names(exercise.setup, exercise.solution)
     for i, check in enumerate(exercise.checks):
         _check_names(loaded, ("checks", i), check, defined, out)
+        if getattr(check, "modules", None) and not bad:  # NOTE [hooks on named modules]: resolved after the setup
+            by_setup = codecheck.defined_names(exercise.setup)
+            for j, module in enumerate(check.modules if by_setup is not None else ()):
+                head = module.split(".")[0].split("[")[0]
+                if head not in by_setup:
+                    out.at(loaded, ("checks", i, "modules", j), f"'{head}' is never defined by the setup")
 
 
 def _check_names(loaded: _Loaded, path: tuple, check: BaseModel, defined: frozenset[str] | None, out: _Collector) -> None:

@@ -155,6 +155,21 @@ class Tolerances(_Strict):
 class Trial(_Strict):
     seed: int = Field(ge=0, description="passed to setup code as `seed`")
     hidden: bool = Field(False, description="inputs and expected values never appear in feedback")
+    scale_hook_gradients: Optional[float] = Field(
+        None, gt=0, description="every gradient the code's (and the reference's) backward hooks are handed is "
+                                "this many times the real one, and what they return is scaled back: numbers a "
+                                "`from_hooks` value check judges must follow what the hooks were given, not be "
+                                "worked out some other way; a hidden trial's only (NOTE "
+                                "[gradients handed to hooks, scaled], observe_hooks.py)")
+
+    @model_validator(mode="after")
+    def _scaled_is_hidden(self) -> "Trial":
+        if self.scale_hook_gradients is not None and not self.hidden:
+            raise ValueError("scale_hook_gradients: wants `hidden: true` (the numbers are not what the learner's "
+                             "own run shows)")
+        if self.scale_hook_gradients == 1:
+            raise ValueError("scale_hook_gradients: 1 scales nothing; give another factor (3, say)")
+        return self
 
 
 class Exercise(_Strict):

@@ -100,9 +100,12 @@ def errors_to_issues(
     exc: ValidationError, data: Any, source: SourceMap, display_path: str, model: type[BaseModel]
 ) -> list[PackIssue]:
     issues = []
-    for error in exc.errors(include_url=False):
-        path, target, parent_model = _resolve(error["loc"], data, model)
+    errors = [(error, *_resolve(error["loc"], data, model)) for error in exc.errors(include_url=False)]
+    deeper = {tuple(path[:n]) for _, path, _, _ in errors for n in range(len(path))}
+    for error, path, target, parent_model in errors:
         kind = error["type"]
+        if kind == "literal_error" and tuple(path) in deeper:
+            continue  # a union's other branch (`may_change: all` or a list) said what is wrong inside the value
         if kind == "missing":
             name = path[-1]
             pos = source.value(path[:-1])
@@ -242,7 +245,8 @@ def _message(error: dict, value: Any) -> str:
     if kind == "literal_error":
         return f"expected one of {ctx.get('expected', '')}, got {got}"
     if kind == "string_pattern_mismatch":
-        return f"{got} is not allowed here: {_pattern_words(str(ctx.get('pattern', '')))}"
+        field = next((part for part in reversed(error.get("loc", ())) if isinstance(part, str)), "")
+        return f"{got} is not allowed here: {_pattern_words(str(ctx.get('pattern', '')), field)}"
     if kind == "string_too_long":
         return f"too long (at most {ctx.get('max_length')} characters)"
     if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
@@ -262,13 +266,18 @@ def _looks_like_text(error: dict) -> bool:
     return "Text" in str(error.get("ctx", {}).get("class_name", "")) or "Text" in error.get("msg", "")
 
 
-def _pattern_words(pattern: str) -> str:
+def _pattern_words(pattern: str, field: str = "") -> str:
+    """What a pattern asks for, in words; ``field``: the name of the field that has it."""
     if "a-z0-9-" in pattern:
         return "use lower-case letters, digits and dashes (like 'chain-rule-1')"
     if pattern.startswith("^\\d"):
         return "expected a version such as 1.0"
-    if "\\." in pattern and "A-Za-z" in pattern:
+    if "\\[" in pattern:
+        return "expected a variable name, then attributes and indexes, such as model[0] or net.encoder"
+    if "\\." in pattern and "A-Za-z" in pattern and field == "exception":
         return "expected an exception class name such as RuntimeError"
+    if "\\." in pattern and "A-Za-z" in pattern:
+        return "expected a variable name or an attribute path such as model.weight"
     if "A-Za-z0-9_]*$" in pattern:
         return "expected a Python variable name"
     return f"must match {pattern}"

@@ -28,11 +28,15 @@ class Hooks(Kind):
     model = HooksCheck
 
     def observe(self, check):
+        if check.modules:  # NOTE [hooks on named modules] (observe_targets.py)
+            return {"hooks_on_modules": list(check.modules)}
         return {"hooks_on": [check.tensor]} if check.tensor else {}
 
     def label(self, check) -> str:
         if check.tensor:
             return _("hooks on {name} ({bound})").format(name=check.tensor, bound=bound_words(check))
+        if check.modules:
+            return _("hooks on {names} ({bound})").format(names=", ".join(check.modules), bound=bound_words(check))
         if check.on == "any":
             return _("hooks on anything ({bound})").format(bound=bound_words(check))
         return _("hooks on {on} ({bound})").format(on=check.on, bound=bound_words(check))
@@ -42,6 +46,7 @@ class Hooks(Kind):
         if n is None:
             return None
         register = f"{check.tensor}.register_hook(lambda g: g)" if check.tensor else \
+            f"{check.modules[0]}.register_forward_hook(lambda *a: None)" if check.modules else \
             _REGISTER.get(check.on, _REGISTER_TENSOR)
         return f"\nfor _ in range({n}):\n    {register}\n"
 
@@ -73,11 +78,26 @@ class Hooks(Kind):
                     hooks=plural(n, N_("{n} hook"), N_("{n} hooks")), name=check.tensor,
                     ran=_("none of them") if ran_n == 0 else _("only {n} of them").format(n=ran_n),
                     bound=bound_words(check))
-        if within(check, n):
+        if check.modules:
+            counts = _module_counts(check, record)
+            others, n = n - sum(counts), sum(counts)
+            bare = [m for m, k in zip(check.modules, counts) if k == 0]
+            if bare and (n or others):
+                return False, _("your code registered no hook on {bare} (its module hooks went on other modules); "
+                                "this exercise asks for one on each of {names}. Register it on the module itself: "
+                                "`{first}.register_full_backward_hook(fn)`.").format(
+                    bare=", ".join(f"`{m}`" for m in bare), names=", ".join(f"`{m}`" for m in check.modules),
+                    first=bare[0])
+        if within(check, n) and not (check.modules and 0 in counts):
             return True, ""
         hook_words = _("no hooks") if n == 0 else plural(n, N_("{n} hook"), N_("{n} hooks"))
         where, how = _HOOK_WORDS[check.on]
-        if check.tensor:
+        if check.modules:
+            said = _("your code registered {hooks} on {names}").format(
+                hooks=hook_words, names=", ".join(f"`{m}`" for m in check.modules))
+            how = N_("Register one on each of them: `{name}.register_full_backward_hook(fn)`, and the same for "
+                     "the others.")
+        elif check.tensor:
             said = _("your code registered {hooks} on `{name}`").format(hooks=hook_words, name=check.tensor)
             how = (N_("Its hooks on other tensors do not count: register the hook on `{name}` itself "
                       "(`{name}.register_hook(fn)`, or `{name}.register_post_accumulate_grad_hook(fn)`).") if others
@@ -87,10 +107,19 @@ class Hooks(Kind):
             said = _("your code registered {hooks} {where}").format(hooks=hook_words, where=_(where))
         else:
             said = _("your code registered {hooks}").format(hooks=hook_words)
-        if too_few(check, n):
-            advice = _(how).format(name=check.tensor)
+        if too_few(check, n) or (check.modules and 0 in counts):
+            advice = _(how).format(name=check.modules[0] if check.modules else check.tensor)
         else:
             advice = _("Register only the hooks the exercise asks for (every registration counts, even of a hook "
                        "removed later).")
         return False, _("{said}; this exercise asks for {bound}. {advice}").format(
             said=said, bound=bound_words(check), advice=advice)
+
+
+def _module_counts(check, record) -> list[int]:
+    """The hooks on each module the check names (NOTE [hooks on named modules], observe_targets.py)."""
+    on = record.get("hooks_on_modules")
+    counts = [on.get(m) for m in check.modules] if isinstance(on, dict) else [None]
+    if not all(isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in counts):
+        raise InvalidResult("no count of the hooks on named modules")
+    return counts

@@ -1,4 +1,4 @@
-# expect: hooks on module
+# expect: hooks on model[0], model[2]
 out_norms = []
 # Two module hooks that do nothing, for the count; the numbers come from tensor hooks.
 model[1].register_full_backward_hook(lambda m, gi, go: None)

@@ -1,4 +1,4 @@
-# expect: hooks
+# expect: did not follow the gradients your hooks were handed
 # the norms are worked out by hand before backward; the hooks only append them
 with torch.no_grad():
     h = torch.tanh(model[0](x))

@@ -1,4 +1,4 @@
-# expect: hook
+# expect: did not follow the gradients your hooks were handed
 # two forward hooks (no backward hook at all); the gradient norms worked out by hand inside the last one
 out_norms = []
 

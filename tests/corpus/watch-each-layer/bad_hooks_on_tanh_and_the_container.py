@@ -1,4 +1,4 @@
-# expect: hooks on module
+# expect: hooks on model[0], model[2]
 out_norms = []
 # Not on the two nn.Linear layers: a pre-hook on the Sequential container (its grad_output is the
 # last Linear's) and a hook on the Tanh (its grad_input is the first Linear's output gradient).

@@ -1,4 +1,4 @@
-# expect: hooks
+# expect: did not follow the gradients your hooks were handed
 # hooks only keep each layer's weight; the gradients are worked out by hand after backward
 weights = {}
 for i in (0, 2):
