@@ -203,6 +203,10 @@ SCALED_HOOKS = _exercise(
     [{"kind": "value", "expr": "norms", "from_hooks": True}, {"kind": "grad", "tensor": "w"}],
     [{"seed": 0}, {"seed": 1, "hidden": True}, {"seed": 2, "hidden": True, "scale_hook_gradients": 3}])
 NOT_SCALED = "did not follow the gradients your hooks were handed"
+FROM_HOOKS_SCALED = _exercise(  # ... and every `.grad` a hook reads while it runs
+    "from-hooks-scaled", FROM_HOOKS.setup, FROM_HOOKS.solution,
+    [{"kind": "value", "expr": "norms", "from_hooks": True}, {"kind": "grad", "tensor": "w"}],
+    [{"seed": 0}, {"seed": 1, "hidden": True, "scale_hook_gradients": 3}])
 # NOTE [hooks on named modules]: `modules:` counts the hooks on those modules, one on each at least
 MODULES = _exercise(
     "modules", "torch.manual_seed(seed)\nmodel = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 1))\n"
@@ -448,6 +452,11 @@ CASES: dict[str, tuple] = {
     "scaled_hook_works_from_the_inputs": (SCALED_HOOKS, "norms = []\ny = w * x\n"
                                           "y.register_hook(lambda g: norms.append((2 * y).detach().norm().item()))\n"
                                           "(y ** 2).sum().backward()\n", "value of norms", "failed", [NOT_SCALED]),
+    "scaled_post_hook_hand_running_sum": (FROM_HOOKS_SCALED, "norms = []\nacc = torch.zeros_like(w)\n"
+                                          "def log(p):\n    acc.add_(xb.T @ (1 - torch.tanh(xb @ p.detach()) ** 2))\n"
+                                          "    norms.append(acc.norm().item())\n"
+                                          "w.register_post_accumulate_grad_hook(log)\n" + LOOP,
+                                          "value of norms", "failed", [NOT_SCALED]),
     "modules_hooks_on_the_tanh_and_the_container": (MODULES, "seen = []\nfor m in (model, model[1]):\n"
                                                     "    m.register_full_backward_hook(lambda m, gi, go: seen.append(1))\n"
                                                     "model(x).sum().backward()\n",
@@ -589,6 +598,11 @@ PASSING = {
                             "(y ** 2).sum().backward()\n"),
     "scaled_multi_grad_hook": (SCALED_HOOKS, "norms = []\ny = w * x\ntorch.autograd.graph.register_multi_grad_hook(\n"
                                "    (y,), lambda grads: norms.append(grads[0].norm().item()))\n(y ** 2).sum().backward()\n"),
+    "scaled_pre_hook_adds_what_w_grad_holds": (FROM_HOOKS_SCALED, "norms = []\nw.register_hook(lambda g: norms.append(\n"
+                                               "    (g if w.grad is None else w.grad + g).norm().item()))\n" + LOOP),
+    "scaled_post_hook_clamps_in_place": (FROM_HOOKS_SCALED, "norms = []\ndef log(p):\n"
+                                         "    norms.append(p.grad.norm().item())\n    p.grad.clamp_(-1e9, 1e9)\n"
+                                         "w.register_post_accumulate_grad_hook(log)\n" + LOOP),
     "modules_by_type_through_the_global_hook": (MODULES, "seen = []\n"
                                                 "def hook(m, gi, go):\n    if isinstance(m, nn.Linear):\n"
                                                 "        seen.append(1)\n"

@@ -246,8 +246,8 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
                 _hook_targets.note_module(args[0] if at and args else None)
             if _S.watch_replaced and watch:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
                 args, kwargs = _watch_replaced(args, kwargs, at, kind, watch)
-            # NOTE [numbers worked out in hooks]; a hook watched as "grad" is handed gradients
-            wraps = [w for w in ((lambda hook: _wrap_hook_fn(hook, watch == "grad")) if _S.hook_names else None,
+            # NOTE [numbers worked out in hooks]; `watch` says what the hook is handed
+            wraps = [w for w in ((lambda hook: _wrap_hook_fn(hook, watch)) if _S.hook_names else None,
                                  quiet_when_judging if _S.before_pass else None,  # observe_kept.py
                                  _hook_targets.marking(ran) if ran else None) if w]
             for wrap in wraps:

@@ -31,14 +31,18 @@ hook's own work from numbers it only carried: norms worked out by hand
 before the pass and appended by a hook, a hook that keeps a layer's weights
 for a formula after backward, forward hooks that work the gradients out,
 numbers read from retained gradients beside hooks that print (the corpus'
-gap files of watch-each-layer passed so). A hidden trial with
-`scale_hook_gradients: k` hands every hook of a backward kind (tensor,
-module backward, node and multi-grad hooks; not forward or post-accumulate
-hooks, which are handed no gradient) each gradient times k, in the
-reference's run as in the code's, and scales back what the hook returns, so
-the pass itself goes on as it would. Numbers worked out from what the hooks
-were given follow k as the reference's do; numbers got any other way do
-not, and the value check compares them with the reference's as on any
+gap files of watch-each-layer passed so; so did a post-accumulate hook
+that added up a gradient worked out by hand, in log-after-accumulation). A
+hidden trial with `scale_hook_gradients: k` hands every hook of a backward
+kind (tensor, module backward, node and multi-grad hooks) each gradient
+times k, in the reference's run as in the code's, and scales back what the
+hook returns; and while a hook of the code's runs, every `.grad` it reads
+is a copy times k (a post-accumulate hook is handed its leaf, and a hook on
+an accumulator, or one that adds the incoming gradient to what `w.grad`
+holds, reads the leaf's). The pass goes on as it would. A hook that changes
+a `.grad` it read in place changes the copy only. Numbers worked out from what the
+hooks were given follow k as the reference's do; numbers got any other way
+do not, and the value check compares them with the reference's as on any
 trial. The record says the factor (``hook_scale``), for the words.
 """
 
@@ -52,6 +56,7 @@ from tutor.grade.observe_state import (
 )
 
 _tolist = _TensorBase.tolist
+_GRAD, _GRAD_ = _TensorBase.__dict__["grad"], _TensorBase.__dict__["_grad"]  # what `.grad` reads go through
 _bool, _int, _float, _list, _tuple = bool, int, float, list, tuple
 MAX_NAMES = 16
 MAX_MARKED = 4096  # tensors marked (kept alive until the run ends)
@@ -69,6 +74,10 @@ class _Marks(TorchFunctionMode):
             # An attribute read (``p.grad``) hands back a tensor that lives on
             # (the gradient the loop reads after backward): never marked.
             if _getattr(func, "__name__", None) == "__get__":
+                owner = _getattr(func, "__self__", None)
+                if _S.in_hook and _S.hook_scale and (owner is _GRAD or owner is _GRAD_) and _isinstance(out, _Tensor):
+                    with _no_torch_function_at_all():  # NOTE [gradients handed to hooks, scaled]: as a hook reads it
+                        return _mul(out, _S.hook_scale)
                 return out
             if _S.in_hook or _marked_in(args) or (kwargs and _marked_in(kwargs.values())):
                 _mark(out, 0)
@@ -100,16 +109,17 @@ def end() -> None:
             pass
 
 
-def wrap(hook, gradients: bool = False):
-    """The code's ``hook``, run with marking on (only for runs that ask); ``gradients``: a hook of a
-    backward kind, handed gradients (NOTE [gradients handed to hooks, scaled])."""
+def wrap(hook, watch: str = ""):
+    """The code's ``hook``, run with marking on (only for runs that ask); ``watch``: "grad" for a hook
+    handed gradients, "post" for a post-accumulate hook (handed its leaf), "" for a forward hook (NOTE
+    [gradients handed to hooks, scaled])."""
     if not _getattr(_S, "hook_names", None) or not callable(hook):
         return hook
-    scale = _S.hook_scale if gradients else None
+    scale = _S.hook_scale if watch == "grad" else None
 
     def marked_hook(*args, **kwargs):
         before = _named_numbers()
-        if scale is not None:
+        if scale is not None and watch == "grad":
             args = _scaled(args, scale)
         _mark_given(args)  # a module hook's grad_output, kept and read after backward, is the hook's too
         _S.in_hook += 1
@@ -119,7 +129,7 @@ def wrap(hook, gradients: bool = False):
         finally:
             _S.in_hook -= 1
             _note_added(before)
-        return result if scale is None or result is None else _scaled(result, 1.0 / scale)
+        return result if scale is None or result is None or watch != "grad" else _scaled(result, 1.0 / scale)
 
     _copy_names(marked_hook, hook)
     return marked_hook

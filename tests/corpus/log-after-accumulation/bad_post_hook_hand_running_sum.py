@@ -1,4 +1,4 @@
-# expect: hook
+# expect: did not follow the gradients your hooks were handed
 # the hook on w does not read w.grad: it adds up a hand-written gradient of the loop's batch
 norms = []
 acc = torch.zeros_like(w)
