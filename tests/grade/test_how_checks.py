@@ -467,6 +467,11 @@ CASES: dict[str, tuple] = {
                                        "model(x).sum().backward()\n",
                                        "hooks on model[0], model[-1] (at least 2)", "failed",
                                        ["no hook on `model[-1]`"]),
+    "modules_hooks_taken_off_at_once": (MODULES, "seen = [1, 1]\nfor m in (model[0], model[2]):\n"
+                                        "    m.register_full_backward_hook(lambda m, gi, go: None).remove()\n"
+                                        "model(x).sum().backward()\n",
+                                        "hooks on model[0], model[-1] (at least 2)", "failed",
+                                        ["but none of them ran"]),
     "modules_none_at_all": (MODULES, "seen = [1, 1]\nmodel(x).sum().backward()\n",
                             "hooks on model[0], model[-1] (at least 2)", "failed",
                             ["registered no hooks on `model[0]`, `model[-1]`"]),

@@ -348,7 +348,7 @@ def report(config: dict) -> dict:
     if config.get("hooks_on"):  # NOTE [hooks on a named tensor] (observe_targets.py)
         out["hooks_on"], out["hooks_on_ran"] = observe_targets.counts()
     if config.get("hooks_on_modules"):  # NOTE [hooks on named modules] (observe_targets.py)
-        out["hooks_on_modules"] = observe_targets.module_counts()
+        out["hooks_on_modules"], out["hooks_on_modules_ran"] = observe_targets.module_counts()
     if config.get("unchanged"):
         out["unchanged"] = [_changed(*snap) for snap in _S.snapshots] + \
                            [{"name": name, "t": "missing"} for name in _S.missing]

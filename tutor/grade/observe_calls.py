@@ -239,11 +239,12 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
             _S.node_probe.append(args[0])
         if _S.on and not inside[0] and _learner_caller(_getframe(1), observed, names):
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
-            ran = [False] if _S.hook_target_names and kind in ("tensor", "node") else None  # did it run?
+            ran = [False] if (_S.hook_target_names and kind in ("tensor", "node")) or (
+                kind == "module" and _S.hook_modules) else None  # did it run?
             if kind == "tensor" and ran and args:
                 _hook_targets.note(args[0], ran)  # NOTE [hooks on a named tensor]
             if kind == "module" and _S.hook_modules:  # NOTE [hooks on named modules]
-                _hook_targets.note_module(args[0] if at and args else None)
+                _hook_targets.note_module(args[0] if at and args else None, ran)
             if _S.watch_replaced and watch:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
                 args, kwargs = _watch_replaced(args, kwargs, at, kind, watch)
             # NOTE [numbers worked out in hooks]; `watch` says what the hook is handed

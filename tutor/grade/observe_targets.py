@@ -33,11 +33,12 @@ NOTE [hooks on named modules]: a `hooks` check with `modules: [model[0],
 model[2]]` counts only the module hooks registered on those modules, each
 as the setup made it (resolved after the setup, before the code runs: the
 code cannot bind the names to others first), and asks for one on each at
-least. watch-each-layer counted every module hook, and no-op hooks on the
-Tanh and the container, beside tensor hooks that recorded, passed it (the
-corpus' gap files). A hook through torch's global registration
-(`register_module_full_backward_hook`) runs for every module: it counts as
-one on each.
+least that ran. watch-each-layer counted every module hook, and no-op
+hooks on the Tanh and the container, beside tensor hooks that recorded,
+passed it (the corpus' gap files); so did hooks on the two layers taken
+off at once, which never ran (round 34's attacker). A hook through torch's
+global registration (`register_module_full_backward_hook`) runs for every
+module: it counts as one on each.
 """
 
 from __future__ import annotations
@@ -78,22 +79,25 @@ def begin_modules(namespace: dict, paths) -> None:
         _S.hook_modules.append((str(path), value))
 
 
-def note_module(module) -> None:
-    """A module hook was registered on ``module`` (a method's self; None: on every module, globally)."""
+def note_module(module, ran: list) -> None:
+    """A module hook was registered on ``module`` (a method's self; None: on every module, globally);
+    ``ran``: set when the hook runs."""
     if _S.hook_modules and _len(_S.hooked_modules) < MAX_TARGETS:
-        _S.hooked_modules.append(module)
+        _S.hooked_modules.append((module, ran))
 
 
-def module_counts() -> dict:
-    """path -> the hooks registered on the module the setup bound there (observe.report)."""
-    out = {}
+def module_counts() -> tuple:
+    """path -> the hooks registered on the module the setup bound there, and path -> those of them that
+    ran (observe.report)."""
+    registered, ran = {}, {}
     for path, module in _S.hook_modules:
-        n = 0
+        n = m = 0
         if module is not None:
-            for hooked in _S.hooked_modules:
-                n += hooked is module or hooked is None
-        out[path] = n
-    return out
+            for hooked, marked in _S.hooked_modules:
+                if hooked is module or hooked is None:
+                    n, m = n + 1, m + marked[0]
+        registered[path], ran[path] = n, m
+    return registered, ran
 
 
 def note_node_hook(hooks_dict, ran: list) -> None:

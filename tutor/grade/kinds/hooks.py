@@ -78,17 +78,25 @@ class Hooks(Kind):
                     hooks=plural(n, N_("{n} hook"), N_("{n} hooks")), name=check.tensor,
                     ran=_("none of them") if ran_n == 0 else _("only {n} of them").format(n=ran_n),
                     bound=bound_words(check))
+        unmet = False  # a named module without a hook that ran
         if check.modules:
-            counts = _module_counts(check, record)
+            counts, ran = _module_counts(check, record)
             others, n = n - sum(counts), sum(counts)
             bare = [m for m, k in zip(check.modules, counts) if k == 0]
+            idle = [m for m, k, r in zip(check.modules, counts, ran) if k and not r]
+            unmet = bool(bare or idle)
+            if idle and not bare:
+                return False, _("your code registered hooks on {idle}, but none of them ran (a hook taken off "
+                                "before the pass runs nothing); this exercise asks for one on each of {names} that "
+                                "runs. Keep the hooks on while the pass runs.").format(
+                    idle=", ".join(f"`{m}`" for m in idle), names=", ".join(f"`{m}`" for m in check.modules))
             if bare and (n or others):
                 return False, _("your code registered no hook on {bare} (its module hooks went on other modules); "
                                 "this exercise asks for one on each of {names}. Register it on the module itself: "
                                 "`{first}.register_full_backward_hook(fn)`.").format(
                     bare=", ".join(f"`{m}`" for m in bare), names=", ".join(f"`{m}`" for m in check.modules),
                     first=bare[0])
-        if within(check, n) and not (check.modules and 0 in counts):
+        if within(check, n) and not unmet:
             return True, ""
         hook_words = _("no hooks") if n == 0 else plural(n, N_("{n} hook"), N_("{n} hooks"))
         where, how = _HOOK_WORDS[check.on]
@@ -107,7 +115,7 @@ class Hooks(Kind):
             said = _("your code registered {hooks} {where}").format(hooks=hook_words, where=_(where))
         else:
             said = _("your code registered {hooks}").format(hooks=hook_words)
-        if too_few(check, n) or (check.modules and 0 in counts):
+        if too_few(check, n) or unmet:
             advice = _(how).format(name=check.modules[0] if check.modules else check.tensor)
         else:
             advice = _("Register only the hooks the exercise asks for (every registration counts, even of a hook "
@@ -116,10 +124,14 @@ class Hooks(Kind):
             said=said, bound=bound_words(check), advice=advice)
 
 
-def _module_counts(check, record) -> list[int]:
-    """The hooks on each module the check names (NOTE [hooks on named modules], observe_targets.py)."""
-    on = record.get("hooks_on_modules")
-    counts = [on.get(m) for m in check.modules] if isinstance(on, dict) else [None]
-    if not all(isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in counts):
-        raise InvalidResult("no count of the hooks on named modules")
-    return counts
+def _module_counts(check, record) -> tuple[list[int], list[int]]:
+    """The hooks on each module the check names, and those of them that ran (NOTE [hooks on named modules],
+    observe_targets.py)."""
+    out = []
+    for key in ("hooks_on_modules", "hooks_on_modules_ran"):
+        on = record.get(key)
+        counts = [on.get(m) for m in check.modules] if isinstance(on, dict) else [None]
+        if not all(isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in counts):
+            raise InvalidResult("no count of the hooks on named modules")
+        out.append(counts)
+    return out[0], out[1]
