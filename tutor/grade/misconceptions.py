@@ -55,7 +55,7 @@ _RULES: list[tuple[str, tuple[str, ...], str]] = [
         "hook-shape",
         ("hook", "has changed the size of value"),
         N_("A gradient hook must return None (keep the gradient) or a tensor of the same shape as the gradient "
-           "it received."),
+           "it received; a post-accumulate hook (`register_post_accumulate_grad_hook`) must return None."),
     ),
     (
         "inference-tensor",

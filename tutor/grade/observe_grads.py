@@ -362,7 +362,7 @@ def _holds_note(tensor, note) -> bool:
 
 
 def provenance() -> dict:
-    """name -> "backward", "scaled", "written", "none", "unknown" (or "unreadable"), for the ``observed``
+    """name -> "backward", "scaled", "written", "none", "taken", "unknown" (or "unreadable"), for the ``observed``
     record."""
     out = {}
     namespace = _getattr(_S, "grad_namespace", None)
@@ -371,7 +371,8 @@ def provenance() -> dict:
             tensor = namespace.get(name) if namespace is not None else None
             grad = _get_grad(tensor) if _isinstance(tensor, _Tensor) else None
             if grad is None:
-                out[name] = "none"
+                # a gradient a pass left, taken away since (`p.grad = None` in a hook): "taken", for the words
+                out[name] = "taken" if _S.grad_marks.get(id(tensor)) is not None else "none"
             elif _recompute_differed():  # NOTE [a reentrant recompute that differs] (observe_reentrant.py)
                 out[name] = "written"
             elif id(tensor) not in _S.grad_followed or _S.grad_followed[id(tensor)] is not tensor:

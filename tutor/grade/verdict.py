@@ -74,7 +74,8 @@ def judge(check, expected, yours, ctx: Context) -> Verdict:
 def context(exercise, reference: RunReply, learner: RunReply, error) -> Context:
     return Context(tolerance=exercise.tolerance.model_dump(exclude_none=True), learner_error=error,
                    observed=learner.probes().get("observed"), expected_observed=reference.probes().get("observed"),
-                   predict=exercise.style == "predict")
+                   predict=exercise.style == "predict",
+                   hook_scaled=any(t.scale_hook_gradients for t in exercise.trials))
 
 
 def judge_trial(exercise, runs: TrialRuns, ctx: Context) -> list[Verdict]:

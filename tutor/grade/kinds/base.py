@@ -49,6 +49,7 @@ class Context:
     observed: Mapping[str, Any] | None = None  # what the learner's code did (observe.py's record), unvalidated
     expected_observed: Mapping[str, Any] | None = None  # the same for the reference
     predict: bool = False  # a predict exercise: feedback never shows the expected value
+    hook_scaled: bool = False  # a trial of the exercise scales its hooks' gradients (observe_hooks.py)
 
 
 class Kind:

@@ -132,6 +132,11 @@ def _why_no_grad(name: str, flags: dict, ctx: Context | None = None) -> str:
     if backwards == 0 and not calls_of(ctx.observed if ctx else None, "autograd.grad"):
         return _("`{name}.grad` is None: no gradient reached `{name}`, and your code never called backward(). "
                  "Call backward() on the output to fill .grad.").format(name=name)
+    if ctx is not None and observed_state(ctx.observed, "grads", name) == "taken":
+        # round 34's learner: a post-accumulate hook that logged, then set `p.grad = None`
+        return _("`{name}.grad` is None now, but a backward pass did leave a gradient there: your code took it "
+                 "away afterwards (a hook that sets `.grad = None`, or `zero_grad()` after the pass). Leave "
+                 "`{name}.grad` as the passes leave it.").format(name=name)
     if ctx is not None and calls_of(ctx.observed, FUNCTION_BACKWARD_RUN):
         # round 33's learner: a backward that tested `x.grad is not None` and returned None for every input
         return _("`{name}.grad` is None: no gradient reached `{name}`, and a backward pass ran through your "

@@ -73,8 +73,9 @@ class Hooks(Kind):
             if isinstance(ran_n, int) and not isinstance(ran_n, bool) and ran_n < n and within(check, n) \
                     and too_few(check, ran_n):  # a lower bound asks for hooks that ran
                 return False, _("your code registered {hooks} on `{name}`, but {ran} ran in a backward pass (a hook "
-                                "taken off before the pass runs nothing); this exercise asks for {bound}. Keep the "
-                                "hook on `{name}` while the passes run.").format(
+                                "taken off before the pass, or registered after it, runs in none); this exercise asks "
+                                "for {bound}. Register the hook on `{name}` before the passes and keep it on while "
+                                "they run.").format(
                     hooks=plural(n, N_("{n} hook"), N_("{n} hooks")), name=check.tensor,
                     ran=_("none of them") if ran_n == 0 else _("only {n} of them").format(n=ran_n),
                     bound=bound_words(check))
@@ -87,8 +88,9 @@ class Hooks(Kind):
             unmet = bool(bare or idle)
             if idle and not bare:
                 return False, _("your code registered hooks on {idle}, but none of them ran (a hook taken off "
-                                "before the pass runs nothing); this exercise asks for one on each of {names} that "
-                                "runs. Keep the hooks on while the pass runs.").format(
+                                "before the pass, or registered after it, runs in none); this exercise asks for one "
+                                "on each of {names} that runs. Register the hooks before the pass and keep them on "
+                                "while it runs.").format(
                     idle=", ".join(f"`{m}`" for m in idle), names=", ".join(f"`{m}`" for m in check.modules))
             if bare and (n or others):
                 return False, _("your code registered no hook on {bare} (its module hooks went on other modules); "

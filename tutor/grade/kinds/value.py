@@ -120,6 +120,11 @@ def _provenance_problem(check, what: str, ctx: Context) -> str | None:
         record = "autograd_values"  # NOTE [values autograd returned]: "autograd", "func", "backward", "other", ...
         allowed = {"autograd", "func", "backward"} if check.from_autograd == "or-backward" else {"autograd", "func"}
     elif check.from_hooks:
+        if ctx.hook_scaled:
+            # NOTE [gradients handed to hooks, scaled]: that trial judges where the numbers came from; the
+            # noting's "other" failed correct answers whose last step it cannot follow (numpy or math, after
+            # the pass, on what a hook kept: round 34's learner probe)
+            return None
         record = "hook_values"  # NOTE [numbers worked out in hooks]: "hooks", "other", ...
         allowed = {"hooks"}
     else:
