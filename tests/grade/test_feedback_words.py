@@ -55,3 +55,46 @@ def test_an_exercise_of_hidden_trials_only_says_so():
     assert "hidden trials only" in words and "trials you see" not in words and "yours 3" not in words
     words = redact("yours 3, expected 2", hidden=True, declared="right only on the trials you see")
     assert "trials you see" in words and "yours 3" not in words
+
+
+def _raised(code: str) -> tuple[str, str]:
+    """What real torch raises for ``code`` (a Function written in one style and called in another)."""
+    import torch  # noqa: F401 - the code below uses it
+
+    try:
+        exec(code, {"torch": torch})
+    except Exception as exc:  # noqa: BLE001 - the error is what is asked
+        return type(exc).__name__, str(exc)
+    raise AssertionError("the code raised nothing")
+
+
+FUNCTION = """
+class Cube(torch.autograd.Function):
+    @staticmethod
+    def forward({args}):
+        return x ** 3
+{setup}
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+Cube.apply(torch.ones(2, requires_grad=True))
+"""
+SETUP = """
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass
+"""
+
+
+def test_a_forward_in_the_other_style_is_explained():
+    # round 33's learner (cube-for-torch-func): `forward(ctx, x)` beside `setup_context` showed torch's
+    # bare TypeError, "missing a required argument: 'x'"
+    rule, words = diagnose(*_raised(FUNCTION.format(args="ctx, x", setup=SETUP)))
+    assert rule == "function-style" and "`def forward(x):`" in words and "setup_context" in words
+    # and the other way round: the new style's `forward(x)` with no setup_context
+    rule, words = diagnose(*_raised(FUNCTION.format(args="x", setup="")))
+    assert rule == "function-style" and "`def forward(ctx, x):`" in words
+    # the right pairings raise nothing to explain
+    for args, setup in (("ctx, x", ""), ("x", SETUP)):
+        code = FUNCTION.format(args=args, setup=setup)
+        exec(code, {"torch": __import__("torch")})

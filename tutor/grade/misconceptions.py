@@ -103,6 +103,19 @@ _GRAPH_CUT_IN_FUNCTION = N_(
 )
 
 
+_FORWARD_WITH_CTX = N_(
+    "If this comes from a custom Function's `apply`: with `setup_context` defined (the PyTorch 2 style), "
+    "`forward` takes only the inputs, no `ctx`, and torch binds `apply`'s arguments to them. Write "
+    "`def forward(x):` and save what backward needs in `setup_context(ctx, inputs, output)`. (The older "
+    "style keeps `forward(ctx, x)` and has no `setup_context`.)"
+)
+_FORWARD_WITHOUT_CTX = N_(
+    "If this comes from a custom Function's `apply`: without `setup_context`, torch calls `forward(ctx, "
+    "*inputs)`, so `forward` must take `ctx` first. Either add `ctx` back (`def forward(ctx, x):`, the older "
+    "style), or keep `def forward(x):` and add `setup_context(ctx, inputs, output)` (the PyTorch 2 style)."
+)
+
+
 def _ran_a_custom_backward(observed) -> bool:
     calls = observed.get("calls") if isinstance(observed, dict) else None
     return isinstance(calls, list) and any(
@@ -153,6 +166,12 @@ def diagnose(error_type: str, message: str, observed: dict | None = None) -> tup
     for rule, needles, explanation in _RULES:
         if all(needle in message for needle in needles):
             return rule, _(explanation)
+    if error_type == "TypeError" and message.startswith("missing a required argument"):
+        # inspect's wording: torch binds apply's arguments to forward's signature where setup_context is
+        # defined (round 33's learner, cube-for-torch-func: `forward(ctx, x)` beside `setup_context`)
+        return "function-style", _(_FORWARD_WITH_CTX)
+    if error_type == "TypeError" and ".forward() takes" in message and "positional argument" in message:
+        return "function-style", _(_FORWARD_WITHOUT_CTX)
     if error_type == "NameError":
         return "undefined-name", _("A name your code uses is not defined. The setup's variables keep their names; "
                                    "check the spelling.")
