@@ -49,12 +49,19 @@ def test_an_exercise_of_hidden_trials_only_says_so():
     # "an answer right only on the trials you see" misled where no trial is shown (count-the-versions)
     from tutor.grade.feedback import redact
 
-    shown = redact("yours 3, expected 2", hidden=False, declared="the trials you see", all_hidden=True)
+    from tutor.grade.kinds import kind_of
+    from tutor.pack.checks import ValueCheck
+
+    shown = redact("yours 3, expected 2", hidden=False, declared="must be True or False", all_hidden=True)
     assert shown == "yours 3, expected 2"
-    words = redact("yours 3, expected 2", hidden=True, declared="right only on the trials you see", all_hidden=True)
-    assert "hidden trials only" in words and "trials you see" not in words and "yours 3" not in words
-    words = redact("yours 3, expected 2", hidden=True, declared="right only on the trials you see")
-    assert "trials you see" in words and "yours 3" not in words
+    declared = kind_of(ValueCheck(kind="value", expr="a_leaf", type="bool")).hidden_words(
+        ValueCheck(kind="value", expr="a_leaf", type="bool"))
+    words = redact("yours 3, expected 2", hidden=True, declared=declared, all_hidden=True)
+    assert "hidden trials only" in words and "yours 3" not in words
+    # what the check declares stays (round 34's learner: a wrong type read "check your reasoning" alone)
+    assert "must be True or False" in words and "trials you see" not in words
+    words = redact("yours 3, expected 2", hidden=True, declared=declared)
+    assert "failed on a hidden trial" in words and "must be True or False" in words and "yours 3" not in words
 
 
 def _raised(code: str) -> tuple[str, str]:

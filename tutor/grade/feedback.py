@@ -22,19 +22,19 @@ from tutor.i18n import N_, _
 HIDDEN_FAILURE = N_("failed on a hidden trial (its inputs and your code's output on it are not shown).")
 
 
-HIDDEN_ONLY = N_("failed: this exercise checks answers on hidden trials only, so what your code gave is not shown. "
-                 "Check your reasoning against the lesson, step by step.")
+HIDDEN_ONLY = N_("failed: this exercise checks answers on hidden trials only, so what your code gave is not shown; "
+                 "the check's name says what was judged.")
 
 
 def redact(message: str, hidden: bool, declared: str = "", all_hidden: bool = False) -> str:
     """A failed check's message as the report may show it; ``declared``: what the check itself says
     (Kind.hidden_words), shown on a hidden trial too. ``all_hidden``: the exercise shows no trial, and
-    words about "the trials you see" would mislead (round 33's learner probe): said plainly instead."""
+    words about "the trials you see" would mislead (round 33's learner probe): said plainly instead, with
+    what the check declares (round 34's: "check your reasoning" alone, for a wrong type or grad mode left
+    off, sent learners back to reasoning that was right)."""
     if not hidden:
         return message
-    if all_hidden:
-        return _(HIDDEN_ONLY)
-    return _(HIDDEN_FAILURE) + (" " + declared if declared else "")
+    return _(HIDDEN_ONLY if all_hidden else HIDDEN_FAILURE) + (" " + declared if declared else "")
 
 
 def raised_words(error: RunError, hidden: bool) -> str:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import base64
 import contextlib
 import math
+from decimal import Decimal as _Decimal
+from fractions import Fraction as _Fraction
 from typing import Any, Callable
 
 import torch
@@ -144,6 +146,11 @@ def encode_value(value: Any, depth: int = 0) -> dict:
         value, kind = float(value), float
     elif kind in _NP_INTS:
         value, kind = int(value), int
+    elif kind is _Fraction or kind is _Decimal:  # exact numbers of the standard library (round 34's learner)
+        try:
+            value, kind = (value.numerator / value.denominator if kind is _Fraction else float(value)), float
+        except (OverflowError, ValueError):
+            return {"t": "other", "type": kind.__name__, "why": "too big to compare"}
     if kind is int and value.bit_length() > 1024:  # past a float's range; past 4,300 digits JSON refuses it
         return {"t": "other", "type": "Python int", "why": "too big to compare"}
     if kind in (int, float):

@@ -36,6 +36,13 @@ class Inputs(Kind):
     def observe(self, check):
         return {"inputs": list(check.skip)}
 
+    def hidden_words(self, check, trial=None) -> str:
+        # what the check asks, whatever the run did (round 34's learner: on an exercise of hidden trials
+        # only, grad mode left off read "check your reasoning")
+        return _("Leave the tensors and modules the setup made as it made them (their values and "
+                 "requires_grad), and gradient recording on as the setup left it: switch it off only inside "
+                 "`with torch.no_grad():`.")
+
     def mutant(self, check):
         # The first tensor (or module) the setup bound (globals keep binding
         # order: the run's preamble, then the setup's names) that the code
