@@ -241,14 +241,14 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
             _S.hooks[kind] = _S.hooks.get(kind, 0) + 1
             ran = [False] if (_S.hook_target_names and kind in ("tensor", "node")) or (
                 kind == "module" and _S.hook_modules) else None  # did it run?
+            leaves = _hook_targets.tensors_in(args[0]) if kind == "tensor" and args else []  # the hook's own
             if kind == "tensor" and ran and args:
                 _hook_targets.note(args[0], ran)  # NOTE [hooks on a named tensor]
-            if kind == "module" and _S.hook_modules:  # NOTE [hooks on named modules]
-                _hook_targets.note_module(args[0] if at and args else None, ran)
+            _hook_targets.note_module(kind, args[0] if at and args else None, ran)  # NOTE [hooks on named modules]
             if _S.watch_replaced and watch:  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
                 args, kwargs = _watch_replaced(args, kwargs, at, kind, watch)
             # NOTE [numbers worked out in hooks]; `watch` says what the hook is handed
-            wraps = [w for w in ((lambda hook: _wrap_hook_fn(hook, watch)) if _S.hook_names else None,
+            wraps = [w for w in ((lambda hook: _wrap_hook_fn(hook, watch, leaves)) if _S.hook_names else None,
                                  quiet_when_judging if _S.before_pass else None,  # observe_kept.py
                                  _hook_targets.marking(ran) if ran else None) if w]
             for wrap in wraps:
@@ -263,7 +263,7 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
             finally:
                 inside[0] -= 1
             if kind == "node" and ran and _isinstance(result, tuple) and result:
-                _hook_targets.note_node_hook(result[0], ran)  # NOTE [a hook on a leaf's accumulator]
+                _hook_targets.note_node_hook(result[0], ran, leaves)  # NOTE [a hook on a leaf's accumulator]
             return result
         return original(*args, **kwargs)
 

@@ -36,11 +36,15 @@ that added up a gradient worked out by hand, in log-after-accumulation). A
 hidden trial with `scale_hook_gradients: k` hands every hook of a backward
 kind (tensor, module backward, node and multi-grad hooks) each gradient
 times k, in the reference's run as in the code's, and scales back what the
-hook returns; and while a hook of the code's runs, every `.grad` it reads
-is a copy times k (a post-accumulate hook is handed its leaf, and a hook on
-an accumulator, or one that adds the incoming gradient to what `w.grad`
-holds, reads the leaf's). The pass goes on as it would. A hook that changes
-a `.grad` it read in place changes the copy only. Numbers worked out from what the
+hook returns; and while a hook of the code's runs, the `.grad` of a leaf
+it is on reads as a copy times k (a post-accumulate hook is handed its
+leaf, and a hook on `w` that adds the incoming gradient to what `w.grad`
+holds reads it; a hook on a leaf's accumulator is on that leaf, where a
+`hooks` check names it: NOTE [a hook on a leaf's accumulator]). Any other
+`.grad` reads as it is: a hook on another leaf that read `w.grad`, beside
+one on `w` that did nothing, and a dummy leaf's `.grad` read for the
+factor passed (round 34's attacker). The pass goes on as it would. A hook
+that changes a `.grad` it read in place changes the copy only. Numbers worked out from what the
 hooks were given follow k as the reference's do; numbers got any other way
 do not, and the value check compares them with the reference's as on any
 trial. The record says the factor (``hook_scale``), for the words.
@@ -75,7 +79,8 @@ class _Marks(TorchFunctionMode):
             # (the gradient the loop reads after backward): never marked.
             if _getattr(func, "__name__", None) == "__get__":
                 owner = _getattr(func, "__self__", None)
-                if _S.in_hook and _S.hook_scale and (owner is _GRAD or owner is _GRAD_) and _isinstance(out, _Tensor):
+                if _S.in_hook and _S.hook_scale and (owner is _GRAD or owner is _GRAD_) and _isinstance(out, _Tensor) \
+                        and args and _one_of(args[0], _S.hook_leaves):
                     with _no_torch_function_at_all():  # NOTE [gradients handed to hooks, scaled]: as a hook reads it
                         return _mul(out, _S.hook_scale)
                 return out
@@ -109,10 +114,10 @@ def end() -> None:
             pass
 
 
-def wrap(hook, watch: str = ""):
+def wrap(hook, watch: str = "", leaves=()):
     """The code's ``hook``, run with marking on (only for runs that ask); ``watch``: "grad" for a hook
-    handed gradients, "post" for a post-accumulate hook (handed its leaf), "" for a forward hook (NOTE
-    [gradients handed to hooks, scaled])."""
+    handed gradients, "post" for a post-accumulate hook (handed its leaf), "" for a forward hook; ``leaves``:
+    the tensors it is on, whose `.grad` it reads scaled (NOTE [gradients handed to hooks, scaled])."""
     if not _getattr(_S, "hook_names", None) or not callable(hook):
         return hook
     scale = _S.hook_scale if watch == "grad" else None
@@ -123,16 +128,25 @@ def wrap(hook, watch: str = ""):
             args = _scaled(args, scale)
         _mark_given(args)  # a module hook's grad_output, kept and read after backward, is the hook's too
         _S.in_hook += 1
+        outer, _S.hook_leaves = _S.hook_leaves, leaves
         try:
             with _Marks():  # a pass started under the global mode runs with it off
                 result = hook(*args, **kwargs)
         finally:
             _S.in_hook -= 1
+            _S.hook_leaves = outer
             _note_added(before)
         return result if scale is None or result is None or watch != "grad" else _scaled(result, 1.0 / scale)
 
     _copy_names(marked_hook, hook)
     return marked_hook
+
+
+def _one_of(item, items) -> bool:
+    for other in items:
+        if other is item:
+            return True
+    return False
 
 
 def _scaled(value, k: float, depth: int = 0):

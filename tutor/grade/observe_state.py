@@ -151,6 +151,7 @@ class _State:
     hook_names: list = []  # observe_hooks.py: names a value check wants worked out in hooks
     hook_namespace = None
     hook_scale = None  # NOTE [gradients handed to hooks, scaled] (observe_hooks.py): the factor, or None
+    hook_leaves: list = []  # ... and the leaves the hook running now is on
     in_hook = 0
     marked: dict = {}
     noted: set = set()

@@ -79,10 +79,10 @@ def begin_modules(namespace: dict, paths) -> None:
         _S.hook_modules.append((str(path), value))
 
 
-def note_module(module, ran: list) -> None:
-    """A module hook was registered on ``module`` (a method's self; None: on every module, globally);
-    ``ran``: set when the hook runs."""
-    if _S.hook_modules and _len(_S.hooked_modules) < MAX_TARGETS:
+def note_module(kind: str, module, ran: list) -> None:
+    """A hook of ``kind`` was registered: a module hook, on ``module`` (a method's self; None: on every
+    module, globally); ``ran``: set when the hook runs."""
+    if kind == "module" and _S.hook_modules and _len(_S.hooked_modules) < MAX_TARGETS:
         _S.hooked_modules.append((module, ran))
 
 
@@ -100,10 +100,17 @@ def module_counts() -> tuple:
     return registered, ran
 
 
-def note_node_hook(hooks_dict, ran: list) -> None:
-    """A node hook was registered, into ``hooks_dict``."""
+def note_node_hook(hooks_dict, ran: list, found: list) -> None:
+    """A node hook was registered, into ``hooks_dict``; ``found``: the leaves found holding it so far (filled as
+    passes start: the hook's own leaves, NOTE [gradients handed to hooks, scaled])."""
     if _len(_S.node_hook_dicts) < MAX_TARGETS:
-        _S.node_hook_dicts.append((hooks_dict, ran, []))  # the leaves found holding it so far
+        _S.node_hook_dicts.append((hooks_dict, ran, found))
+
+
+def tensors_in(target) -> list:
+    """The tensors a tensor hook's registration names (a method's self, register_multi_grad_hook's tensors)."""
+    items = target if _isinstance(target, (list, tuple)) else (target,)
+    return [item for item in items[:64] if _isinstance(item, _Tensor)]
 
 
 def before_pass() -> None:

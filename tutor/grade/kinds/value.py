@@ -83,10 +83,10 @@ class Value(Kind):
 
 def _scaled_words(what: str, scale: float) -> str:
     return _("{what} did not follow the gradients your hooks were handed: on this trial every gradient a "
-             "hook is handed, or reads from `.grad` while it runs, is {k:g} times the real one, and the "
-             "reference's numbers change with it; yours did not change as they did. Work each number out inside "
-             "a hook, from the gradient it is given or reads, not before or after the pass some other "
-             "way.").format(what=what, k=scale)
+             "hook is handed, or reads from its own tensor's `.grad` while it runs, is {k:g} times the real "
+             "one, and the reference's numbers change with it; yours did not change as they did. Work each "
+             "number out inside a hook, from the gradient it is given or reads, not before or after the pass "
+             "some other way.").format(what=what, k=scale)
 
 
 def _hook_scale(check, ctx: Context) -> float | None:

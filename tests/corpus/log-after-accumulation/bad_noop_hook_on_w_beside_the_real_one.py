@@ -1,4 +1,4 @@
-# expect: hooks on w
+# expect: did not follow the gradients your hooks were handed
 # a hook on w that runs and does nothing; the norms come from a hook on another leaf's accumulator
 # The logging hook is on another leaf's accumulator (as bad_node_hook_on_another_leaf); a do-nothing
 # tensor hook on w runs every pass, so "a hook on w that ran" is satisfied.
