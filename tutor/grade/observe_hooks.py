@@ -36,18 +36,24 @@ that added up a gradient worked out by hand, in log-after-accumulation). A
 hidden trial with `scale_hook_gradients: k` hands every hook of a backward
 kind (tensor, module backward, node and multi-grad hooks) each gradient
 times k, in the reference's run as in the code's, and scales back what the
-hook returns; and while a hook of the code's runs, the `.grad` of a leaf
-it is on reads as a copy times k (a post-accumulate hook is handed its
-leaf, and a hook on `w` that adds the incoming gradient to what `w.grad`
-holds reads it; a hook on a leaf's accumulator is on that leaf, where a
-`hooks` check names it: NOTE [a hook on a leaf's accumulator]). Any other
-`.grad` reads as it is: a hook on another leaf that read `w.grad`, beside
-one on `w` that did nothing, and a dummy leaf's `.grad` read for the
-factor passed (round 34's attacker). The pass goes on as it would. A hook
-that changes a `.grad` it read in place changes the copy only. Numbers worked out from what the
-hooks were given follow k as the reference's do; numbers got any other way
-do not, and the value check compares them with the reference's as on any
-trial. The record says the factor (``hook_scale``), for the words.
+hook returns, so the pass goes on as it would. While a hook of the code's
+runs, the `.grad` of a leaf it is on, and a `grad` check follows, reads
+as a copy times k: a post-accumulate hook is handed its leaf, and a hook
+on `w` that adds the incoming gradient to what `w.grad` holds reads it; a
+hook on a leaf's accumulator is on that leaf, where a `hooks` check names
+it (NOTE [a hook on a leaf's accumulator]). Any other `.grad` reads as it
+is: a hook on another leaf that read `w.grad`, beside one on `w` that did
+nothing, and a dummy leaf's `.grad` set by hand and read for the factor,
+by a hook on it or on another, passed (round 34's attackers). A hook that
+changes a `.grad` it read in place changes the copy only. Numbers worked
+out from what the hooks were given follow k as the reference's do;
+numbers got any other way do not, and the value check compares them with
+the reference's as on any trial. The record says the factor
+(``hook_scale``), for the words. One factor for a whole trial can be read
+by code that knows a true value beside a scaled one (the loss's seed of 1
+handed to a hook on `loss`, a by-hand gradient beside the scaled
+`w.grad`, a constant a hook returns, scaled back): attacks on the rule,
+left as gap files (docs/grading.md, round 34).
 """
 
 from __future__ import annotations
@@ -61,7 +67,7 @@ from tutor.grade.observe_state import (
 
 _tolist = _TensorBase.tolist
 _GRAD, _GRAD_ = _TensorBase.__dict__["grad"], _TensorBase.__dict__["_grad"]  # what `.grad` reads go through
-_bool, _int, _float, _list, _tuple = bool, int, float, list, tuple
+_bool, _int, _float, _list, _tuple, _id = bool, int, float, list, tuple, id
 MAX_NAMES = 16
 MAX_MARKED = 4096  # tensors marked (kept alive until the run ends)
 MAX_NOTED = 100_000  # numbers noted
@@ -80,7 +86,7 @@ class _Marks(TorchFunctionMode):
             if _getattr(func, "__name__", None) == "__get__":
                 owner = _getattr(func, "__self__", None)
                 if _S.in_hook and _S.hook_scale and (owner is _GRAD or owner is _GRAD_) and _isinstance(out, _Tensor) \
-                        and args and _one_of(args[0], _S.hook_leaves):
+                        and args and _one_of(args[0], _S.hook_leaves) and _S.grad_followed.get(_id(args[0])) is args[0]:
                     with _no_torch_function_at_all():  # NOTE [gradients handed to hooks, scaled]: as a hook reads it
                         return _mul(out, _S.hook_scale)
                 return out
