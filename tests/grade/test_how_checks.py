@@ -203,9 +203,9 @@ SCALED_HOOKS = _exercise(
     [{"kind": "value", "expr": "norms", "from_hooks": True}, {"kind": "grad", "tensor": "w"}],
     [{"seed": 0}, {"seed": 1, "hidden": True}, {"seed": 2, "hidden": True, "scale_hook_gradients": 3}])
 NOT_SCALED = "did not follow the gradients your hooks were handed"
-FROM_HOOKS_SCALED = _exercise(  # ... and every `.grad` a hook reads while it runs
+FROM_HOOKS_SCALED = _exercise(  # ... and the `.grad` a hook on a followed leaf reads while it runs
     "from-hooks-scaled", FROM_HOOKS.setup, FROM_HOOKS.solution,
-    [{"kind": "value", "expr": "norms", "from_hooks": True}, {"kind": "grad", "tensor": "w"}],
+    [{"kind": "value", "expr": "norms", "from_hooks": True}, {"kind": "grad", "tensor": "w", "from_backward": True}],
     [{"seed": 0}, {"seed": 1, "hidden": True, "scale_hook_gradients": 3}])
 # NOTE [hooks on named modules]: `modules:` counts the hooks on those modules, one on each at least
 MODULES = _exercise(

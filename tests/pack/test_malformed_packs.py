@@ -642,6 +642,12 @@ CASES = [
          "learner's own run shows)"],
     ),
     Case(
+        "scaled-hook-gradients-without-a-from-hooks-check",
+        ex(Sub("    hidden: true\n", "    hidden: true\n  - seed: 2\n    hidden: true\n    scale_hook_gradients: 3\n")),
+        [f"{EX}:27:27: trials[2].scale_hook_gradients: scales what hooks are handed only for a `value` check with "
+         "`from_hooks: true`, and this exercise has none"],
+    ),
+    Case(
         "scaled-hook-gradients-by-one",
         ex(Sub("    hidden: true\n", "    hidden: true\n    scale_hook_gradients: 1\n")),
         [f"{EX}:23:5: trials[1]: scale_hook_gradients: 1 scales nothing; give another factor (3, say)"],

@@ -309,6 +309,10 @@ def _check_exercise_code(loaded: _Loaded, out: _Collector) -> None:
         if trial.seed in seeds:
             out.at(loaded, ("trials", i, "seed"), f"seed {trial.seed} is already used by trials[{seeds[trial.seed]}]")
         seeds.setdefault(trial.seed, i)
+        if trial.scale_hook_gradients is not None and not any(getattr(c, "from_hooks", False) for c in exercise.checks):
+            # NOTE [gradients handed to hooks, scaled]: only a from_hooks value check's runs scale anything
+            out.at(loaded, ("trials", i, "scale_hook_gradients"), "scales what hooks are handed only for a `value` "
+                   "check with `from_hooks: true`, and this exercise has none")
     # Without a readable reference there is nothing to check names against.
     if bad or exercise.solution is None:
         defined = None
