@@ -14,6 +14,8 @@ CALL_APIS = (
     "forward_ad.make_dual", "autograd.graph.saved_tensors_hooks", "autograd.Function.backward",
     # a torch.func gradient transform's function and a vmapped one, one run inside the other (NOTE [a gradient with vmap])
     "func.grad_with_vmap",
+    # a checkpoint called while saved-tensor hooks are on (NOTE [a checkpoint under the code's hooks])
+    "checkpoint.under_saved_tensors_hooks",
 )
 
 # Not a `calls` API: what the run's record counts of the reverse passes' runs of the backward of a Function

@@ -180,6 +180,18 @@ def record_call(api: str, retain, create) -> None:
     _S.calls[key] = _S.calls.get(key, 0) + 1
     if _len(_S.order) < MAX_ORDER:
         _S.order.append([api, retain, create])
+    # NOTE [a checkpoint under the code's hooks]: checkpoint-the-block counts what `pack` sees while the
+    # checkpointed block runs, and a count of 0 is right where the block's input reaches it captured by a
+    # lambda or by keyword (round 34's learner), and wrong where the hooks were left before the checkpoint ran.
+    # A checkpoint called while saved-tensor hooks of the code's are on (not the observers' own; a
+    # checkpoint's own come after this call) counts as this API too.
+    top = _top_saved(False) if api == "checkpoint" and _top_saved is not None else None
+    if top is not None and not any(top[0] is own for own in OWN_PACKS):  # the observers' own are not the code's
+        record_call("checkpoint.under_saved_tensors_hooks", None, None)
+
+
+OWN_PACKS: list = []  # the observers' own pack functions (observe_saved.py)
+RECORDED_WITH = ("checkpoint.under_saved_tensors_hooks",)  # calls APIs record_call notes beside another
 
 
 def same_values(tensor, copy) -> bool:

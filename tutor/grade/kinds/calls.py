@@ -82,6 +82,9 @@ def _advice(check, too_few: bool) -> str:
             return _("Call backward() on the output (a single number) to fill the leaves' .grad.")
         if api == "checkpoint":
             return _("Wrap the block in torch.utils.checkpoint.checkpoint(fn, *inputs, use_reentrant=False).")
+        if api == "checkpoint.under_saved_tensors_hooks":
+            return _("Call torch.utils.checkpoint.checkpoint inside the `with torch.autograd.graph."
+                     "saved_tensors_hooks(...):` block, so that its hooks see what the checkpoint keeps.")
         return _("Use {api} in your answer, as the exercise asks.").format(api=api_words(api))
     if api in ("autograd.functional.jacobian", "autograd.functional.hessian", "func.jacrev", "func.jacfwd",
                "func.hessian"):
@@ -139,6 +142,7 @@ API_WORDS = {
     "forward_ad.make_dual": "torch.autograd.forward_ad.make_dual()",
     "autograd.Function.backward": "backward() of your own autograd.Function",
     "func.grad_with_vmap": "torch.func.vmap() with a gradient transform inside or around it",
+    "checkpoint.under_saved_tensors_hooks": "torch.utils.checkpoint.checkpoint() inside saved-tensor hooks",
 }
 
 
@@ -194,6 +198,9 @@ _CALL_SNIPPETS = {
     "func.functional_call": "torch.func.functional_call(nn.Linear(1, 1), {{}}, (torch.zeros(1),))",
     "checkpoint": "torch.utils.checkpoint.checkpoint(lambda v: v * 1, torch.zeros(1, requires_grad=True), "
                   "use_reentrant=False)",
+    "checkpoint.under_saved_tensors_hooks": "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n"
+                                            "    torch.utils.checkpoint.checkpoint(lambda v: v * 1, "
+                                            "torch.zeros(1, requires_grad=True), use_reentrant=False)",
     "forward_ad.make_dual": "with torch.autograd.forward_ad.dual_level():\n"
                             "    torch.autograd.forward_ad.make_dual(torch.zeros(1), torch.ones(1))",
     "autograd.graph.saved_tensors_hooks": "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n"
