@@ -343,8 +343,6 @@ def report(config: dict) -> dict:
         out["autograd_values"] = observe_values.value_provenance()
     if config.get("hook_values"):
         out["hook_values"] = observe_hooks.provenance()
-        if config.get("hook_scale"):  # NOTE [gradients handed to hooks, scaled]: for the words
-            out["hook_scale"] = _S.hook_scale
     if config.get("hooks_on"):  # NOTE [hooks on a named tensor] (observe_targets.py)
         out["hooks_on"], out["hooks_on_ran"] = observe_targets.counts()
     if config.get("hooks_on_modules"):  # NOTE [hooks on named modules] (observe_targets.py)

@@ -48,8 +48,8 @@ by a hook on it or on another, passed (round 34's attackers). A hook that
 changes a `.grad` it read in place changes the copy only. Numbers worked
 out from what the hooks were given follow k as the reference's do;
 numbers got any other way do not, and the value check compares them with
-the reference's as on any trial. The record says the factor
-(``hook_scale``), for the words. One factor for a whole trial can be read
+the reference's as on any trial; a failure there reads words of the
+trial's own (Value.hidden_words: the trial is hidden). One factor for a whole trial can be read
 by code that knows a true value beside a scaled one (the loss's seed of 1
 handed to a hook on `loss`, a by-hand gradient beside the scaled
 `w.grad`, a constant a hook returns, scaled back): attacks on the rule,

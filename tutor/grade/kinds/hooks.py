@@ -36,7 +36,7 @@ class Hooks(Kind):
         if check.tensor:
             return _("hooks on {name} ({bound})").format(name=check.tensor, bound=bound_words(check))
         if check.modules:
-            return _("hooks on {names} ({bound})").format(names=", ".join(check.modules), bound=bound_words(check))
+            return _("hooks on {name} ({bound})").format(name=", ".join(check.modules), bound=bound_words(check))
         if check.on == "any":
             return _("hooks on anything ({bound})").format(bound=bound_words(check))
         return _("hooks on {on} ({bound})").format(on=check.on, bound=bound_words(check))

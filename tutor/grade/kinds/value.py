@@ -71,9 +71,6 @@ class Value(Kind):
             if problem:
                 return False, problem
         verdict = compare_values(what, yours, expected, ctx, check.rtol, check.atol)
-        scale = _hook_scale(check, ctx) if not verdict[0] else None
-        if scale is not None:  # NOTE [gradients handed to hooks, scaled] (observe_hooks.py)
-            return False, _scaled_words(what, scale)
         if not verdict[0] and _opaque(check) and not _numbers(yours, expected):
             return False, ""  # "is False, expected True": the check's message says what is wrong
         problem = (_provenance_problem(check, what, ctx) or _root_problem(check, what, ctx)
@@ -87,14 +84,6 @@ def _scaled_words(what: str, scale: float) -> str:
              "one, and the reference's numbers change with it; yours did not change as they did. Work each "
              "number out inside a hook, from the gradient it is given or reads, not before or after the pass "
              "some other way.").format(what=what, k=scale)
-
-
-def _hook_scale(check, ctx: Context) -> float | None:
-    """The factor the reference's hooks were handed their gradients by on this trial, for a value the
-    hooks must work out; None where none (the reference's record: the code's own cannot say so)."""
-    record = ctx.expected_observed
-    scale = record.get("hook_scale") if check.from_hooks and isinstance(record, dict) else None
-    return float(scale) if isinstance(scale, (int, float)) and not isinstance(scale, bool) and scale > 0 else None
 
 
 _LAST_GRADIENT_OF = re.compile(r"last_gradient_of\(\s*([A-Za-z_]\w*)\s*\)")
