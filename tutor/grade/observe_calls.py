@@ -18,7 +18,7 @@ import torch.utils.checkpoint as _CKPT
 
 from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
 from tutor.grade import observe_vmap as _vmap
-from tutor.grade.observe_codes import _codes_class
+from tutor.grade.observe_codes import backward_is_the_codes as _backward_is_the_codes
 from tutor.grade.observe_chain import own_dispatch as _own_dispatch
 from tutor.grade.observe_homes import HOMES as _HOMES
 from tutor.grade.observe_derivatives import derivatives as _derivatives, has_aux as _has_aux
@@ -281,8 +281,8 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
 def _wrap_custom_backward(original):
     def apply(self, *args):
         # the class whose backward torch calls, read before it runs: the code's backward may relabel its ctx
-        # (`ctx._forward_cls = Function`, round 33's third attacker)
-        forward_cls = _getattr(self, "_forward_cls", None) if _S.on else None
+        # (`ctx._forward_cls = Function`, round 33's third attacker), or put torch's backward back
+        codes = _S.on and _backward_is_the_codes(_getattr(self, "_forward_cls", None))
         result = original(self, *args)
         if _S.on:
             # each run of a custom Function's backward in a reverse pass: a `calls` API, so that plain
@@ -290,7 +290,7 @@ def _wrap_custom_backward(original):
             # the code makes itself (`y.grad_fn.apply(g)`, outside any pass) is not one
             if _graph_task_id() != -1:
                 _record_call("autograd.Function.backward", None, None)
-                if _codes_class(forward_cls):  # not torch's own (a checkpoint's, a module hook's)
+                if codes:  # not torch's own (a checkpoint's, a module hook's): NOTE [a backward that is the code's]
                     _record_call(FUNCTION_BACKWARD_RUN, None, None)
             try:
                 needs = self.needs_input_grad

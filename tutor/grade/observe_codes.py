@@ -20,7 +20,7 @@ import torch
 from tutor.grade.observe_state import _OURS, _TORCH_DIR, CODE_FILE, SETUP_FILE, _isinstance, _tuple, _type
 
 # read in a run of the code's, which may have replaced the builtins
-_vars, _getattr, _str, _dict, _id = vars, getattr, str, dict, id
+_vars, _getattr, _str, _dict, _id, _len = vars, getattr, str, dict, id, len
 _modules = sys.modules
 _referents = gc.get_referents
 _PROXIES = (weakref.ProxyType, weakref.CallableProxyType)
@@ -195,3 +195,66 @@ def calls_the_codes(mode) -> bool:
         return True
 
 
+
+
+# NOTE [a backward that is the code's]: the engine runs a custom node's backward as
+# `node._forward_cls.backward` (or `.vjp`), read as the node runs. A class of the code's is the code's
+# (`_codes_class`); three more ways put the code's formula behind a class of torch's (round 35's
+# attacker): torch's own Function with its `backward` replaced for the pass and put back before it
+# returns (BackwardHookFunction, the Function of a module's full backward hook, applied by hand);
+# `torch.library.custom_op` with `register_autograd`, whose Function torch makes and whose backward calls
+# the registered formula (`info._backward_fn`); and a custom Function under `torch.func`, which runs
+# through a Function torch makes per transform level, whose backward calls the code's class. So the
+# class's `backward` and `vjp` are read before the node runs; a function of the code's there is the
+# code's, and the closures of torch's wrapper functions (those two homes only: a compiled graph's
+# backward holds code generated in files of no library, which is not the code's) are followed to the
+# class or the registered formula they call; a decorator's wrapper, to what it wraps.
+_WRAPPER_HOMES = tuple(os.path.join(_TORCH_DIR, *parts) for parts in
+                       (("_functorch", "autograd_function.py"), ("_library", "autograd.py")))
+# the base of every Function class, torch.func's generated ones too (torch.autograd.Function is one of them)
+_FunctionBase = getattr(torch.autograd.function, "_SingleLevelFunction", torch.autograd.Function)
+_issubclass = issubclass
+_INFOS = ("torch._library.custom_ops", "torch._library.autograd")  # where `info` (the registered formulas) is made
+
+
+def backward_is_the_codes(cls) -> bool:
+    """The backward the engine runs for a node of ``cls`` is the code's (NOTE [a backward that is the
+    code's]); read before the node runs."""
+    try:
+        stack, seen = [cls], set()
+        while stack:
+            value = stack.pop()
+            if value is None or _id(value) in seen or _len(seen) > 64:
+                continue
+            seen.add(_id(value))
+            if _isinstance(value, _type):
+                if _codes_class(value):
+                    return True
+                if _issubclass(value, _FunctionBase):
+                    stack.extend(_getattr(value, name, None) for name in ("backward", "vjp"))
+                continue
+            if _isinstance(value, _METHODS):
+                value = value.__func__
+            if not _isinstance(value, _FunctionType):  # an object called (a replaced `backward`, a formula)
+                if calls_the_codes(value):
+                    return True
+                continue
+            filename = value.__code__.co_filename
+            if _codes_file(filename):
+                return True
+            # a decorator's wrapper (`torch.no_grad()(backward)`, functools.wraps) names what it calls
+            stack.append(_getattr(value, "__wrapped__", None))
+            if filename not in _WRAPPER_HOMES:
+                continue
+            for cell in value.__closure__ or ():
+                try:
+                    held = cell.cell_contents
+                except ValueError:  # an empty cell
+                    continue
+                if _isinstance(held, (_type, _FunctionType)):
+                    stack.append(held)
+                elif _getattr(_type(held), "__module__", "") in _INFOS:
+                    stack.append(_getattr(held, "_backward_fn", None))
+        return False
+    except Exception:  # noqa: BLE001 - what cannot be read is not torch's plain class
+        return True

@@ -40,8 +40,11 @@ class Calls(Kind):
         what = apis_words(_apis(check))
         filt = _filter_words(check)
         total = sum(calls_of(record, api) for api in _apis(check))
+        stopped = bool(ctx.learner_error) and too_few(check, n)  # the error is the news: no advice beside it
         if n == 0 and not filt:
-            said = _("your code never called {api}").format(api=what)
+            # round 35's learner: `vmap(grad(f), in_dims=...)` that raised read "never called vmap"
+            said = (_("no call of {api} had finished before the error") if stopped
+                    else _("your code never called {api}")).format(api=what)
         else:
             # what it did call, where it called some: not the whole list again
             called = tuple(api for api, c in zip(_apis(check), counts) if c) if n else ()
@@ -53,7 +56,8 @@ class Calls(Kind):
             asked = _("this exercise asks you not to call {api}{flags}").format(api=what, flags=filt)
         else:
             asked = _("this exercise asks for {bound}").format(bound=bound_words(check))
-        text = _("{said}; {asked}. {advice}").format(said=said, asked=asked, advice=_advice(check, too_few(check, n)))
+        advice = "" if stopped else _advice(check, too_few(check, n))
+        text = _("{said}; {asked}. {advice}").format(said=said, asked=asked, advice=advice)
         return False, text.rstrip()
 
 
@@ -99,8 +103,9 @@ def _advice(check, too_few: bool) -> str:
 
 
 FUNCTION_WORDS = N_(
-    "{what} came through the backward of a custom `torch.autograd.Function` in your code: a formula written "
-    "by hand, not autograd's. Build the computation from torch operations and let autograd differentiate it.")
+    "{what} came through the backward of a custom `torch.autograd.Function` in your code (or a backward "
+    "registered for a custom op): a formula written by hand, not autograd's. Build the computation from torch "
+    "operations and let autograd differentiate it.")
 
 
 def through_a_function(ctx: Context) -> bool:

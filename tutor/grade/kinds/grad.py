@@ -56,7 +56,7 @@ class Grad(Kind):
                 return True, ""
             return False, _should_be_none(name, your_grad, _(
                 "`{name}.grad` should be None (no gradient should reach `{name}`), but it holds a gradient.").format(
-                name=name))
+                name=name), ctx)
         if expected.get("t") != "grad":
             return False, _("the reference could not read `{name}` ({description}); tell your instructor.").format(
                 name=name, description=describe(expected))
@@ -66,7 +66,7 @@ class Grad(Kind):
                 return True, ""
             return False, _should_be_none(name, your_grad, _(
                 "`{name}.grad` should be None: in the reference no gradient reaches `{name}`, but yours holds "
-                "one.").format(name=name))
+                "one.").format(name=name), ctx)
         if your_grad.get("t") == "none":
             return False, _why_no_grad(name, yours.get("flags", {}), ctx)
         # NOTE [gradients a backward pass left]: "backward", "scaled" (what a pass left, times a number),
@@ -76,6 +76,12 @@ class Grad(Kind):
             if ctx.learner_error:  # a pass cut short by an exception (a typo in a hook) is no hand-made .grad
                 return False, _("`{name}.grad` does not hold what a finished backward pass "
                                 "left.").format(name=name)
+            numbers = compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol,
+                                      gradient=True)
+            if not numbers[0]:  # round 35's learner: `x.grad = v * g` heard only of the assignment
+                return False, _("{numbers} And your code set it, where a backward pass should leave it: call "
+                                "backward() on the output and leave `{name}.grad` as it leaves it.").format(
+                    numbers=numbers[1].rstrip(), name=name)
             return False, _(
                 "`{name}.grad` was set by your code, not left there by a backward pass: autograd should "
                 "compute it from your graph. Call backward() on the output and leave `{name}.grad` as it "
@@ -92,6 +98,11 @@ class Grad(Kind):
                 "not the gradient of `{root}`.").format(name=name, root=root)
         verdict = compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol,
                                   gradient=True)
+        if not verdict[0] and _hooks_changed_nothing(ctx):  # round 35's learner: `g.clamp(...)` not returned
+            return False, _("{numbers} The reference's hooks changed a gradient on its way back, and yours "
+                            "changed none: a hook changes one only by what it returns (`g.clamp(...)` makes a "
+                            "new tensor: return it), and only if it is registered before backward() "
+                            "runs.").format(numbers=verdict[1].rstrip())
         # The reference changing .grad after its pass (a clip) allows the same in a post-accumulate hook.
         if verdict[0] and check.followed \
                 and replaced_unlike_reference(ctx, name, scaled_ok=check.from_backward == "or-scaled") \
@@ -100,21 +111,39 @@ class Grad(Kind):
         return verdict
 
 
+def _hooks_changed_nothing(ctx) -> bool:
+    """NOTE [a hook that replaced a gradient] (observe_replaced.py): the reference's hooks replaced a
+    gradient, and the code's run, watched the same way, replaced none."""
+    def counts(o):
+        found = o.get("replaced") if isinstance(o, dict) and o.get("t") == "observed" else None
+        return [v for k, v in found.items() if k in ("leaf", "other")] if isinstance(found, dict) else None
+
+    yours, theirs = counts(ctx.observed), counts(ctx.expected_observed)
+    return bool(yours is not None and theirs and any(theirs) and not any(yours))
+
+
 def _written(state, check) -> bool:
     """The record says the code wrote the gradient: a scaled one counts as written, unless the check
     accepts it (``from_backward: or-scaled``)."""
     return state == "written" or (state == "scaled" and check.from_backward != "or-scaled")
 
 
-def _should_be_none(name: str, your_grad: dict, first: str) -> str:
+def _should_be_none(name: str, your_grad: dict, first: str, ctx: Context) -> str:
+    if calls_of(ctx.observed, "backward") == 0:
+        # round 35's learner: `dh, dW = torch.autograd.grad(...)` then `W.grad = dW`
+        return _("{first} No backward() ran, so your code put it there: leave `{name}.grad` alone, and keep a "
+                 "gradient you need in a name of its own.").format(first=first, name=name)
     array = V.decode_tensor(your_grad) if your_grad.get("t") == "tensor" else None
     if array is not None and array.size and not np.any(array):
         return _("{first} It holds zeros: zeroing a gradient (zero_grad(set_to_none=False), .grad.zero_()) "
                  "still leaves a tensor. Set `{name}.grad = None` (zero_grad() does by default), or keep "
                  "gradients from reaching it at all.").format(first=first, name=name)
-    return _("{first} To keep gradients away from `{name}`, use `{name}.detach()` where it enters the "
-             "computation, freeze it with `{name}.requires_grad_(False)` before the forward pass, or leave it "
-             "out of what you call backward() on.").format(first=first, name=name)
+    # round 35's learner (gan-discriminator-step): `fake` detached after `d_loss` was built read "use
+    # `g_weight.detach()`": the path to cut may run through any tensor made from `{name}`
+    return _("{first} To keep gradients away from `{name}`, cut the path from what you call backward() on back "
+             "to it before that output is computed: `.detach()` the tensor that carries `{name}` into the "
+             "computation (or `{name}` itself where it enters), or freeze it with "
+             "`{name}.requires_grad_(False)` where the exercise allows that.").format(first=first, name=name)
 
 
 def _why_no_grad(name: str, flags: dict, ctx: Context | None = None) -> str:

@@ -146,9 +146,12 @@ def _root_problem(check, what: str, ctx: Context) -> str | None:
     if root is None or root not in observed_names(ctx.expected_observed, "value_roots", check.expr) \
             or root in observed_names(ctx.observed, "value_roots", check.expr):
         return None
-    return _("{what} holds numbers `torch.autograd.grad` returned, but that call did not start at `{root}`: "
-             "ask for the gradients of `{root}` itself, `torch.autograd.grad({root}, ...)`, not of another "
-             "tensor seeded with numbers worked out by hand.").format(what=what, root=root)
+    # a batched call (`is_grads_batched=True`) is never credited as a pass from `root` (NOTE [a batched pass
+    # handed over], observe_answered.py): round 35's learner read "did not start at `loss`" of one that did
+    return _("{what} holds numbers `torch.autograd.grad` returned, but not from one plain pass from `{root}`: "
+             "ask for the gradients of `{root}` itself, `torch.autograd.grad({root}, ...)`, with its default "
+             "seed (not a batch of seeds, `is_grads_batched=True`), not for those of another tensor seeded "
+             "with numbers worked out by hand.").format(what=what, root=root)
 
 
 # Why right numbers are refused (_provenance_problem) -> what the learner reads.

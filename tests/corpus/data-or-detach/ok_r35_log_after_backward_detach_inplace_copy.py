@@ -1,0 +1,5 @@
+y = torch.exp(x)
+loss = y.sum()
+loss.backward()
+half = torch.empty_like(y).copy_(y.detach()).div_(2)
+logged = half.sum().item()

@@ -1,0 +1,3 @@
+with torch.inference_mode(mode=True):
+    with torch.no_grad():
+        val_loss = F.mse_loss(model(X_val), y_val, reduction="mean")

@@ -1,0 +1,5 @@
+first.apply(lambda m: m.requires_grad_(False))
+opt = torch.optim.SGD(second.parameters(), lr=0.1)
+opt.zero_grad()
+loss = F.mse_loss(second(torch.relu(first(X))), y)
+loss.backward()
