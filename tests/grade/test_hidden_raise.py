@@ -34,3 +34,39 @@ def test_right_answers_then_an_error_is_not_solved_where_every_trial_is_hidden()
 def test_code_that_does_not_raise_is_solved_on_hidden_trials():
     result = _grade([{"seed": 0, "hidden": True}], "done = x.grad is not None\n")
     assert result.status == "passed" and result.passed, (result.status, result.error)
+
+
+# NOTE [a name bound nowhere] (unbound.py)
+HIDDEN = [{"seed": 0, "hidden": True}, {"seed": 1, "hidden": True}]
+
+
+def test_a_typo_on_hidden_trials_is_named_from_the_text_and_nothing_of_the_trial_is():
+    exercise = make_exercise("after-backward", SETUP, "done = x.grad is not None\n", CHECKS, trials=HIDDEN)
+    typo = "answer = 2.0\ndone = answer * tree > 0\n"  # round 35: read only "your code raised an exception"
+    # the code's own NameError carries a hidden input: what is said comes of the text alone
+    own = "done = True\nraise NameError(f'name {float(x[0]):.6f} is not defined')\n"
+    with Grader(jobs=1, sandbox="off") as grader:
+        typo_result, own_result = grader.grade([Submission(exercise, typo), Submission(exercise, own)])
+    assert typo_result.status == "error"
+    assert "`tree` (line 2)" in typo_result.error and "nothing binds" in typo_result.error, typo_result.error
+    assert own_result.error == "on a hidden trial, your code raised an exception.", own_result.error
+
+
+def test_names_the_setup_or_the_code_binds_anywhere_are_not_named():
+    from tutor.grade.unbound import unbound_names
+
+    setup = "import math as m\nx = torch.ones(3)\ndef loss_fn(w):\n    return w\n"
+    code = ("def f(a, *rest, k=1, **kw):\n    return [b for b in rest] + [m.pi, a, k, kw]\n"
+            "class C:\n    pass\n"
+            "try:\n    pass\nexcept ValueError as err:\n    print(err)\n"
+            "if (n := len(x)) > 0:\n    done = f(n, loss_fn, C, device, seed, nn, F, torch, print)\n"
+            "for i, j in enumerate(x):\n    done = i + j\n"
+            "with open('/dev/null') as handle:\n    handle\n")
+    assert unbound_names(code, setup) == []
+    assert unbound_names("y = tourch.ones(3)\nz = y + wrong\nq = tourch\n", setup) == [("tourch", 1), ("wrong", 2)]
+    # code that can bind names unseen says nothing: a name it reads may be bound at run time
+    for unseen in ("from math import *\n", "exec('tree = 1')\n", "globals()['tree'] = 1\n",
+                   "vars()['tree'] = 1\n", "import builtins\nbuiltins.tree = 1\n", "__builtins__.tree = 1\n"):
+        assert unbound_names(unseen + "tree\n", setup) == [], unseen
+    assert unbound_names("tree\n", "from math import *\n") == []
+    assert unbound_names("x = (\n", setup) == []  # does not compile: compile_error's to say

@@ -236,3 +236,12 @@ def shown_output(text: str) -> str:
         if folder in text:
             text = text.replace(folder, "")
     return text
+
+
+def unbound_words(names: list[tuple[str, int]]) -> str:
+    """NOTE [a name bound nowhere] (unbound.py): said beside "on a hidden trial, your code raised"."""
+    if not names:
+        return ""
+    listed = ", ".join(_("`{name}` (line {line})").format(name=name, line=line) for name, line in names)
+    return " " + _("Your code reads names that nothing binds, not your code, the setup or Python itself (a "
+                   "typo?): {names}.").format(names=listed)

@@ -15,6 +15,7 @@ from tutor.grade import feedback
 from tutor.grade.kinds import Context, InvalidResult, Verdict, kind_of, label
 from tutor.grade.protocol import RunReply
 from tutor.grade.report import CheckResult, ExerciseResult
+from tutor.grade.unbound import unbound_names
 from tutor.i18n import _, get_language
 
 
@@ -146,7 +147,10 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                 if not where:
                     where = {"line": raised.line if raised.phase == "code" else None,
                              "misconception": feedback.misconception(raised, hidden, ctx.observed)}
-            error_text = error_text or feedback.error_text(raised, hidden, ctx.observed)
+            if not error_text:
+                error_text = feedback.error_text(raised, hidden, ctx.observed)
+                if hidden:  # NOTE [a name bound nowhere] (unbound.py): a fact of the text, not of the run
+                    error_text += feedback.unbound_words(unbound_names(code, exercise.setup))
     result = _scored(exercise, code, trials, verdicts, free, flags, error_text)
     result.line, result.misconception = where.get("line"), where.get("misconception", "")
     for check, on in zip(result.checks, failed_on):
