@@ -147,7 +147,7 @@ CASES: dict[str, tuple] = {
     "grad_opposite_sign": (GRAD_X, "y = -(x ** 2).sum()\ny.backward()\n", "grad of x", "failed",
                            ["opposite sign"]),
     "grad_expected_none_has_grad": (GRAD_NONE, "y = (x * w).sum()\ny.backward()\n", "grad of w is None", "failed",
-                                    ["`w.grad` should be None", "`w.detach()`", "requires_grad_(False)"]),
+                                    ["`w.grad` should be None", "`.detach()` the tensor that carries `w`", "requires_grad_(False)"]),
     "grad_hardcoded_fails_hidden": (GRAD_X, HARDCODED, "grad of x", "failed",
                                     ["failed on a hidden trial", "not shown"]),
     # ---- value

@@ -31,6 +31,7 @@ import torch._tensor as _T
 import torch.autograd as _A
 
 from tutor.grade import observe_targets as _hook_targets
+from tutor.grade.observe_inpass import running as _running
 from tutor.grade.observe_recompute import look_at as _look_at
 from tutor.grade.observe_reentrant import torchs_own_pass as _torchs_own_pass
 from tutor.grade.observe_state import (
@@ -56,7 +57,7 @@ def _engine(run):
             _look_at((t_outputs,))  # NOTE [a recompute's nodes]
         if _S.on:
             _hook_targets.before_pass()  # NOTE [a hook on a leaf's accumulator]
-        result = run(t_outputs, *args, **kwargs)
+        result = _running(run, t_outputs, *args, **kwargs)  # NOTE [the code's own code in a pass]
         if _Engine.watching and _len(_Engine.runs) < MOST:
             kept = []
             if not _Engine.batched and _isinstance(result, _tuple):  # NOTE [a batched pass handed over]

@@ -25,10 +25,10 @@ from tutor.grade.observe_derivatives import derivatives as _derivatives, has_aux
 from tutor.grade.observe_kept import quiet_when_judging, retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import abandon as _abandon_grads, before as _grads_before, mark as _mark_grads
-from tutor.grade.observe_grads import note_func_results as _note_func_results
-from tutor.grade.observe_grads import note_results as _note_grad_results
+from tutor.grade.observe_grads import note_func_results as _note_func_results, note_results as _note_grad_results
 from tutor.grade import observe_passes as _passes, observe_targets as _hook_targets
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
+from tutor.grade.observe_inpass import hooked as _hooked  # NOTE [the code's own code in a pass]
 from tutor.grade.observe_replaced import watch as _watch_replaced
 from tutor.grade.observe_saved import _measure, _SuspendSaved, wrap_saved_hooks_enter as _wrap_saved_hooks_enter
 from tutor.grade.observe_state import (
@@ -250,7 +250,7 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
             # NOTE [numbers worked out in hooks]; `watch` says what the hook is handed
             wraps = [w for w in ((lambda hook: _wrap_hook_fn(hook, watch, leaves)) if _S.hook_names else None,
                                  quiet_when_judging if _S.before_pass else None,  # observe_kept.py
-                                 _hook_targets.marking(ran) if ran else None) if w]
+                                 _hook_targets.marking(ran) if ran else None, _hooked) if w]
             for wrap in wraps:
                 if _len(args) > at:
                     args = (*args[:at], wrap(args[at]), *args[at + 1:])

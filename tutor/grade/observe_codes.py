@@ -60,11 +60,14 @@ def _codes_member(value) -> bool:
     """A class's method is the code's; one exec made for a library's class is not: a namedtuple's
     ``__new__`` (in globals of its own, which hold tuple's) and a dataclass's methods (in their module's
     globals: the very dict of a library's module)."""
-    filename = value.__code__.co_filename
+    return codes_at(value.__code__.co_filename, value.__globals__)
+
+
+def codes_at(filename, space) -> bool:
+    """Code compiled from ``filename`` and run in the globals ``space`` is the code's (``_codes_member``)."""
     if not _codes_file(filename):
         return False
     if filename.startswith("<") and filename != CODE_FILE:
-        space = value.__globals__
         name = _dict.get(space, "__name__") if _isinstance(space, _dict) else None
         if _isinstance(name, _str) and name != "__main__":
             if name.startswith("namedtuple_") and _dict.get(space, "_tuple_new") is _tuple_new:

@@ -9,6 +9,7 @@ from sys import _getframe
 
 from tutor.grade.observe_dispatch import note_stack as _note_stack
 from tutor.grade.observe_inputs import read_inputs as _read_inputs
+from tutor.grade.observe_inpass import hooked as _hooked
 from tutor.grade.observe_state import (
     OWN_PACKS,
     _S, _Tensor, _copy_names, _element_size, _get_dtype, _get_shape, _get_version, _getattr, _graph_task_id,
@@ -138,10 +139,10 @@ def wrap_saved_hooks_enter(original, api: str):
         _record_call(api, None, None)
         pack, unpack = _getattr(self, "pack_hook", None), _getattr(self, "unpack_hook", None)
         try:
-            if _S.saved_hooks and callable(pack):
-                self.pack_hook = _counting_pack(pack)
+            if callable(pack):  # NOTE [the code's own code in a pass] (observe_inpass.py): hooks, told so
+                self.pack_hook = _hooked(_counting_pack(pack) if _S.saved_hooks else pack)
             if callable(unpack):
-                self.unpack_hook = _stack_checked(unpack)
+                self.unpack_hook = _hooked(_stack_checked(unpack))
         except Exception:
             return original(self, *args, **kwargs)
         try:

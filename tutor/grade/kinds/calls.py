@@ -103,9 +103,10 @@ def _advice(check, too_few: bool) -> str:
 
 
 FUNCTION_WORDS = N_(
-    "{what} came through the backward of a custom `torch.autograd.Function` in your code (or a backward "
-    "registered for a custom op): a formula written by hand, not autograd's. Build the computation from torch "
-    "operations and let autograd differentiate it.")
+    "{what} came through the backward of a custom `torch.autograd.Function` in your code, or other code of "
+    "yours that the backward pass ran (a backward registered for a custom op, a function put where torch "
+    "looks for one): a formula written by hand, not autograd's. Build the computation from torch operations "
+    "and let autograd differentiate it.")
 
 
 def through_a_function(ctx: Context) -> bool:

@@ -129,12 +129,13 @@ def _written(state, check) -> bool:
 
 
 def _should_be_none(name: str, your_grad: dict, first: str, ctx: Context) -> str:
-    if calls_of(ctx.observed, "backward") == 0:
+    array = V.decode_tensor(your_grad) if your_grad.get("t") == "tensor" else None
+    zeros = array is not None and array.size and not np.any(array)
+    if not zeros and calls_of(ctx.observed, "backward") == 0:
         # round 35's learner: `dh, dW = torch.autograd.grad(...)` then `W.grad = dW`
         return _("{first} No backward() ran, so your code put it there: leave `{name}.grad` alone, and keep a "
                  "gradient you need in a name of its own.").format(first=first, name=name)
-    array = V.decode_tensor(your_grad) if your_grad.get("t") == "tensor" else None
-    if array is not None and array.size and not np.any(array):
+    if zeros:
         return _("{first} It holds zeros: zeroing a gradient (zero_grad(set_to_none=False), .grad.zero_()) "
                  "still leaves a tensor. Set `{name}.grad = None` (zero_grad() does by default), or keep "
                  "gradients from reaching it at all.").format(first=first, name=name)

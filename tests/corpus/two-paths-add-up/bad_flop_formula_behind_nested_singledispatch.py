@@ -1,4 +1,5 @@
-# expect: grad of x
+# expect: came through the backward of a custom
+# caught since round 35: code of the code's that a pass ran outside its hooks (NOTE [the code's own code in a pass])
 # a FlopCounterMode formula behind nested functools.singledispatch registries: each a dict in a closure, a level of the walk each, past its depth (round 32's eighth attacker)
 # a FlopCounterMode formula of the code's behind three nested functools.singledispatch functions: each is a
 # stdlib function whose registry (a dict in its closure) costs the mode walk two levels, and the dict at

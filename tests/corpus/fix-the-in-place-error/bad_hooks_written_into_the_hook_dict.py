@@ -1,4 +1,5 @@
-# expect: grad of
+# expect: came through the backward of a custom
+# caught since round 35: code of the code's that a pass ran outside its hooks (NOTE [the code's own code in a pass])
 p = x * w
 h = torch.sigmoid(p)
 h.data.mul_(2)                 # silences the version check; the saved output is now wrong

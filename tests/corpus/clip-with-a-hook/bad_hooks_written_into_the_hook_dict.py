@@ -1,4 +1,5 @@
-# expect: grad of
+# expect: came through the backward of a custom
+# caught since round 35: code of the code's that a pass ran outside its hooks (NOTE [the code's own code in a pass])
 # Round 29's third attacker: hooks written straight into x's and w's _backward_hooks return the clipped
 # gradients worked out by hand (no registration the observers see; as fix-the-in-place-error's gap).
 from collections import OrderedDict

@@ -1,0 +1,108 @@
+"""The code's own functions run by a backward pass, other than its hooks.
+
+NOTE [the code's own code in a pass]: NOTE [a backward that is the code's]
+(observe_codes.py) reads, before a custom node runs, which backward its
+class names. Round 35's second attacker ran a formula of the code's past
+every such reading: the node class's `_get_user_fn` replaced, `_forward_cls`
+made a property that answers torch's reading alone, the engine's `apply`
+set on the node object, on its class after the node was made, or on a class
+put in by `__class__`, torch's `NestedIOFunction.backward` (which calls a
+method the code put on the ctx), wrappers stripped of `__wrapped__`, and an
+`aot_function` whose backward compiler returns the formula (torch stores it
+on its class only as the pass runs). Whatever the route, the formula is a
+function of the code's that the engine runs. So while a pass runs on this
+thread (`_engine_run_backward`, every pass's way in), a trace function
+watches which Python functions start: one of the code's (NOTE [a torch mode
+that calls the code]'s "the code's": compiled from no file of torch's, the
+grader's, the standard library's or an installed package's; what a
+library exec'd in its own globals, a dataclass's `__init__` or a
+namedtuple's `__new__`, and torch.fx's generated code, `<eval_with_key>`,
+are not) that starts outside a hook
+the code registered (each hook registration runs the hook wrapped:
+`hooked`) and outside torch's checkpoint (which runs the code's forward
+again in the pass, reentrant or not) counts as a custom backward of the
+code's (FUNCTION_BACKWARD_RUN). A Function of the code's that an exercise
+asks for runs in the reference's passes too, and the checks ask only where
+the reference's ran none. Limits: the engine's device threads (CUDA) run
+their nodes on threads of their own, which no trace function of this
+thread sees (the class reading above still does); a code object's file name
+can be forged, as everywhere here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
+from tutor.grade.observe_codes import codes_at
+from tutor.grade.observe_state import _S, _TORCH_DIR, _copy_names, record_call as _record_call
+
+# read in a run of the code's, which may have replaced the builtins
+_gettrace, _settrace, _callable, _range = sys.gettrace, sys.settrace, callable, range
+_CHECKPOINT = os.path.join(_TORCH_DIR, "utils", "checkpoint.py")
+_GENERATED = "<eval_with_key>"  # torch.fx's generated code (a compiled graph's forward and backward)
+_DEEPEST = 64  # frames looked at for torch's checkpoint
+_KNOWN: dict = {}  # code object -> whether it is the code's
+
+
+def hooked(fn):
+    """``fn``, a hook the code registers, run with the pass told so."""
+    if not _callable(fn):
+        return fn
+
+    def hook(*args, **kwargs):
+        watched = _gettrace() is _watch
+        _S.in_code_hook += 1
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _S.in_code_hook -= 1
+            if watched and _gettrace() is not _watch:  # a hook that took the watch off puts nothing past it
+                _settrace(_watch)
+
+    _copy_names(hook, fn)
+    return hook
+
+
+def _codes(frame) -> bool:
+    code = frame.f_code
+    known = _KNOWN.get(code)
+    if known is None:
+        filename = code.co_filename
+        if filename.startswith("<"):  # exec'd: whose it is, its globals say (a dataclass's, a namedtuple's)
+            return codes_at(filename, frame.f_globals) and not filename.startswith(_GENERATED)
+        known = _KNOWN[code] = codes_at(filename, None)
+    return known
+
+
+def _in_checkpoint(frame) -> bool:
+    for _ in _range(_DEEPEST):
+        frame = frame.f_back
+        if frame is None:
+            return False
+        if frame.f_code.co_filename == _CHECKPOINT:
+            return True
+    return False
+
+
+def _watch(frame, event, arg):
+    # a trace function, not a profile one: called as each Python frame starts and for nothing else (it
+    # returns None: no line events), where a profile function hears every C call too (x0.89 a pass)
+    if _S.in_code_hook or not _S.on:
+        return None
+    if _codes(frame) and not _in_checkpoint(frame):
+        _record_call(FUNCTION_BACKWARD_RUN, None, None)
+    return None
+
+
+def running(run, *args, **kwargs):
+    """``run(*args, **kwargs)``, a pass, watched (a pass inside one is watched as part of it)."""
+    before = _gettrace()
+    if before is _watch or not _S.on:
+        return run(*args, **kwargs)
+    _settrace(_watch)
+    try:
+        return run(*args, **kwargs)
+    finally:
+        _settrace(before)
