@@ -337,7 +337,7 @@ CASES: dict[str, tuple] = {
                                            "grad of w", "failed", [BY_HAND]),
     "from_backward_hidden_by_hand": (HIDDEN_FB, "h = x * 2\nh.retain_grad()\n(h ** 2).sum().backward()\n"
                                      "h.grad = h.grad + 0.5\n", "grad of h", "failed",
-                                     ["And your code set it"]),
+                                     ["And it was set by your code"]),
     # the grader switches recording back on before its probes: observe.end notes it first (kinds/inputs.py)
     "grad_mode_left_off": (UNCHANGED, "torch.set_grad_enabled(False)\ny = x * w\n", "inputs and grad mode as the setup left them",
                            "failed", ["left gradient recording switched off", "with torch.no_grad():"]),

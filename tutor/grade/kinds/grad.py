@@ -79,13 +79,16 @@ class Grad(Kind):
             numbers = compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol,
                                       gradient=True)
             if not numbers[0]:  # round 35's learner: `x.grad = v * g` heard only of the assignment
-                return False, _("{numbers} And your code set it, where a backward pass should leave it: call "
-                                "backward() on the output and leave `{name}.grad` as it leaves it.").format(
+                return False, _("{numbers} And it was set by your code (or copied in by a pass from `{name}` "
+                                "itself or a multiple of it), where a backward pass through your graph should "
+                                "leave it: call backward() on the output and leave `{name}.grad` as it leaves "
+                                "it.").format(
                     numbers=numbers[1].rstrip(), name=name)
             return False, _(
                 "`{name}.grad` was set by your code, not left there by a backward pass: autograd should "
-                "compute it from your graph. Call backward() on the output and leave `{name}.grad` as it "
-                "leaves it.").format(name=name)
+                "compute it from your graph (a pass from `{name}` itself, or from a multiple of it, only copies "
+                "its seed in). Call backward() on the output and leave `{name}.grad` as it leaves "
+                "it.").format(name=name)
         if check.followed and through_a_function(ctx):
             return False, _(FUNCTION_WORDS).format(what=f"`{name}.grad`")
         root = check.backward_from
@@ -95,7 +98,8 @@ class Grad(Kind):
                 "`{name}.grad` did not come from a backward pass that started at `{root}`. Call `{root}.backward()` "
                 "(or `torch.autograd.grad({root}, ...)`) on the `{root}` your code ends with: a pass from any other "
                 "tensor, one that carries numbers worked out by hand or a second graph built beside `{root}`, is "
-                "not the gradient of `{root}`.").format(name=name, root=root)
+                "not the gradient of `{root}` (and a `{root}` computed again after the pass, to print it, is such "
+                "a tensor: keep the one you called backward() on).").format(name=name, root=root)
         verdict = compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol,
                                   gradient=True)
         if not verdict[0] and _hooks_changed_nothing(ctx):  # round 35's learner: `g.clamp(...)` not returned

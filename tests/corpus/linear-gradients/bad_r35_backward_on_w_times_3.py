@@ -1,0 +1,3 @@
+# expect: copied in by a pass from `w` itself
+y = w * x + b
+(w * 3).backward()

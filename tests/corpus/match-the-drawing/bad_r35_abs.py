@@ -1,0 +1,2 @@
+# expect: where your graph differs from the drawing
+loss = (torch.tanh(w * x + b) - target).abs().mean()
