@@ -366,7 +366,7 @@ CASES: dict[str, tuple] = {
                                                "value of g", "failed", ["not as `torch.autograd.grad` returned them"]),
     "value_backward_from_a_seeded_surrogate_of_two": (VALUE_FROM_LOSS, "loss = (w * x).sum()\n"
                                                       "(g,) = torch.autograd.grad(w * x.clone(), w, torch.ones(3))\n",
-                                                      "value of g", "failed", ["not from one plain pass from `loss`"]),
+                                                      "value of g", "failed", ["did not start at `loss` as one plain pass"]),
     "backward_from_a_term_and_a_surrogate": (BACKWARD_FROM, "a = (w * x).sum() / 2\nb = (x * w).sum() / 2\n"
                                              "a.backward()\n(w * (x / 2)).sum().backward()\nloss = a + b\n",
                                              "grad of w", "failed", [NOT_FROM_LOSS]),

@@ -38,7 +38,8 @@ import torch as _torch
 
 from tutor.grade import (
     observe_answered, observe_callbacks, observe_compile, observe_copies, observe_dispatch, observe_grads,
-    observe_hooks, observe_modules, observe_recompute, observe_reentrant, observe_replaced, observe_roots,
+    observe_hooks, observe_inpass, observe_modules, observe_recompute, observe_reentrant, observe_replaced,
+    observe_roots,
     observe_targets, observe_threads, observe_unrecorded, observe_values,
 )
 from tutor.grade.observe_calls import _ORIGINALS, _prepare
@@ -78,6 +79,7 @@ def install() -> None:
             _setattr(owner, attr, wrapped)
         except (AttributeError, TypeError):
             pass
+    observe_inpass.install()  # NOTE [where torch looks for a node's backward]
     forget_in_torchscript()  # the originals out of TorchScript's table of builtins
 
 

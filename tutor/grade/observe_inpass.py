@@ -27,6 +27,22 @@ the reference's ran none. Limits: the engine's device threads (CUDA) run
 their nodes on threads of their own, which no trace function of this
 thread sees (the class reading above still does); a code object's file name
 can be forged, as everywhere here.
+
+NOTE [where torch looks for a node's backward]: round 35's third attacker
+ran no Python function of the code's in the pass at all: a formula worked
+out before it, handed back by a callable of C or of a library
+(`functools.partial(torch.add, hand, alpha=0)`, a `Mock`, `dict.get`, code
+exec'd in a library's globals), put where the engine looks for a custom
+node's backward: `apply` or `_get_user_fn` on the node object, on its class
+after the node was made, or on a class put in by `__class__`. So as a pass
+starts, and again after each hook of the code's returns, every Python node
+of the graph below its roots (10,000 at most) is read: its class must be
+the one torch made for its Function (based on BackwardCFunction alone, with
+nothing in its body but `_forward_cls`, a class, and torch's bookkeeping),
+its own attributes must not name the methods the engine and torch's `apply`
+look up (nor the `*_extended` methods `NestedIOFunction.backward` calls),
+and BackwardCFunction's own must be the ones the observers put there. One
+that is not is a custom backward of the code's (FUNCTION_BACKWARD_RUN).
 """
 
 from __future__ import annotations
@@ -34,7 +50,10 @@ from __future__ import annotations
 import os
 import sys
 
+import torch
+
 from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
+from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_codes import codes_at
 from tutor.grade.observe_state import _S, _TORCH_DIR, _copy_names, record_call as _record_call
 
@@ -44,6 +63,12 @@ _CHECKPOINT = os.path.join(_TORCH_DIR, "utils", "checkpoint.py")
 _GENERATED = "<eval_with_key>"  # torch.fx's generated code (a compiled graph's forward and backward)
 _DEEPEST = 64  # frames looked at for torch's checkpoint
 _KNOWN: dict = {}  # code object -> whether it is the code's
+_NODE_BASE = torch.autograd.function.BackwardCFunction
+_NODE_KEYS = frozenset({"_forward_cls", "__module__", "__doc__", "_autograd_function_id"})  # what torch puts
+_LOOKED_UP = ("apply", "apply_boxed", "_get_user_fn", "backward_extended", "forward_extended")
+_NODE_METHODS: dict = {}  # BackwardCFunction's methods as the observers left them (install)
+_MOST_NODES = 10_000
+_getattr, _isinstance, _len, _type, _vars = getattr, isinstance, len, type, vars
 
 
 def hooked(fn):
@@ -58,8 +83,10 @@ def hooked(fn):
             return fn(*args, **kwargs)
         finally:
             _S.in_code_hook -= 1
-            if watched and _gettrace() is not _watch:  # a hook that took the watch off puts nothing past it
-                _settrace(_watch)
+            if watched:
+                if _gettrace() is not _watch:  # a hook that took the watch off puts nothing past it
+                    _settrace(_watch)
+                _look_at_nodes()  # NOTE [where torch looks for a node's backward]: changed by the hook?
 
     _copy_names(hook, fn)
     return hook
@@ -96,13 +123,59 @@ def _watch(frame, event, arg):
     return None
 
 
-def running(run, *args, **kwargs):
-    """``run(*args, **kwargs)``, a pass, watched (a pass inside one is watched as part of it)."""
+def install() -> None:
+    """Note BackwardCFunction's methods as the observers left them (observe.install)."""
+    for name in _LOOKED_UP[:3]:
+        _NODE_METHODS[name] = _vars(_NODE_BASE).get(name)
+
+
+def _tampered(node) -> bool:
+    """NOTE [where torch looks for a node's backward]."""
+    cls = _type(node)
+    if cls.__bases__ != (_NODE_BASE,) or not _isinstance(_vars(cls).get("_forward_cls"), _type):
+        return True
+    for key in _vars(cls):
+        if key not in _NODE_KEYS:
+            return True
+    own = _vars(node)
+    for name in _LOOKED_UP:
+        if name in own:
+            return True
+    return False
+
+
+def _look_at_nodes() -> None:
+    roots = _S.pass_roots
+    if not roots or not _S.on:
+        return
+    try:
+        for name, method in _NODE_METHODS.items():  # not any(): the code may have replaced the builtins
+            if _vars(_NODE_BASE).get(name) is not method:
+                _record_call(FUNCTION_BACKWARD_RUN, None, None)
+                return
+        for root in roots:
+            for node in nodes_under(_getattr(root, "grad_fn", None), _MOST_NODES):
+                if node is TOO_MANY:
+                    break
+                if _isinstance(node, _NODE_BASE) and _tampered(node):
+                    _record_call(FUNCTION_BACKWARD_RUN, None, None)
+                    return
+    except Exception:  # noqa: BLE001 - a node that cannot be read is no plain node of torch's
+        _record_call(FUNCTION_BACKWARD_RUN, None, None)
+
+
+def running(run, roots, *args, **kwargs):
+    """``run(roots, *args, **kwargs)``, a pass from the tensors ``roots``, watched (a pass inside one is
+    watched as part of it)."""
     before = _gettrace()
     if before is _watch or not _S.on:
-        return run(*args, **kwargs)
+        return run(roots, *args, **kwargs)
+    outer = _S.pass_roots
+    _S.pass_roots = roots if _isinstance(roots, (tuple, list)) else (roots,)
+    _look_at_nodes()
     _settrace(_watch)
     try:
-        return run(*args, **kwargs)
+        return run(roots, *args, **kwargs)
     finally:
         _settrace(before)
+        _S.pass_roots = outer

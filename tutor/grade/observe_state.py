@@ -117,6 +117,7 @@ class _State:
     max_api = ""
     unneeded_grads = 0  # NOTE [gradients nobody needs] (observe_calls.py)
     in_code_hook = 0  # hooks of the code's running now: NOTE [the code's own code in a pass] (observe_inpass.py)
+    pass_roots: tuple = ()  # the tensors the pass now running started at (observe_inpass.py)
     seq_start = None
     snapshots: list = []
     module_inputs: list = []  # NOTE [modules as the setup made them] (observe_modules.py)

@@ -1,4 +1,5 @@
-# expect: replaced a gradient
+# expect: came through the backward of a custom
+# (round 35: the finalizer is code of the code's that the pass ran: NOTE [the code's own code in a pass])
 # Round 29's attacker of the mends: .grad written after the leaf accumulated, later in the pass.
 # The bug is silenced with .data (the saved sigmoid output is wrong, so autograd's gradients are
 # wrong); loss is the starter's. .grad starts as zeros, so AccumulateGrad adds into it. A post-hook

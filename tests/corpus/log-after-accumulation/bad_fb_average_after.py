@@ -1,4 +1,4 @@
-# expect: not left there by a backward pass
+# expect: And it was set by your code
 norms = []
 w.register_post_accumulate_grad_hook(lambda p: norms.append(p.grad.norm().item()))
 

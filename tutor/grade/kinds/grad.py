@@ -89,8 +89,6 @@ class Grad(Kind):
                 "compute it from your graph (a pass from `{name}` itself, or from a multiple of it, only copies "
                 "its seed in). Call backward() on the output and leave `{name}.grad` as it leaves "
                 "it.").format(name=name)
-        if check.followed and through_a_function(ctx):
-            return False, _(FUNCTION_WORDS).format(what=f"`{name}.grad`")
         root = check.backward_from
         if root is not None and root in observed_names(ctx.expected_observed, "grad_roots", name) \
                 and root not in observed_names(ctx.observed, "grad_roots", name):
@@ -100,6 +98,9 @@ class Grad(Kind):
                 "tensor, one that carries numbers worked out by hand or a second graph built beside `{root}`, is "
                 "not the gradient of `{root}` (and a `{root}` computed again after the pass, to print it, is such "
                 "a tensor: keep the one you called backward() on).").format(name=name, root=root)
+        # where the pass started elsewhere, that is the news (a dispatch of the code's may have answered it)
+        if check.followed and through_a_function(ctx):
+            return False, _(FUNCTION_WORDS).format(what=f"`{name}.grad`")
         verdict = compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol,
                                   gradient=True)
         if not verdict[0] and _hooks_changed_nothing(ctx):  # round 35's learner: `g.clamp(...)` not returned

@@ -148,10 +148,10 @@ def _root_problem(check, what: str, ctx: Context) -> str | None:
         return None
     # a batched call (`is_grads_batched=True`) is never credited as a pass from `root` (NOTE [a batched pass
     # handed over], observe_answered.py): round 35's learner read "did not start at `loss`" of one that did
-    return _("{what} holds numbers `torch.autograd.grad` returned, but not from one plain pass from `{root}`: "
-             "ask for the gradients of `{root}` itself, `torch.autograd.grad({root}, ...)`, with its default "
-             "seed (not a batch of seeds, `is_grads_batched=True`), not for those of another tensor seeded "
-             "with numbers worked out by hand.").format(what=what, root=root)
+    return _("{what} holds numbers `torch.autograd.grad` returned, but that call did not start at `{root}` as "
+             "one plain pass (a batch of seeds, `is_grads_batched=True`, is not one): ask for the gradients of "
+             "`{root}` itself, `torch.autograd.grad({root}, ...)`, not for those of another tensor seeded with "
+             "numbers worked out by hand.").format(what=what, root=root)
 
 
 # Why right numbers are refused (_provenance_problem) -> what the learner reads.
