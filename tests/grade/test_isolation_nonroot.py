@@ -255,3 +255,29 @@ def test_nonroot_ci_token_appears_in_no_report(student_cli):
         if path.is_file():
             assert TOKEN not in path.read_text(encoding="utf-8"), path
     assert TOKEN not in student_cli["proc"].stdout and TOKEN not in student_cli["proc"].stderr
+
+
+def test_nonroot_judges_what_a_pass_runs_as_root_does(student_env):
+    """NOTE [the code's own code in a pass] as a normal user, whose venv shares this one's packages by a
+    .pth file: torch.compile's libraries (sympy ...) are no code of the learner's there either (they were,
+    until observe_codes read every site-packages folder on the path), and a hand backward still fails."""
+    work = student_env["work"]
+    corpus = REPO / "tests" / "corpus"
+    files = {("honest", "fix-the-training-loop"): corpus / "fix-the-training-loop" / "ok_r35_aot_function_nop.py",
+             ("attacker", "vector-jacobian-product"):
+                 corpus / "vector-jacobian-product" / "bad_r35_instance_apply_c_partial.py"}
+    klass = work / "pass-class"
+    for (student, exercise), path in files.items():
+        (klass / student).mkdir(parents=True, exist_ok=True)
+        (klass / student / f"{exercise}.py").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    _sh(["chown", "-R", f"{USER}:{USER}", str(klass)])
+    report = work / "pass-report.json"
+    proc = _as_student([str(VENV / "bin" / "python"), "-m", "tutor", "grade", str(klass), "--json", str(report),
+                        "--jobs", "2"], cwd=work, timeout=600)
+    assert report.exists(), (proc.stdout[-2000:], proc.stderr[-2000:])
+    runs = {s["submission"]: next(e for e in s["exercises"] if e["id"] == exercise)
+            for s in json.loads(report.read_text(encoding="utf-8"))["submissions"]
+            for (student, exercise) in files if student == s["submission"]}
+    assert runs["honest"]["status"] == "passed", runs["honest"]
+    assert runs["attacker"]["status"] == "failed" and runs["attacker"]["score"] < runs["attacker"]["max_score"], \
+        runs["attacker"]

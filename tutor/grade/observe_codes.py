@@ -24,7 +24,12 @@ _vars, _getattr, _str, _dict, _id, _len = vars, getattr, str, dict, id, len
 _modules = sys.modules
 _referents = gc.get_referents
 _PROXIES = (weakref.ProxyType, weakref.CallableProxyType)
-_LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+# Installed packages are found where this interpreter's paths say, and in every other site-packages folder
+# on its path as the worker starts (a venv that shares another's packages by a .pth file: round 35's run as
+# a normal user read sympy, under torch.compile, as the code's). The code is compiled from no file.
+_LIBRARIES = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")} | {
+    p for p in sys.path if isinstance(p, str) and os.path.isabs(p)
+    and os.path.basename(p.rstrip(os.sep)) in ("site-packages", "dist-packages")}
 
 
 # NOTE [a torch mode that calls the code]: some of torch's modes run callables they are given as each op
