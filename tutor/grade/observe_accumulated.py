@@ -49,6 +49,8 @@ from __future__ import annotations
 
 from collections import OrderedDict as _OrderedDict
 
+import torch
+
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_replaced import note_written as _written
@@ -170,6 +172,7 @@ def _first_of(hooks, hook_id) -> bool:
 
 
 _dict_iter = dict.__iter__
+_post_hooks_of = vars(torch._C.TensorBase)["_post_accumulate_grad_hooks"].__get__
 
 
 def _accumulated_into(key):
@@ -182,7 +185,7 @@ def _accumulated_into(key):
                 _S.grad_delivered[key] = _MISSING
                 if not _as_delivered(grad, delivered, _S.grad_base.get(key)):
                     _written()  # NOTE [written during the pass]
-                hooks = _getattr(tensor, "_post_accumulate_grad_hooks", None)
+                hooks = _post_hooks_of(tensor)  # TensorBase's own: the noting property is for the code's reads
                 if grad is not None and _len(hooks or ()) > 2:  # NOTE [a gradient a hook cleared]
                     copy = _copy(grad)
                     if copy is not None:

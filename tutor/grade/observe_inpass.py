@@ -43,19 +43,34 @@ its own attributes must not name the methods the engine and torch's `apply`
 look up (nor the `*_extended` methods `NestedIOFunction.backward` calls),
 and BackwardCFunction's own must be the ones the observers put there. One
 that is not is a custom backward of the code's (FUNCTION_BACKWARD_RUN).
+
+NOTE [hooks written into a tensor's hook dicts]: the fourth attacker put
+such callables into a tensor's hook dicts themselves (`x._backward_hooks =
+OrderedDict({0: partial(torch.add, hand, alpha=0)})`, or one more entry in
+the dict `register_hook` made, `_post_accumulate_grad_hooks` holding an
+`operator.methodcaller` that sets `.grad`): torch calls what they hold, and
+no registration the observers see was made. So torch.Tensor's two hook
+dict attributes note each tensor whose dicts are read or set in a run; their dicts, and
+those of the pass's roots and of the leaves below them, are read where the
+nodes are. Each entry must be a hook a registration wrapped
+(`hooked`), or a plain function compiled from a file of torch's, the
+grader's, a library's or the setup; anything else is the code's. (Written
+straight through TensorBase's own descriptor, on a tensor no pass reaches
+as a leaf, it is not seen.)
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import types
 
 import torch
 
 from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
-from tutor.grade.observe_codes import codes_at
-from tutor.grade.observe_state import _S, _TORCH_DIR, _copy_names, record_call as _record_call
+from tutor.grade.observe_codes import _codes_file, codes_at
+from tutor.grade.observe_state import _S, _TORCH_DIR, SETUP_FILE, _copy_names, record_call as _record_call
 
 # read in a run of the code's, which may have replaced the builtins
 _gettrace, _settrace, _callable, _range = sys.gettrace, sys.settrace, callable, range
@@ -68,7 +83,14 @@ _NODE_KEYS = frozenset({"_forward_cls", "__module__", "__doc__", "_autograd_func
 _LOOKED_UP = ("apply", "apply_boxed", "_get_user_fn", "backward_extended", "forward_extended")
 _NODE_METHODS: dict = {}  # BackwardCFunction's methods as the observers left them (install)
 _MOST_NODES = 10_000
-_getattr, _isinstance, _len, _type, _vars = getattr, isinstance, len, type, vars
+_getattr, _isinstance, _len, _type, _vars, _id, _dict = getattr, isinstance, len, type, vars, id, dict
+_TensorBase = torch._C.TensorBase
+_HOOK_DICTS = {name: _vars(_TensorBase)[name] for name in ("_backward_hooks", "_post_accumulate_grad_hooks")
+               if name in _vars(_TensorBase)}
+_FunctionType, _dict_values = types.FunctionType, dict.values
+_MOST_TENSORS = 1000
+_PLAIN_HOOKS: dict = {}  # code object -> a plain function of torch's, the grader's, a library's or the setup
+_ACCUMULATE = type(torch.ones(1, requires_grad=True).view_as(torch.ones(1)).grad_fn.next_functions[0][0])  # AccumulateGrad
 
 
 def hooked(fn):
@@ -89,6 +111,8 @@ def hooked(fn):
                 _look_at_nodes()  # NOTE [where torch looks for a node's backward]: changed by the hook?
 
     _copy_names(hook, fn)
+    if _S.on:  # NOTE [hooks written into a tensor's hook dicts]: one of ours
+        _S.our_hooks[_id(hook)] = hook
     return hook
 
 
@@ -124,9 +148,59 @@ def _watch(frame, event, arg):
 
 
 def install() -> None:
-    """Note BackwardCFunction's methods as the observers left them (observe.install)."""
+    """Note BackwardCFunction's methods as the observers left them, and note the tensors whose hook dicts a
+    run reads or sets (observe.install)."""
     for name in _LOOKED_UP[:3]:
         _NODE_METHODS[name] = _vars(_NODE_BASE).get(name)
+    for name, descriptor in _HOOK_DICTS.items():
+        setattr(torch.Tensor, name, _noting(descriptor))
+
+
+def begin() -> None:
+    _S.hook_tensors, _S.our_hooks = {}, {}
+
+
+def _noting(descriptor):
+    """NOTE [hooks written into a tensor's hook dicts]: TensorBase's own attribute, the tensor noted."""
+    get, put = descriptor.__get__, descriptor.__set__
+
+    def read(tensor):
+        _note(tensor)
+        return get(tensor)
+
+    def write(tensor, value):
+        _note(tensor)
+        put(tensor, value)
+
+    return property(read, write)
+
+
+def _note(tensor) -> None:
+    if _S.on and _len(_S.hook_tensors) < _MOST_TENSORS:
+        _S.hook_tensors[_id(tensor)] = tensor
+
+
+def _foreign_hooks(tensor) -> bool:
+    """A hook dict of ``tensor`` holds what no registration wrapped and no file of torch's, the grader's,
+    a library's or the setup's made."""
+    for descriptor in _HOOK_DICTS.values():
+        hooks = descriptor.__get__(tensor)
+        if hooks is None:
+            continue
+        for hook in _dict_values(hooks):
+            if _S.our_hooks.get(_id(hook)) is hook:
+                continue
+            if _type(hook) is _FunctionType:
+                code = hook.__code__
+                plain = _PLAIN_HOOKS.get(code)
+                if plain is None:
+                    filename = code.co_filename
+                    plain = _PLAIN_HOOKS[code] = filename == SETUP_FILE or not (
+                        filename.startswith("<") or _codes_file(filename))
+                if plain:
+                    continue
+            return True
+    return False
 
 
 def _tampered(node) -> bool:
@@ -153,13 +227,23 @@ def _look_at_nodes() -> None:
             if _vars(_NODE_BASE).get(name) is not method:
                 _record_call(FUNCTION_BACKWARD_RUN, None, None)
                 return
+        tensors = _dict(_S.hook_tensors)  # those whose dicts were read or set, and the roots and leaves
         for root in roots:
+            if _isinstance(root, _TensorBase):
+                tensors[_id(root)] = root
             for node in nodes_under(_getattr(root, "grad_fn", None), _MOST_NODES):
                 if node is TOO_MANY:
                     break
                 if _isinstance(node, _NODE_BASE) and _tampered(node):
                     _record_call(FUNCTION_BACKWARD_RUN, None, None)
                     return
+                if _type(node) is _ACCUMULATE:
+                    leaf = node.variable
+                    tensors[_id(leaf)] = leaf
+        for tensor in _dict_values(tensors):
+            if _foreign_hooks(tensor):
+                _record_call(FUNCTION_BACKWARD_RUN, None, None)
+                return
     except Exception:  # noqa: BLE001 - a node that cannot be read is no plain node of torch's
         _record_call(FUNCTION_BACKWARD_RUN, None, None)
 

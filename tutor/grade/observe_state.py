@@ -118,6 +118,8 @@ class _State:
     unneeded_grads = 0  # NOTE [gradients nobody needs] (observe_calls.py)
     in_code_hook = 0  # hooks of the code's running now: NOTE [the code's own code in a pass] (observe_inpass.py)
     pass_roots: tuple = ()  # the tensors the pass now running started at (observe_inpass.py)
+    hook_tensors: dict = {}  # id -> a tensor whose hook dicts the run read or set, or a pass's leaf (observe_inpass.py)
+    our_hooks: dict = {}  # id -> a hook a registration wrapped (observe_inpass.hooked)
     seq_start = None
     snapshots: list = []
     module_inputs: list = []  # NOTE [modules as the setup made them] (observe_modules.py)
