@@ -262,6 +262,12 @@ def test_nonroot_judges_what_a_pass_runs_as_root_does(student_env):
     .pth file: torch.compile's libraries (sympy ...) are no code of the learner's there either (they were,
     until observe_codes read every site-packages folder on the path), and a hand backward still fails."""
     work = student_env["work"]
+    py = str(VENV / "bin" / "python")
+    # a pack of its own, not the built-in one: the uid mode's grade in the other stream of the part run
+    # alone hides the installed package's pack from other users while it runs (guard.py)
+    pack = work / "pass-pack"
+    made = _as_student([py, "-m", "tutor", "pack", "new", str(pack), "--id", "pass-pack"], cwd=work)
+    assert made.returncode == 0, made.stderr
     corpus = REPO / "tests" / "corpus"
     files = {("honest", "fix-the-training-loop"): corpus / "fix-the-training-loop" / "ok_r35_aot_function_nop.py",
              ("attacker", "vector-jacobian-product"):
@@ -270,9 +276,10 @@ def test_nonroot_judges_what_a_pass_runs_as_root_does(student_env):
     for (student, exercise), path in files.items():
         (klass / student).mkdir(parents=True, exist_ok=True)
         (klass / student / f"{exercise}.py").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
-    _sh(["chown", "-R", f"{USER}:{USER}", str(klass)])
+        shutil.copy(REPO / "exercises" / f"{exercise}.yaml", pack / "exercises" / f"{exercise}.yaml")
+    _sh(["chown", "-R", f"{USER}:{USER}", str(klass), str(pack)])
     report = work / "pass-report.json"
-    proc = _as_student([str(VENV / "bin" / "python"), "-m", "tutor", "grade", str(klass), "--json", str(report),
+    proc = _as_student([py, "-m", "tutor", "grade", str(klass), "--pack", str(pack), "--json", str(report),
                         "--jobs", "2"], cwd=work, timeout=600)
     assert report.exists(), (proc.stdout[-2000:], proc.stderr[-2000:])
     runs = {s["submission"]: next(e for e in s["exercises"] if e["id"] == exercise)

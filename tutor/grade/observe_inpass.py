@@ -90,7 +90,9 @@ _HOOK_DICTS = {name: _vars(_TensorBase)[name] for name in ("_backward_hooks", "_
 _FunctionType, _dict_values = types.FunctionType, dict.values
 _MOST_TENSORS = 1000
 _PLAIN_HOOKS: dict = {}  # code object -> a plain function of torch's, the grader's, a library's or the setup
-_ACCUMULATE = type(torch.ones(1, requires_grad=True).view_as(torch.ones(1)).grad_fn.next_functions[0][0])  # AccumulateGrad
+_ACCUMULATE = type(torch.ones(1, requires_grad=True).view_as(torch.ones(1)).grad_fn.next_functions[0][0])
+# a class's own dict and bases, as `type` keeps them: a metaclass of the code's may answer `cls.__dict__`
+_class_dict, _class_bases = type.__dict__["__dict__"].__get__, type.__dict__["__bases__"].__get__
 
 
 def hooked(fn):
@@ -206,9 +208,12 @@ def _foreign_hooks(tensor) -> bool:
 def _tampered(node) -> bool:
     """NOTE [where torch looks for a node's backward]."""
     cls = _type(node)
-    if cls.__bases__ != (_NODE_BASE,) or not _isinstance(_vars(cls).get("_forward_cls"), _type):
+    if _type(cls) is not _type or _class_bases(cls) != (_NODE_BASE,):
         return True
-    for key in _vars(cls):
+    own_class = _class_dict(cls)
+    if not _isinstance(own_class.get("_forward_cls"), _type):
+        return True
+    for key in own_class:
         if key not in _NODE_KEYS:
             return True
     own = _vars(node)
