@@ -262,7 +262,7 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
                 result = original(*args, **kwargs)
             finally:
                 inside[0] -= 1
-            if kind == "node" and ran and _isinstance(result, tuple) and result:
+            if kind == "node" and _isinstance(result, tuple) and result:  # the dict: observe_inpass reads it too
                 _hook_targets.note_node_hook(result[0], ran, leaves)  # NOTE [a hook on a leaf's accumulator]
             return result
         return original(*args, **kwargs)

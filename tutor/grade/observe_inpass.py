@@ -54,9 +54,14 @@ dict attributes note each tensor whose dicts are read or set in a run; their dic
 those of the pass's roots and of the leaves below them, are read where the
 nodes are. Each entry must be a hook a registration wrapped
 (`hooked`), or a plain function compiled from a file of torch's, the
-grader's, a library's or the setup; anything else is the code's. (Written
-straight through TensorBase's own descriptor, on a tensor no pass reaches
-as a leaf, it is not seen.)
+grader's, a library's or the setup; anything else is the code's. The fifth
+attacker took a node's hook dict from a registration's handle
+(`handle.hooks_dict_ref()`) and swapped the wrapped hook for
+`partial(min, (hand,), key=len)`: the dicts the code's node-hook
+registrations made or added to are read the same way (observe_targets
+notes them). (Written straight through TensorBase's own descriptor, on a
+tensor no pass reaches as a root or leaf, and linked to its node by
+`grad_fn._register_hook_dict`, it is not seen: a `gap_` file.)
 """
 
 from __future__ import annotations
@@ -159,7 +164,7 @@ def install() -> None:
 
 
 def begin() -> None:
-    _S.hook_tensors, _S.our_hooks = {}, {}
+    _S.hook_tensors, _S.our_hooks, _S.hook_dicts = {}, {}, {}
 
 
 def _noting(descriptor):
@@ -177,6 +182,12 @@ def _noting(descriptor):
     return property(read, write)
 
 
+def note_dict(hooks) -> None:
+    """A node's hook dict, which a registration of the code's made or added to (observe_targets)."""
+    if _S.on and _isinstance(hooks, _dict) and _len(_S.hook_dicts) < _MOST_TENSORS:
+        _S.hook_dicts[_id(hooks)] = hooks
+
+
 def _note(tensor) -> None:
     if _S.on and _len(_S.hook_tensors) < _MOST_TENSORS:
         _S.hook_tensors[_id(tensor)] = tensor
@@ -186,9 +197,15 @@ def _foreign_hooks(tensor) -> bool:
     """A hook dict of ``tensor`` holds what no registration wrapped and no file of torch's, the grader's,
     a library's or the setup's made."""
     for descriptor in _HOOK_DICTS.values():
-        hooks = descriptor.__get__(tensor)
-        if hooks is None:
-            continue
+        if _foreign(descriptor.__get__(tensor)):
+            return True
+    return False
+
+
+def _foreign(hooks) -> bool:
+    """``hooks``, a hook dict (or None), holds what no registration wrapped and no file of torch's, the
+    grader's, a library's or the setup's made."""
+    if hooks is not None:
         for hook in _dict_values(hooks):
             if _S.our_hooks.get(_id(hook)) is hook:
                 continue
@@ -247,6 +264,10 @@ def _look_at_nodes() -> None:
                     tensors[_id(leaf)] = leaf
         for tensor in _dict_values(tensors):
             if _foreign_hooks(tensor):
+                _record_call(FUNCTION_BACKWARD_RUN, None, None)
+                return
+        for hooks in _dict_values(_S.hook_dicts):  # nodes' dicts the code's registrations made or added to
+            if _foreign(hooks):
                 _record_call(FUNCTION_BACKWARD_RUN, None, None)
                 return
     except Exception:  # noqa: BLE001 - a node that cannot be read is no plain node of torch's

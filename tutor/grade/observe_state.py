@@ -120,6 +120,7 @@ class _State:
     pass_roots: tuple = ()  # the tensors the pass now running started at (observe_inpass.py)
     hook_tensors: dict = {}  # id -> a tensor whose hook dicts the run read or set, or a pass's leaf (observe_inpass.py)
     our_hooks: dict = {}  # id -> a hook a registration wrapped (observe_inpass.hooked)
+    hook_dicts: dict = {}  # id -> a node's hook dict a registration of the code's made (observe_inpass.py)
     seq_start = None
     snapshots: list = []
     module_inputs: list = []  # NOTE [modules as the setup made them] (observe_modules.py)

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 
+from tutor.grade.observe_inpass import note_dict as _note_dict
 from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_state import (
     _S, _Tensor, _copy_names, _graph_task_id, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function_at_all,
@@ -103,7 +104,8 @@ def module_counts() -> tuple:
 def note_node_hook(hooks_dict, ran: list, found: list) -> None:
     """A node hook was registered, into ``hooks_dict``; ``found``: the leaves found holding it so far (filled as
     passes start: the hook's own leaves, NOTE [gradients handed to hooks, scaled])."""
-    if _len(_S.node_hook_dicts) < MAX_TARGETS:
+    _note_dict(hooks_dict)  # NOTE [hooks written into a tensor's hook dicts]: a node's, as a tensor's
+    if ran is not None and _len(_S.node_hook_dicts) < MAX_TARGETS:
         _S.node_hook_dicts.append((hooks_dict, ran, found))
 
 
