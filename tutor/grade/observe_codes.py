@@ -262,7 +262,10 @@ def backward_is_the_codes(cls) -> bool:
                 if _isinstance(held, (_type, _FunctionType)):
                     stack.append(held)
                 elif _getattr(_type(held), "__module__", "") in _INFOS:
-                    stack.append(_getattr(held, "_backward_fn", None))
+                    formula = _getattr(held, "_backward_fn", None)
+                    if formula is not None and not _isinstance(formula, _FunctionType):
+                        return True  # a partial of a builtin, a Mock (round 35's sixth attacker): no plain formula
+                    stack.append(formula)
         return False
     except Exception:  # noqa: BLE001 - what cannot be read is not torch's plain class
         return True

@@ -61,7 +61,11 @@ attacker took a node's hook dict from a registration's handle
 registrations made or added to are read the same way (observe_targets
 notes them). (Written straight through TensorBase's own descriptor, on a
 tensor no pass reaches as a root or leaf, and linked to its node by
-`grad_fn._register_hook_dict`, it is not seen: a `gap_` file.)
+`grad_fn._register_hook_dict`, it is not seen: a `gap_` file.) The sixth
+wrote the callable into a module's own hook dicts (`_backward_hooks` with
+`_is_full_backward_hook`, `_backward_pre_hooks`, the global ones), which
+torch hands to a `BackwardHook` as the module runs: what its `__init__` is
+handed is read the same way.
 """
 
 from __future__ import annotations
@@ -88,7 +92,8 @@ _NODE_KEYS = frozenset({"_forward_cls", "__module__", "__doc__", "_autograd_func
 _LOOKED_UP = ("apply", "apply_boxed", "_get_user_fn", "backward_extended", "forward_extended")
 _NODE_METHODS: dict = {}  # BackwardCFunction's methods as the observers left them (install)
 _MOST_NODES = 10_000
-_getattr, _isinstance, _len, _type, _vars, _id, _dict = getattr, isinstance, len, type, vars, id, dict
+_getattr, _isinstance, _len, _type, _vars, _id, _dict, _list, _tuple = (getattr, isinstance, len, type, vars, id, dict,
+                                                                       list, tuple)
 _TensorBase = torch._C.TensorBase
 _HOOK_DICTS = {name: _vars(_TensorBase)[name] for name in ("_backward_hooks", "_post_accumulate_grad_hooks")
                if name in _vars(_TensorBase)}
@@ -161,6 +166,8 @@ def install() -> None:
         _NODE_METHODS[name] = _vars(_NODE_BASE).get(name)
     for name, descriptor in _HOOK_DICTS.items():
         setattr(torch.Tensor, name, _noting(descriptor))
+    hooks = torch.utils.hooks.BackwardHook
+    hooks.__init__ = _module_hooks_checked(hooks.__init__)
 
 
 def begin() -> None:
@@ -207,19 +214,40 @@ def _foreign(hooks) -> bool:
     grader's, a library's or the setup's made."""
     if hooks is not None:
         for hook in _dict_values(hooks):
-            if _S.our_hooks.get(_id(hook)) is hook:
-                continue
-            if _type(hook) is _FunctionType:
-                code = hook.__code__
-                plain = _PLAIN_HOOKS.get(code)
-                if plain is None:
-                    filename = code.co_filename
-                    plain = _PLAIN_HOOKS[code] = filename == SETUP_FILE or not (
-                        filename.startswith("<") or _codes_file(filename))
-                if plain:
-                    continue
-            return True
+            if _foreign_hook(hook):
+                return True
     return False
+
+
+def _foreign_hook(hook) -> bool:
+    if _S.our_hooks.get(_id(hook)) is hook:
+        return False
+    if _type(hook) is _FunctionType:
+        code = hook.__code__
+        plain = _PLAIN_HOOKS.get(code)
+        if plain is None:
+            filename = code.co_filename
+            plain = _PLAIN_HOOKS[code] = filename == SETUP_FILE or not (
+                filename.startswith("<") or _codes_file(filename))
+        return not plain
+    return True
+
+
+def _module_hooks_checked(init):
+    """torch's BackwardHook, made as a module with backward hooks runs (or by the code): the module's and the
+    global hooks it is handed, read as a hook dict's entries are (NOTE [hooks written into a tensor's hook
+    dicts]: round 35's sixth attacker wrote a C callable into `module._backward_hooks` itself)."""
+    def __init__(self, module, user_hooks, user_pre_hooks, *args, **kwargs):
+        if _S.on:
+            for hooks in (user_hooks, user_pre_hooks):
+                for hook in hooks if _isinstance(hooks, (_list, _tuple)) else (hooks,):
+                    if _foreign_hook(hook):
+                        _record_call(FUNCTION_BACKWARD_RUN, None, None)
+                        break
+        return init(self, module, user_hooks, user_pre_hooks, *args, **kwargs)
+
+    _copy_names(__init__, init)
+    return __init__
 
 
 def _tampered(node) -> bool:
