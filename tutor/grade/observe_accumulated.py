@@ -49,15 +49,13 @@ from __future__ import annotations
 
 from collections import OrderedDict as _OrderedDict
 
-import torch
-
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_replaced import note_written as _written
 from tutor.grade.observe_state import (
     _any, _clone, _detach, _get_grad, _get_grad_fn, _get_version, _getattr, _is_grad_enabled, _isinstance, _len,
     _list, _no_torch_function_at_all, _numel, _register_post_accumulate, _S, same_values, _set_grad_enabled, _Tensor,
-    _type, _view_as,
+    _TensorBase, _type, _view_as,
 )
 
 MAX_COPY = 1_000_000  # elements of one copy
@@ -172,7 +170,7 @@ def _first_of(hooks, hook_id) -> bool:
 
 
 _dict_iter = dict.__iter__
-_post_hooks_of = vars(torch._C.TensorBase)["_post_accumulate_grad_hooks"].__get__
+_post_hooks_of = vars(_TensorBase)["_post_accumulate_grad_hooks"].__get__
 
 
 def _accumulated_into(key):

@@ -20,7 +20,7 @@ import torch
 from tutor.grade.observe_state import _OURS, _TORCH_DIR, CODE_FILE, SETUP_FILE, _isinstance, _tuple, _type
 
 # read in a run of the code's, which may have replaced the builtins
-_vars, _getattr, _str, _dict, _id, _len = vars, getattr, str, dict, id, len
+_vars, _getattr, _str, _dict, _id, _len, _set = vars, getattr, str, dict, id, len, set
 _modules = sys.modules
 _referents = gc.get_referents
 _PROXIES = (weakref.ProxyType, weakref.CallableProxyType)
@@ -118,7 +118,7 @@ def _codes_class(cls) -> bool:
 def calls_the_codes(mode) -> bool:
     """A function of the code's is reachable from ``mode`` (a mode, a profile function ...)."""
     try:
-        stack, read, classes, foreign = [(mode, 0)], 0, {}, set()
+        stack, read, classes, foreign = [(mode, 0)], 0, {}, _set()
         while stack:
             value, depth = stack.pop()
             if value is None:
@@ -203,8 +203,6 @@ def calls_the_codes(mode) -> bool:
         return True
 
 
-
-
 # NOTE [a backward that is the code's]: the engine runs a custom node's backward as
 # `node._forward_cls.backward` (or `.vjp`), read as the node runs. A class of the code's is the code's
 # (`_codes_class`); three more ways put the code's formula behind a class of torch's (round 35's
@@ -229,7 +227,7 @@ def backward_is_the_codes(cls) -> bool:
     """The backward the engine runs for a node of ``cls`` is the code's (NOTE [a backward that is the
     code's]); read before the node runs."""
     try:
-        stack, seen = [cls], set()
+        stack, seen = [cls], _set()
         while stack:
             value = stack.pop()
             if value is None or _id(value) in seen or _len(seen) > 64:

@@ -89,7 +89,8 @@ _DEEPEST = 64  # frames looked at for torch's checkpoint
 _KNOWN: dict = {}  # code object -> whether it is the code's
 _NODE_BASE = torch.autograd.function.BackwardCFunction
 _NODE_KEYS = frozenset({"_forward_cls", "__module__", "__doc__", "_autograd_function_id"})  # what torch puts
-_LOOKED_UP = ("apply", "apply_boxed", "_get_user_fn", "backward_extended", "forward_extended")
+_NODE_METHOD_NAMES = ("apply", "apply_boxed", "_get_user_fn")  # BackwardCFunction's, the engine's way in
+_LOOKED_UP = (*_NODE_METHOD_NAMES, "backward_extended", "forward_extended")  # not on a node object
 _NODE_METHODS: dict = {}  # BackwardCFunction's methods as the observers left them (install)
 _MOST_NODES = 10_000
 _getattr, _isinstance, _len, _type, _vars, _id, _dict, _list, _tuple = (getattr, isinstance, len, type, vars, id, dict,
@@ -162,7 +163,7 @@ def _watch(frame, event, arg):
 def install() -> None:
     """Note BackwardCFunction's methods as the observers left them, and note the tensors whose hook dicts a
     run reads or sets (observe.install)."""
-    for name in _LOOKED_UP[:3]:
+    for name in _NODE_METHOD_NAMES:
         _NODE_METHODS[name] = _vars(_NODE_BASE).get(name)
     for name, descriptor in _HOOK_DICTS.items():
         setattr(torch.Tensor, name, _noting(descriptor))

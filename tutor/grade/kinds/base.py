@@ -101,19 +101,23 @@ def observed_names(observed, record: str, name: str) -> list[str]:
     return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
 
 
+def replaced_record(observed, name: str | None = None) -> dict | None:
+    """The run's replacements by class (NOTE [a hook that replaced a gradient], observe_replaced.py): the
+    whole run's, or with ``name`` those of the passes that left that tensor's gradient; None with no record."""
+    if not isinstance(observed, dict) or observed.get("t") != "observed":
+        return None
+    found = observed.get("replaced") if name is None else (observed.get("grad_replaced") or {}).get(name)
+    return found if isinstance(found, dict) else None
+
+
 def replaced_unlike_reference(ctx, name: str | None = None, scaled_ok: bool = False) -> str | None:
     """NOTE [a hook that replaced a gradient] (observe_replaced.py): "leaf" or
     "other" where the code's hooks replaced a gradient of a class the
     reference's run replaced none of; None otherwise, or with no record (lenient).
     With ``name``: in the passes that left that tensor's gradient only. ``scaled_ok``: a replacement
     that only scaled what the hook was given by a positive number counts for nothing."""
-    def record(o):
-        if not isinstance(o, dict) or o.get("t") != "observed":
-            return None
-        return o.get("replaced") if name is None else (o.get("grad_replaced") or {}).get(name)
-
-    yours, theirs = record(ctx.observed), record(ctx.expected_observed)
-    if not isinstance(yours, dict) or not isinstance(theirs, dict):
+    yours, theirs = replaced_record(ctx.observed, name), replaced_record(ctx.expected_observed, name)
+    if yours is None or theirs is None:
         return None
     for cls in ("leaf", "other"):
         mine, ref = yours.get(cls), theirs.get(cls)

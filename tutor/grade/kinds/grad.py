@@ -7,7 +7,8 @@ import numpy as np
 from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
 from tutor.grade import values as V
 from tutor.grade.kinds.base import (
-    REPLACED_WORDS, Context, Kind, Verdict, observed_names, observed_state, replaced_unlike_reference,
+    REPLACED_WORDS, Context, Kind, Verdict, observed_names, observed_state, replaced_record,
+    replaced_unlike_reference,
 )
 from tutor.grade.kinds.calls import FUNCTION_WORDS, calls_of, through_a_function
 from tutor.grade.kinds.compare import compare_tensors
@@ -119,12 +120,10 @@ class Grad(Kind):
 def _hooks_changed_nothing(ctx) -> bool:
     """NOTE [a hook that replaced a gradient] (observe_replaced.py): the reference's hooks replaced a
     gradient, and the code's run, watched the same way, replaced none."""
-    def counts(o):
-        found = o.get("replaced") if isinstance(o, dict) and o.get("t") == "observed" else None
-        return [v for k, v in found.items() if k in ("leaf", "other")] if isinstance(found, dict) else None
-
-    yours, theirs = counts(ctx.observed), counts(ctx.expected_observed)
-    return bool(yours is not None and theirs and any(theirs) and not any(yours))
+    yours, theirs = replaced_record(ctx.observed), replaced_record(ctx.expected_observed)
+    if yours is None or theirs is None:
+        return False
+    return any(theirs.get(c) for c in ("leaf", "other")) and not any(yours.get(c) for c in ("leaf", "other"))
 
 
 def _written(state, check) -> bool:
