@@ -24,7 +24,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from tutor.grade import framing, jail, observe, observe_kept, pristine, probes, seccomp
+from tutor.grade import framing, jail, observe, observe_kept, pristine, probes, readfirst, seccomp
 from tutor.grade.protocol import Probe, RunRequest
 from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
@@ -293,21 +293,21 @@ def _execute(source: str, filename: str, namespace: dict) -> dict | None:
 
 
 def read_probes(wanted: tuple[Probe, ...], namespace: dict) -> dict:
-    probes.restore_function_apply(namespace)  # NOTE [a Function's own apply] (probes.py)
-    out = {}
-    for probe in wanted:
-        try:
-            out[probe.key] = _read_probe(probe, namespace)
-        except BaseException as exc:  # a probe that fails is a finding, not a crash
-            out[probe.key] = {"t": "error", "why": f"{type(exc).__name__}: {_safe_str(exc)}"}
-    return out
+    # NOTE [results read before the code can run] (readfirst.py); NOTE [a Function's own apply] (probes.py)
+    return readfirst.read_in_order(wanted, lambda probe: _read_or_fail(probe, namespace),
+                                   lambda: probes.restore_function_apply(namespace))
+
+
+def _read_or_fail(probe: Probe, namespace: dict) -> dict:
+    try:
+        return _read_probe(probe, namespace)
+    except BaseException as exc:  # a probe that fails is a finding, not a crash
+        return {"t": "error", "why": f"{type(exc).__name__}: {_safe_str(exc)}"}
 
 
 def _read_probe(probe: Probe, namespace: dict) -> dict:
-    if probe.name is not None and probe.name not in namespace:
-        return probes.MISSING
-    reader = next(read for kind, read in _READERS if kind == probe.kind)
-    return reader(probe, namespace)
+    missing = probe.name is not None and probe.name not in namespace
+    return probes.MISSING if missing else next(read for kind, read in _READERS if kind == probe.kind)(probe, namespace)
 
 
 def _read_value(probe: Probe, namespace: dict) -> dict:

@@ -98,6 +98,12 @@ def learner_problem(learner: RunReply, limit: float) -> tuple[str, RunError | No
         return _("your run sent back data that could not be read (invalid result from the run)."), None
     if not learner.finished:
         return _("your code ended the process before it finished ({why}).").format(why=exit_words(learner)), None
+    observed = learner.probes().get("observed")
+    if isinstance(observed, dict) and observed.get("ran_while_read"):  # NOTE [results read before the code can run]
+        return _("your code ran again while the grader read what it left (a property, a method of a class of "
+                 "yours, a handler or a finalizer of yours started then), so what it left could change as it was "
+                 "read: nothing of this run can be judged. Leave your results as plain tensors and numbers, "
+                 "with no code of yours that runs when they are read."), None
     error = learner.payload.error
     if error is not None and error.phase == "setup":
         return _("the exercise's setup failed: {type}: {message}").format(type=error.type,
