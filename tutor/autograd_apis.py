@@ -22,3 +22,7 @@ CALL_APIS = (
 # class of the code's, not torch's (a reentrant checkpoint's, a module hook's): kinds/calls.py,
 # NOTE [a gradient by a Function] (observe_roots.py).
 FUNCTION_BACKWARD_RUN = "Function.backward in a pass"
+
+# Not a `calls` API either: a reverse pass that raised (an error in a backward, torch's in-place check), counted
+# by the record for the words of a gradient that is None (kinds/grad.py).
+PASS_RAISED = "a reverse pass that raised"

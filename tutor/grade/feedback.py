@@ -9,6 +9,8 @@ messages, exit status, timing, output) leaves a hidden trial.
 
 from __future__ import annotations
 
+import builtins
+
 import signal
 import traceback
 import warnings
@@ -42,7 +44,7 @@ def raised_words(error: RunError, hidden: bool) -> str:
     if hidden:
         return _(HIDDEN_FAILURE) + " "
     message = error.message.strip().splitlines()
-    first = f": {message[0][:200]}" if message else ""
+    first = f": {_first_sentences(message[0])}" if message else ""
     kind = error.type or _("an exception")
     if error.origin == "grader":  # NOTE [an error in the grader's own code] (raised.py)
         at = _(" (called from your line {line})").format(line=error.line) if error.line is not None else ""
@@ -54,6 +56,15 @@ def raised_words(error: RunError, hidden: bool) -> str:
                  "finish: ").format(kind=kind, line=error.line, message=first)
     return _("your code raised {kind}{message} (see the error), so it did not finish: ").format(
         kind=kind, message=first)
+
+
+def _first_sentences(line: str, most: int = 200) -> str:
+    """``line`` cut to ``most`` characters at a sentence's end where one is (torch's in-place error read
+    "... expected version 0 instead. Hint (see the error)"), else with an ellipsis."""
+    if len(line) <= most:
+        return line
+    end = line.rfind(". ", 0, most)
+    return line[:end + 1] if end >= most // 3 else line[:most - 1].rstrip() + "…"
 
 
 def trial_words(trial, observed) -> str:
@@ -146,6 +157,29 @@ def error_text(error: RunError, hidden: bool, observed: dict | None = None) -> s
     if explanation:
         text += "\n\n" + explanation
     return text
+
+
+# NOTE [an error every trial raised alike]: an exercise of hidden trials only said of any error "on a hidden
+# trial, your code raised an exception", and round 36's learners could not find `a.is_leaf()` (a property
+# called) or a tuple unpacked into too many names. An error's type and line are the run's to choose, so they
+# stay out of a hidden trial's report, except where every trial raised one of Python's own exception types
+# (by name: a class of the code's may call itself anything) at the same line of the code: then they hold
+# nothing that differs between trials. The message is never said: it may carry a trial's numbers.
+_PYTHONS_OWN = frozenset(name for name, value in vars(builtins).items()
+                         if isinstance(value, type) and issubclass(value, BaseException))
+
+
+def raised_alike(errors: list) -> str:
+    """The words of NOTE [an error every trial raised alike], or "" where the trials' errors differ."""
+    first = errors[0] if errors else None
+    if first is None or first.phase != "code" or first.line is None or first.type not in _PYTHONS_OWN \
+            or first.module != "builtins" or first.origin == "grader":
+        return ""
+    if any(e is None or (e.type, e.line, e.module, e.phase) != (first.type, first.line, first.module, first.phase)
+           for e in errors):
+        return ""
+    return _("on every trial, your code raised {type} at line {line} (the message is not shown: it may hold a "
+             "hidden trial's values).").format(type=first.type, line=first.line)
 
 
 def misconception(error: RunError, hidden: bool, observed: dict | None = None) -> str:

@@ -32,6 +32,14 @@ _RULES: list[tuple[str, tuple[str, ...], str]] = [
            "(y = y * 2 instead of y *= 2) or clone() before changing it."),
     ),
     (
+        # round 36's learner: a pack hook with no `return` reads as the unpack hook's fault in torch's words
+        "saved-tensor-hooks-return",
+        ("Output of saved tensor unpack_hook expected to be a Tensor",),
+        N_("What a pack hook returns is what its unpack hook is given, and the unpack hook must return a "
+           "tensor. A pack hook without `return` hands the unpack hook None: return the tensor (or what "
+           "unpack turns back into it) from the pack hook, and a tensor from the unpack hook."),
+    ),
+    (
         "backward-of-a-tensor",
         ("grad can be implicitly created only for scalar outputs",),
         N_("backward() without arguments works only on a single number. For a tensor with several elements, "

@@ -76,7 +76,7 @@ import types
 
 import torch
 
-from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
+from tutor.autograd_apis import FUNCTION_BACKWARD_RUN, PASS_RAISED
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.observe_codes import _codes_file, codes_at
 from tutor.grade.observe_state import _S, _TORCH_DIR, SETUP_FILE, _copy_names, record_call as _record_call
@@ -315,6 +315,9 @@ def running(run, roots, *args, **kwargs):
     _settrace(_watch)
     try:
         return run(roots, *args, **kwargs)
+    except BaseException:  # for the words: the pass itself raised the code's error (kinds/grad.py)
+        _record_call(PASS_RAISED, None, None)
+        raise
     finally:
         _settrace(before)
         _S.pass_roots = outer

@@ -77,11 +77,11 @@ def difference(yours: np.ndarray, expected: np.ndarray, rtol: float, atol: float
         expected=float(b.reshape(-1)[flat]) if b.size else math.nan,
         max_abs=max_abs,
         max_rel=max_rel,
-        ratio=_common_ratio(a, b, rtol, atol),
+        ratio=common_ratio(a, b, rtol, atol),
     )
 
 
-def _common_ratio(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> float | None:
+def common_ratio(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> float | None:
     """k when yours == k * expected everywhere (k != 1), else None. Of one number, any wrong value is
     some k times the right one: only a whole multiple or the opposite sign says something there ("It is
     0.9394 times the expected value everywhere" pointed round 32's learner at a missing factor)."""

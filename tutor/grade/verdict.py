@@ -101,6 +101,7 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
     verdicts: list[list[Verdict]] = [[] for _ in exercise.checks]
     where: dict = {}  # "line", "misconception": of the first visible error
     all_hidden = all(t.hidden for t in exercise.trials)
+    alike: list = []  # each judged trial's error, for NOTE [an error every trial raised alike] (feedback.py)
     failed_on: list[set[bool]] = [set() for _ in exercise.checks]  # hidden-ness of the trials each check failed on
     lost = next((r for runs in trials for r in (runs.reference, runs.learner) if r.grader_fault), None)
     if lost is not None:
@@ -123,6 +124,7 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                 v.append((False, feedback.redact(run_problem, hidden)))
                 on.add(hidden)
             continue
+        alike.append(learner_error)
         ctx = context(exercise, runs.reference, runs.learner, learner_error)
         raised = learner_error if learner_error and not has_raises else None
         for c, (ok, message) in enumerate(judge_trial(exercise, runs, ctx)):
@@ -151,6 +153,8 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                 error_text = feedback.error_text(raised, hidden, ctx.observed)
                 if hidden:  # NOTE [a name bound nowhere] (unbound.py): a fact of the text, not of the run
                     error_text += feedback.unbound_words(unbound_names(code, exercise.setup))
+    if all_hidden and "error" in flags and len(alike) == len(trials):
+        error_text = feedback.raised_alike(alike) or error_text
     result = _scored(exercise, code, trials, verdicts, free, flags, error_text)
     result.line, result.misconception = where.get("line"), where.get("misconception", "")
     for check, on in zip(result.checks, failed_on):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
+from tutor.autograd_apis import FUNCTION_BACKWARD_RUN, PASS_RAISED
 from tutor.grade import values as V
 from tutor.grade.kinds.base import (
     REPLACED_WORDS, Context, Kind, Verdict, observed_names, observed_state, replaced_record,
@@ -159,6 +159,15 @@ def _why_no_grad(name: str, flags: dict, ctx: Context | None = None) -> str:
         return _("`{name}.grad` is None: `{name}` is not a leaf, and autograd keeps .grad only for leaves. "
                  "Call `{name}.retain_grad()` before backward() to keep it.").format(name=name)
     backwards = calls_of(ctx.observed, "backward") if ctx is not None else None
+    if ctx is not None and ctx.learner_error is not None:
+        # round 36's learners: after an error, "did you call backward()?" pointed at a call that was there
+        if calls_of(ctx.observed, PASS_RAISED):
+            return _("`{name}.grad` is None: the backward pass raised the error above before a gradient reached "
+                     "`{name}`. Mend what the error says (in your own backward, where it names a line of it), "
+                     "and the pass will fill `.grad`.").format(name=name)
+        if not backwards and not calls_of(ctx.observed, "autograd.grad"):
+            return _("`{name}.grad` is None: your code stopped at the error above before any backward pass "
+                     "ran.").format(name=name)
     if not flags.get("is_leaf") and flags.get("retains_grad") and backwards:
         return _("`{name}.grad` is None although `{name}` retains its gradient: `{name}.retain_grad()` keeps only "
                  "gradients computed after it is called. Call it right after computing `{name}`, before "

@@ -1,0 +1,6 @@
+# expect: expected version 0 instead. (see the error)
+# round 36's learner: torch's message was cut mid-sentence ("instead. Hint (see the error)")
+h = torch.sigmoid(x * w)
+h = h.mul_(2)
+loss = (h * x).sum()
+loss.backward()
