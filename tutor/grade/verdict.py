@@ -134,8 +134,8 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                     # (NOTE [an error in the grader's own code], raised.py).
                     message = feedback.raised_words(raised, hidden) + (
                         "" if raised.origin == "grader" else message)
-                if several:
-                    message = (message + feedback.trial_words(trial, ctx.observed)).lstrip()
+                if several:  # a check that says nothing of its own (round 36's learner read a bare "(trial ...)")
+                    message = ((message or _("failed")) + feedback.trial_words(trial, ctx.observed)).lstrip()
             verdicts[c].append((ok, message if ok else feedback.redact(
                 message, hidden, kind_of(exercise.checks[c]).hidden_words(exercise.checks[c], trial), all_hidden)))
             if not ok:

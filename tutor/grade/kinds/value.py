@@ -61,6 +61,10 @@ class Value(Kind):
             # "is False, expected True" tell a learner nothing; the check's message says what is wrong.
             what = _("this check's expression")
         if yours.get("t") == "error":
+            if _opaque(check):  # round 36's learner was told torch's "Set allow_unused=True", of the check's call
+                return False, _("this check runs code of its own on what your code left, and that raised {why}. "
+                                "The call is the check's, not one to change in your code: what the check needs "
+                                "from your code is said below.").format(why=str(yours.get("why")).rstrip("."))
             return False, _("could not evaluate {what} after your code: {why}.").format(what=what, why=yours.get("why"))
         if expected.get("t") == "error":
             return False, _("the reference could not evaluate {what} ({why}); tell your instructor.").format(
