@@ -105,8 +105,8 @@ _GRAPH_CUT = N_(
 
 _GRAPH_CUT_IN_FUNCTION = N_(
     "The first differentiation asked for a graph (create_graph=True), but the gradient it returned has none: "
-    "the backward of your custom Function computed it without one, under torch.no_grad() or from numbers "
-    "worked out in forward and saved. Compute the backward's result with torch operations on the tensors "
+    "the backward of your custom Function computed it without one: from `.data` or `.detach()` of what it "
+    "saved, under torch.no_grad(), or from numbers worked out in forward and saved. Compute the backward's result with torch operations on the tensors "
     "you saved (`ctx.save_for_backward` inputs), so that autograd can differentiate it again."
 )
 
