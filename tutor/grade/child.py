@@ -295,7 +295,7 @@ def _execute(source: str, filename: str, namespace: dict) -> dict | None:
 def read_probes(wanted: tuple[Probe, ...], namespace: dict) -> dict:
     # NOTE [results read before the code can run] (readfirst.py); NOTE [a Function's own apply] (probes.py)
     return readfirst.read_in_order(wanted, lambda probe: _read_or_fail(probe, namespace),
-                                   lambda: probes.restore_function_apply(namespace))
+                                   lambda: probes.restore_function_apply(namespace), namespace)
 
 
 def _read_or_fail(probe: Probe, namespace: dict) -> dict:
@@ -315,7 +315,7 @@ def _read_value(probe: Probe, namespace: dict) -> dict:
     # the code ran: `isinstance = lambda *a: True` changes nothing here.
     scope = {**namespace, **pristine.check_names(), "last_gradient_of": observe.last_gradient_of}
     try:
-        return probes.encode_value(eval(compile(probe.expr, "<check>", "eval"), scope))
+        return probes.encode_value(readfirst.evaluate(probe.expr, scope))
     except RuntimeError as exc:  # a graph the code's own backward freed: the check's `if_freed` instead
         if not probe.options.get("if_freed") or "backward through the graph a second time" not in str(exc):
             raise

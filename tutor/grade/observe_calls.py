@@ -295,7 +295,7 @@ def _wrap_custom_backward(original):
             try:
                 needs = self.needs_input_grad
                 grads = result if _isinstance(result, tuple) else (result,)
-                for need, grad in zip(needs, grads):
+                for need, grad in zip(needs, grads) if _len(grads) >= _len(needs) else ():  # torch refuses fewer
                     if not need and grad is not None:
                         _S.unneeded_grads += 1
             except Exception:

@@ -34,7 +34,7 @@ from tutor.grade.observe_reentrant import differed as _recompute_differed
 from tutor.grade.observe_replaced import passed_on as _replaced_on
 from tutor.grade.observe_state import (
     _any, _clone, _copy_names, _detach, _dict, equal_bits, _get_dtype, _get_grad, _get_grad_fn, _get_is_leaf,
-    _get_shape, _get_version, _getattr, _isinstance, _len, _list, _numel, _requires_grad, _S, _Tensor, _TensorBase,
+    _get_shape, _get_version, _getattr, _of_type, _isinstance, _len, _list, _numel, _requires_grad, _S, _Tensor, _TensorBase,
     _type, scaled_values,
 )
 
@@ -369,7 +369,7 @@ def provenance() -> dict:
     for name in _getattr(_S, "grad_names", ()):
         try:
             tensor = namespace.get(name) if namespace is not None else None
-            grad = _get_grad(tensor) if _isinstance(tensor, _Tensor) else None
+            grad = _get_grad(tensor) if _of_type(tensor, _Tensor) else None
             if grad is None:
                 # a gradient a pass left, taken away since (`p.grad = None` in a hook): "taken", for the words
                 out[name] = "taken" if _S.grad_marks.get(id(tensor)) is not None else "none"

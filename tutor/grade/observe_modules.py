@@ -28,10 +28,9 @@ from __future__ import annotations
 
 import torch.nn.modules.module as _module_module
 
-from tutor.grade.observe_state import _Module, _getattr, _isinstance, _len, _type
+from tutor.grade.observe_state import _Module, _isinstance, _len, _type
 
-_named_modules = _Module.named_modules
-_vars, _sorted, _id, _bool, _tuple, _hasattr, _set = vars, sorted, id, bool, tuple, hasattr, set
+_vars, _sorted, _id, _bool, _tuple, _set = vars, sorted, id, bool, tuple, set
 HOOK_DICTS = ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks", "_backward_pre_hooks")
 GLOBAL_HOOK_DICTS = ("_global_forward_hooks", "_global_forward_pre_hooks", "_global_backward_hooks",
                      "_global_backward_pre_hooks")
@@ -58,23 +57,60 @@ def snapshot(namespace: dict, names: list, skip: set) -> list:
 
 
 def _fingerprint(module) -> dict:
+    # read through plain dicts and by type only: it runs as the record is read, after the code, and a
+    # `_modules` subclass's `items` (a C callable) swapped a `.grad` there (NOTE [results read before the
+    # code can run], readfirst.py); a dict of another type reads as a change
     prints: dict = {aspect: [] for aspect in ASPECTS}
-    for path, sub in list(_named_modules(module))[:MAX_MODULES]:
-        state = _vars(sub)
-        prints["training"].append((path, _bool(state.get("training"))))
-        prints["hooks"].append((path, _tuple(_len(_getattr(sub, d, None) or ()) for d in HOOK_DICTS)))
-        names = _tuple(_sorted(k for k in state if not k.startswith("_")))
-        kind, held = _type(sub), [state.get(d) or {} for d in ("_parameters", "_buffers", "_modules")]
-        prints["attributes"].append((path, names, _tuple(k for k in names if _hasattr(kind, k) or _held(k, held))))
-        params = state.get("_parameters") or {}
-        prints["parameters"].append((path, _tuple((k, _id(p)) for k, p in params.items())))
-        prints["class"].append((path, _id(_type(sub))))
+    for path, sub in _walk(module):
+        state = _instance_dict(sub)
+        prints["training"].append((path, _bool(state.get("training") is True)))
+        prints["hooks"].append((path, _tuple(_size(state.get(d)) for d in HOOK_DICTS)))
+        names = _tuple(_sorted(k for k, _v in _plain(state) if _type(k) is str and not k.startswith("_")))
+        kind = _type(sub)
+        held = [_set(k for k, _v in _plain(state.get(d) or {})) for d in ("_parameters", "_buffers", "_modules")]
+        prints["attributes"].append((path, names, _tuple(k for k in names if _on_class(kind, k) or _held(k, held))))
+        prints["parameters"].append((path, _tuple((k, _id(p)) for k, p in _plain(state.get("_parameters") or {}))))
+        prints["class"].append((path, _id(kind)))
         # what calling it runs: a compiled call set on the instance, the class's own methods (round 28's
         # third probe: `model._compiled_call_impl = no_grad(model._call_impl)`, `nn.Linear.forward` patched)
-        prints["methods"].append((path, state.get("_compiled_call_impl") is not None, _methods(_type(sub))))
-    hooks = _tuple(_len(_getattr(_module_module, d, None) or ()) for d in GLOBAL_HOOK_DICTS)
+        prints["methods"].append((path, state.get("_compiled_call_impl") is not None, _methods(kind)))
+    hooks = _tuple(_size(_vars(_module_module).get(d)) for d in GLOBAL_HOOK_DICTS)
     prints["global hooks"].append(("", hooks))
     return prints
+
+
+_instance_dict = _Module.__dict__["__dict__"].__get__  # a module's own dict, whatever its class says
+_mro_of, _dict_of = type.__dict__["__mro__"].__get__, type.__dict__["__dict__"].__get__
+_dict_items, _list, _OrderedDict = dict.items, list, _module_module.OrderedDict
+
+
+def _plain(d) -> list:
+    """A plain dict's items; raises for any other mapping (whose methods are the code's)."""
+    if _type(d) is not dict and _type(d) is not _OrderedDict:
+        raise TypeError("not a plain dict")
+    return _list(_dict_items(d))
+
+
+def _size(d) -> int:
+    return 0 if d is None else _len(_plain(d))
+
+
+def _on_class(kind, name: str) -> bool:
+    return any(name in _dict_of(k) for k in _mro_of(kind))
+
+
+def _walk(module) -> list:
+    """(path, module) for the module and its submodules, as ``named_modules`` gives them, through plain dicts."""
+    out, seen, todo = [], _set(), [("", module)]
+    while todo and _len(out) < MAX_MODULES:
+        path, sub = todo.pop()
+        if sub is None or _id(sub) in seen:
+            continue
+        seen.add(_id(sub))
+        out.append((path, sub))
+        children = _plain(_instance_dict(sub).get("_modules") or {})
+        todo.extend((f"{path}.{k}" if path else k, m) for k, m in reversed(children))
+    return out
 
 
 def changes(snapshots: list, skip: set) -> list:
@@ -104,8 +140,8 @@ def changes(snapshots: list, skip: set) -> list:
 def _methods(kind) -> tuple:
     """The ids of what a call of a module of this class runs, class by class up to nn.Module's."""
     out = []
-    for klass in _getattr(kind, "__mro__", ())[:16]:
-        names = _vars(klass)
+    for klass in _mro_of(kind)[:16]:
+        names = _dict_of(klass)
         out.append(_tuple(_id(names.get(name)) for name in CALLED))
         if klass is _Module:
             break

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tutor.grade.observe_chain import _from_tensor, _grad_fn, _output_nr, _sum_terms, function_under
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _of, _shares
 from tutor.grade.observe_passes import MAX_SEED, _numbers, _unit
-from tutor.grade.observe_state import _S, _Tensor, _getattr, _isinstance, _len, _type
+from tutor.grade.observe_state import _S, _Tensor, _getattr, _of_type, _len, _type
 
 
 # NOTE [the pass that started at the loss]: `from_backward` asks that a
@@ -77,7 +77,7 @@ def root_provenance() -> dict:
     for name in _getattr(_S, "grad_names", ()):
         try:
             tensor = namespace.get(name)
-            grad = _get_grad(tensor) if _isinstance(tensor, _Tensor) else None
+            grad = _get_grad(tensor) if _of_type(tensor, _Tensor) else None
             # passes that added up, each (roots, the numbers each held as the pass started, seeds): the
             # mark's, and each autograd.grad call's whose result the gradient is (a call stands alone)
             groups: list = []
@@ -94,7 +94,7 @@ def root_provenance() -> dict:
 
 def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
     end = namespace.get(root, _MISSING)
-    target = _grad_fn(end) if _isinstance(end, _Tensor) else None
+    target = _grad_fn(end) if _of_type(end, _Tensor) else None
     # each pass once: a copy of a result keeps the roots of the call that made it (observe_copies.py)
     passes = list({id(p): p for p in passes}.values())
     if not passes:
@@ -130,9 +130,9 @@ def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
 def _final_numbers(end) -> list | None:
     """The numbers a name bound to no graph ends with: a Python number, a tensor without one, or a
     NumPy array or number (`loss.detach().cpu().numpy()`, read through its ``tolist``)."""
-    if _isinstance(end, (int, float)) and not _isinstance(end, bool):
+    if _of_type(end, (int, float)) and not _of_type(end, bool):
         return [float(end)]
-    if _isinstance(end, _Tensor):
+    if _of_type(end, _Tensor):
         return _numbers(end)
     if _getattr(_type(end), "__module__", "") == "numpy" and _getattr(end, "size", 0) <= MAX_SEED:
         try:
@@ -154,10 +154,10 @@ def value_root_provenance() -> dict:
     for name in _getattr(_S, "value_names", ()):
         try:
             value = namespace.get(name)
-            tensors = value if _isinstance(value, (list, tuple)) else [value]
+            tensors = value if _of_type(value, (list, tuple)) else [value]
             found = None
             for tensor in tensors[:4 * MAX_NAMES]:
-                calls = [n[3] for n in _S.grad_results if _isinstance(tensor, _Tensor) and _holds_note(tensor, n)]
+                calls = [n[3] for n in _S.grad_results if _of_type(tensor, _Tensor) and _holds_note(tensor, n)]
                 mine = {root for root in names if any(_started_at(root, namespace, c) for c in calls)}
                 found = mine if found is None else found & mine
             out[name] = sorted(found or ())

@@ -8,7 +8,7 @@ evidence, like everything observe.py records (docs/grading.md).
 from __future__ import annotations
 
 from tutor.grade.observe_grads import _MISSING, MAX_ELEMENTS, MAX_NAMES, _holds_note
-from tutor.grade.observe_state import _S, _Tensor, _TensorBase, _detach, _getattr, _isinstance, _len, _numel
+from tutor.grade.observe_state import _S, _Tensor, _TensorBase, _detach, _getattr, _of_type, _isinstance, _len, _numel
 
 _tolist = _TensorBase.tolist
 
@@ -41,10 +41,10 @@ def value_provenance() -> dict:
             value = namespace.get(name, _MISSING) if namespace is not None else _MISSING
             if value is _MISSING:
                 out[name] = "missing"
-            elif _isinstance(value, (list, tuple)) and value and _len(value) <= MAX_NAMES * 4 \
-                    and all(_isinstance(v, _Tensor) for v in value):
+            elif _of_type(value, (list, tuple)) and value and _len(value) <= MAX_NAMES * 4 \
+                    and all(_of_type(v, _Tensor) for v in value):
                 out[name] = max((_origin(v) for v in value), key=_ORIGIN_RANK.__getitem__)
-            elif not _isinstance(value, _Tensor):
+            elif not _of_type(value, _Tensor):
                 out[name] = "not a tensor"
             else:
                 out[name] = _origin(value)

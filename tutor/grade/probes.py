@@ -37,6 +37,7 @@ _get_shape = _TensorBase.shape.__get__
 _b64 = base64.b64encode
 _isinstance = isinstance
 _type = type
+_name_of = type.__dict__["__name__"].__get__  # a class's name, whatever its metaclass says
 _autograd_grad = torch.autograd.grad
 _zeros = torch.zeros
 _float64 = torch.float64
@@ -167,14 +168,14 @@ def encode_value(value: Any, depth: int = 0) -> dict:
         return {"t": "seq", "tuple": True, "items": [{"t": "num", "v": int(v)} for v in value]}
     if kind in (list, tuple) and depth < 4 and len(value) <= 1000:
         return {"t": "seq", "tuple": kind is tuple, "items": [encode_value(v, depth + 1) for v in value]}
-    if _isinstance(value, torch.Tensor):
-        return {"t": "other", "type": kind.__name__, "why": "a subclass of torch.Tensor, not a plain tensor"}
-    return {"t": "other", "type": getattr(kind, "__name__", "object")}
+    if issubclass(kind, torch.Tensor):
+        return {"t": "other", "type": _name_of(kind), "why": "a subclass of torch.Tensor, not a plain tensor"}
+    return {"t": "other", "type": _name_of(kind)}
 
 
 def tensor_flags(value: Any) -> dict:
     if not is_plain_tensor(value):
-        return {"t": "other", "type": _type(value).__name__} if value is not None else {"t": "none"}
+        return {"t": "other", "type": _name_of(_type(value))} if value is not None else {"t": "none"}
     return {
         "t": "flags",
         "is_leaf": bool(_get_is_leaf(value)),
@@ -257,7 +258,9 @@ def restore_function_apply(namespace: dict) -> None:
     """Torch's ``apply`` back on every Function subclass bound to a name, and
     off the metaclasses the code made (NOTE [a Function's own apply])."""
     for value in list(namespace.values()):
-        if not (_isinstance(value, type) and issubclass(value, _Function)) or value is _Function:
+        # by type: isinstance would ask an object of the code's its `__class__` (NOTE [results read before
+        # the code can run], readfirst.py)
+        if not (issubclass(_type(value), type) and issubclass(value, _Function)) or value is _Function:
             continue
         try:  # a metaclass's ``apply`` or ``__getattribute__`` would still answer ``Cube.apply``
             for meta in _type(value).__mro__:

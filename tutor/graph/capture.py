@@ -67,11 +67,14 @@ def capture_namespace(
     calls it. Without it, namespace order decides."""
     named: list[tuple[str, torch.Tensor]] = []
     for name, value in ns.items():
-        if name.startswith("_") or isinstance(value, (types.ModuleType, type)):
+        # by type, not isinstance: isinstance asks an object its `__class__`, which code a grader reads
+        # after may answer with a property that rebinds names (NOTE [results read before the code can run])
+        kind = type(value)
+        if name.startswith("_") or issubclass(kind, (types.ModuleType, type)):
             continue
-        if isinstance(value, torch.Tensor):
+        if issubclass(kind, torch.Tensor):
             named.append((name, value))
-        elif isinstance(value, torch.nn.Module):
+        elif issubclass(kind, torch.nn.Module):
             named.extend((f"{name}.{p}", t) for p, t in value.named_parameters())
     snapshot = _Walker(max_nodes, saved).run(named)
     if prefer is not None and not isinstance(prefer, str):
