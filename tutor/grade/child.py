@@ -294,8 +294,7 @@ def _execute(source: str, filename: str, namespace: dict) -> dict | None:
 
 def read_probes(wanted: tuple[Probe, ...], namespace: dict) -> dict:
     # NOTE [results read before the code can run] (readfirst.py); NOTE [a Function's own apply] (probes.py)
-    return readfirst.read_in_order(wanted, lambda probe: _read_or_fail(probe, namespace),
-                                   lambda: probes.restore_function_apply(namespace), namespace)
+    return readfirst.read_in_order(wanted, _read_or_fail, probes.restore_function_apply, namespace)
 
 
 def _read_or_fail(probe: Probe, namespace: dict) -> dict:

@@ -12,16 +12,20 @@
 #   check's plain name), before ``restore_function_apply`` and the probes that may run the code's code;
 # - a trace function watches them: a function of the code's (observe_inpass._codes) that starts while
 #   they are read (a property, a container's method, a signal's handler) marks the record;
-# - a seal taken as the probes begin (each name's binding, each plain tensor's gradient and version
-#   counters, by identity) must hold after each of those reads and after ``restore_function_apply``, and
-#   its bindings after every probe (a check's own pass may fill a retained gradient): round 36's
-#   second attacker rebound names from a ``__class__`` property whose getter was a C callable
-#   (``operator.methodcaller``, ``functools.partial(setitem, globals(), ...)``), which starts no frame,
-#   and swapped a ``.grad`` from a ``_modules`` subclass's ``items`` as the record was read.
+# - the probes read a copy of the namespace the grader made (``clean``): round 36's second attacker
+#   rebound names from a ``__class__`` property whose getter was a C callable (``operator.methodcaller``,
+#   ``functools.partial(setitem, globals(), ...)``), which starts no frame; the third put a key of a str
+#   subclass on a name's lookup path, its ``__eq__`` a C callable that ran at every lookup of the name. A
+#   key that is not a plain str is the code's doing, and breaks the seal;
+# - a seal taken as the probes begin (each plain tensor bound to a name, or in a list or tuple bound to
+#   one: its gradient by identity, the version counters, and the numbers of both, which a write through
+#   ``.data`` changes without moving a counter) must hold after each of the grader's own reads and after
+#   ``restore_function_apply`` (a check's own pass may fill a retained gradient later: not after those).
 # A broken seal or a watched frame marks the record ``ran_while_read``, and the verdict judges nothing
 # of the run (feedback.learner_problem). The grader's reads name objects by type, not ``isinstance``
-# (which asks the object its ``__class__``), where the code's objects may stand (observe_state._of_type).
-# Left: a change made and undone within one read, by two triggers a read still hands the code.
+# (which asks the object its ``__class__``), and read the setup's modules through plain dicts
+# (observe_state._of_type, observe_modules._fingerprint). Left: a change made and undone within one read,
+# by two triggers a read still hands the code (none is known); a C callable a finalizer runs.
 """
 
 from __future__ import annotations
@@ -31,13 +35,16 @@ import sys
 from typing import Any, Callable
 
 from tutor.grade.observe_inpass import _codes
-from tutor.grade.observe_state import _get_grad, _get_version, _no_torch_function
+from tutor.grade.observe_state import (
+    _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, equal_bits,
+)
 from tutor.grade.probes import is_plain_tensor
 
 FIRST_KINDS = ("observed", "grad", "flags")  # the grader's own reads, before the code can run
 _gettrace, _settrace = sys.gettrace, sys.settrace
-_dict_items, _len, _id, _list = dict.items, len, id, list
+_dict_items, _list, _type, _getattr, _setattr = dict.items, list, type, getattr, setattr
 MOST_TENSORS = 256  # plain tensors sealed
+MOST_NUMBERS = 4096  # elements of a tensor whose numbers are sealed (torch's grain for a thread pool is 32,768)
 _BUILTINS = dict(vars(builtins))  # as the worker imported this module
 
 
@@ -70,31 +77,58 @@ def _first(probe) -> bool:
 
 
 class _Seal:
-    """Each name's binding, and each plain tensor's gradient and version counters, as the probes begin."""
+    """Each plain tensor's gradient (by identity), version counters and numbers (a copy), and theirs, as
+    the probes begin: a tensor bound to a name, or held in a list or tuple bound to one."""
 
     def __init__(self, namespace: dict) -> None:
-        self.namespace = namespace
-        self.bound = _list(_dict_items(namespace))
-        self.tensors = [(t, *self._state(t)) for _, t in self.bound[:1000] if is_plain_tensor(t)][:MOST_TENSORS]
+        found = []
+        for _, value in _list(_dict_items(namespace))[:1000]:
+            kind = _type(value)
+            items = value[:64] if kind is list or kind is tuple else (value,)
+            found += [t for t in items if is_plain_tensor(t)]
+        self.tensors = [(t, *self._state(t)) for t in found[:MOST_TENSORS]]
 
     @staticmethod
     def _state(t) -> tuple:
         grad = _get_grad(t)
-        return _id(grad), _version(t), -1 if grad is None else _version(grad)
+        return (grad, _version(t), -1 if grad is None else _version(grad), _copy(t),
+                None if grad is None else _copy(grad))
 
-    def holds(self, tensors: bool = True) -> bool:
-        """The bindings as sealed, and with ``tensors`` the tensors' state too (a check's own pass may fill a
-        retained gradient: after the grader's own reads only the bindings are held)."""
-        namespace = self.namespace
-        if _len(namespace) != _len(self.bound):
-            return False
+    def holds(self) -> bool:
         try:
-            for name, value in self.bound:
-                if namespace[name] is not value:
-                    return False
-            return not tensors or all(self._state(t) == (g, v, gv) for t, g, v, gv in self.tensors)
-        except Exception:  # a name gone, a tensor that no longer reads
+            with _no_torch_function():
+                for t, grad, version, grad_version, numbers, grad_numbers in self.tensors:
+                    if _get_grad(t) is not grad or _version(t) != version or \
+                            (grad is not None and _version(grad) != grad_version):
+                        return False
+                    # the numbers too: a write through `.data` moves no counter
+                    if (numbers is not None and not equal_bits(t, numbers)) or \
+                            (grad_numbers is not None and not equal_bits(grad, grad_numbers)):
+                        return False
+            return True
+        except Exception:  # a tensor that no longer reads
             return False
+
+
+def _copy(t):
+    """The numbers of a tensor of at most MOST_NUMBERS elements; None past that (sealed by its counters only).
+    A bigger copy may run on torch's thread pool, which hangs in a probe process forked from a run whose
+    code started the pool (`torch.set_num_threads(2)`, a big matmul: a corpus file timed out so)."""
+    with _no_torch_function():
+        return _clone(_detach(t)) if _numel(t) <= MOST_NUMBERS else None
+
+
+def clean(namespace: dict) -> tuple:
+    """(the namespace's names and values in a dict of the grader's, whether it held a key that is not a
+    plain str). A key of a str subclass sits on a name's lookup path with an ``__eq__`` of the code's (a C
+    callable starts no frame): every lookup of that name ran it (round 36's third attacker)."""
+    out, odd = {}, False
+    for key, value in _list(_dict_items(namespace)):
+        if _type(key) is str:
+            out[key] = value
+        else:
+            odd = True
+    return out, odd
 
 
 def _version(t) -> int:
@@ -104,12 +138,14 @@ def _version(t) -> int:
         return -2
 
 
-def read_in_order(wanted: tuple, read_one: Callable[[Any], dict], between: Callable[[], None],
+def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between: Callable[[dict], None],
                   namespace: dict) -> dict:
-    """Each probe's data by its key, in ``wanted``'s order: the grader's own reads first, watched; then
-    ``between()``; then the rest; the seal checked after each."""
-    seal = _Seal(namespace)
-    broken = False
+    """Each probe's data by its key, in ``wanted``'s order, read from a copy of the namespace (``clean``):
+    the grader's own reads first, watched and sealed; then ``between(copy)``; then the rest."""
+    names, odd = clean(namespace)
+    _point_at(namespace, names)
+    seal = _Seal(names)
+    broken = odd
     out: dict = {}
     before = _gettrace()
     _Seen.ran = False
@@ -118,16 +154,15 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any], dict], between: Calla
         with _no_torch_function():  # a tensor subclass's __torch_function__ is the code's: the grader's reads skip it
             for probe in wanted:
                 if _first(probe):
-                    out[probe.key] = read_one(probe)
+                    out[probe.key] = read_one(probe, names)
                     broken = broken or not seal.holds()
     finally:
         _settrace(before)
-    between()
+    between(names)
     broken = broken or not seal.holds()
     for probe in wanted:
         if not _first(probe):
-            out[probe.key] = read_one(probe)
-            broken = broken or not seal.holds(tensors=False)
+            out[probe.key] = read_one(probe, names)
     if _Seen.ran or broken:
         for probe in wanted:
             data = out[probe.key]
@@ -136,3 +171,10 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any], dict], between: Calla
             elif probe.kind in FIRST_KINDS:
                 out[probe.key] = {"t": "error", "why": "the code ran while its results were read"}
     return {probe.key: out[probe.key] for probe in wanted}
+
+
+def _point_at(namespace: dict, names: dict) -> None:
+    """The observers' record reads the copy where it read the namespace."""
+    for attr in ("grad_namespace", "value_namespace", "hook_namespace", "hook_target_namespace"):
+        if _getattr(_S, attr, None) is namespace:
+            _setattr(_S, attr, names)

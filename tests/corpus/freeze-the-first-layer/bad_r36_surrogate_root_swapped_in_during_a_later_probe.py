@@ -1,4 +1,4 @@
-# expect: did not come from a backward pass that started at
+# expect: grad of w2
 # Round 36's attacker (NOTE [results read before the code can run], readfirst.py):
 # first is frozen. The only pass runs from a surrogate s = mse(second(Gw / Gb), target), the target chosen
 # so that its gradients are the formula, worked out by hand (the reference's three node types). The code ends with `loss` bound to the true loss

@@ -1,5 +1,4 @@
-# expect: ran again while the grader read what it left
-# (its __torch_function__ runs as the flags are read: NOTE [results read before the code can run], round 36; it read "should be a tensor" before)
+# expect: should be a tensor
 # A subclass of nn.Parameter with a __torch_function__ of its own may answer any read: not read as a tensor.
 class Weight(nn.Parameter):
     @classmethod

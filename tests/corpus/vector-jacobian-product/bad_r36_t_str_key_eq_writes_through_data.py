@@ -1,0 +1,28 @@
+# expect: grad of x
+# Round 36's third attacker (NOTE [results read before the code can run], readfirst.py): a key of a str
+# subclass on a name's lookup path, its __eq__ a C callable, writes the pass's numbers back through .data
+y = torch.tanh(x) * x.cumsum(0)
+y.backward(gradient=torch.ones(5))       # the wrong vector
+with torch.no_grad():
+    P = x.grad.clone()
+    t, c = torch.tanh(x), x.cumsum(0)
+    g = v * (1 - t ** 2) * c + (v * t).flip(0).cumsum(0).flip(0)   # v^T J by hand
+    x.grad.data.copy_(g)
+
+import itertools as _it, operator as _op, functools as _ft
+
+
+def _arm(name, pairs, skip=1):
+    # a key that collides with `name` in globals(): every lookup of `name` by the grader asks its __eq__,
+    # a C callable (no frame): the first `skip` asks do nothing, the next copies each pass's numbers back
+    # into the .grad's memory through .data (identity and version counters as they were)
+    _g = globals()
+    _inner = map(torch._C.TensorBase.copy_, [g.data for g, _ in pairs], [p for _, p in pairs])
+    _step = map(_op.countOf, [map(_op.is_, _inner, _it.repeat(None))], [True])
+    _seq = _it.chain([0] * skip, _step, _it.repeat(0))
+    _K = type("K", (str,), {"__hash__": hash(name).__int__, "__eq__": _ft.partial(next, _seq)})
+    _v = _g.pop(name)
+    _g[_K(name + "_")] = None
+    _g[name] = _v
+
+_arm("seed", [(x.grad, P)], skip=1)
