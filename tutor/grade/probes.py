@@ -189,7 +189,10 @@ def read_grad(value: Any) -> dict:
         return encode_value(value) if value is not None else {"t": "none", "not_tensor": True}
     grad = _get_grad(value)
     out = {"t": "grad", "flags": tensor_flags(value)}
-    out["grad"] = encode_tensor(grad) if grad is not None else {"t": "none"}
+    # a gradient of a subclass's is read by type only: its __torch_dispatch__ answered encode_tensor's ops
+    # with numbers of its choosing (round 36's fourth attacker; NOTE [results read before the code can run])
+    out["grad"] = {"t": "none"} if grad is None else encode_tensor(grad) if is_plain_tensor(grad) \
+        else encode_value(grad)
     return out
 
 

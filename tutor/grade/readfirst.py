@@ -21,6 +21,9 @@
 #   one: its gradient by identity, the version counters, and the numbers of both, which a write through
 #   ``.data`` changes without moving a counter) must hold after each of the grader's own reads and after
 #   ``restore_function_apply`` (a check's own pass may fill a retained gradient later: not after those).
+# - the fourth made `.grad` a subclass whose ``__torch_dispatch__`` (exec'd into a library's globals)
+#   answered the grad probe's reads: a gradient of a subclass's is read by type only (probes.read_grad),
+#   the seal copies none, and this watch counts exec'd code (a file name in ``<>``) as the code's.
 # A broken seal or a watched frame marks the record ``ran_while_read``, and the verdict judges nothing
 # of the run (feedback.learner_problem). The grader's reads name objects by type, not ``isinstance``
 # (which asks the object its ``__class__``), and read the setup's modules through plain dicts
@@ -53,8 +56,12 @@ class _Seen:
 
 
 def _watch(frame, event, arg):
-    if not _Seen.ran and _codes(frame):
-        _Seen.ran = True
+    # stricter than the pass's watch: nothing of the grader's or torch's own reads runs exec'd code (a file
+    # name in <>), and code exec'd into a library's globals read as the library's (round 36's fourth attacker)
+    if not _Seen.ran:
+        filename = frame.f_code.co_filename
+        if (filename.startswith("<") and not filename.startswith("<frozen")) or _codes(frame):
+            _Seen.ran = True
     return None  # no line events
 
 
@@ -90,16 +97,16 @@ class _Seal:
 
     @staticmethod
     def _state(t) -> tuple:
-        grad = _get_grad(t)
-        return (grad, _version(t), -1 if grad is None else _version(grad), _copy(t),
-                None if grad is None else _copy(grad))
+        grad = _get_grad(t)  # a gradient of a subclass's by identity only: copying it would run its dispatch
+        plain = grad is not None and is_plain_tensor(grad)
+        return (grad, _version(t), _version(grad) if plain else -1, _copy(t), _copy(grad) if plain else None)
 
     def holds(self) -> bool:
         try:
             with _no_torch_function():
                 for t, grad, version, grad_version, numbers, grad_numbers in self.tensors:
                     if _get_grad(t) is not grad or _version(t) != version or \
-                            (grad is not None and _version(grad) != grad_version):
+                            (grad_numbers is not None and _version(grad) != grad_version):
                         return False
                     # the numbers too: a write through `.data` moves no counter
                     if (numbers is not None and not equal_bits(t, numbers)) or \
@@ -142,15 +149,15 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
                   namespace: dict) -> dict:
     """Each probe's data by its key, in ``wanted``'s order, read from a copy of the namespace (``clean``):
     the grader's own reads first, watched and sealed; then ``between(copy)``; then the rest."""
-    names, odd = clean(namespace)
-    _point_at(namespace, names)
-    seal = _Seal(names)
-    broken = odd
-    out: dict = {}
     before = _gettrace()
     _Seen.ran = False
-    _settrace(_watch)
+    _settrace(_watch)  # before the seal's copies too: a copy of a subclass's gradient ran its dispatch
+    out: dict = {}
     try:
+        names, odd = clean(namespace)
+        _point_at(namespace, names)
+        seal = _Seal(names)
+        broken = odd
         with _no_torch_function():  # a tensor subclass's __torch_function__ is the code's: the grader's reads skip it
             for probe in wanted:
                 if _first(probe):
