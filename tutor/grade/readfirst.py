@@ -19,8 +19,9 @@
 #   key that is not a plain str is the code's doing, and breaks the seal;
 # - a seal taken as the probes begin (each plain tensor bound to a name, or in a list or tuple bound to
 #   one: its gradient by identity, the version counters, and the numbers of both, which a write through
-#   ``.data`` changes without moving a counter) must hold after each of the grader's own reads and after
-#   ``restore_function_apply`` (a check's own pass may fill a retained gradient later: not after those).
+#   ``.data`` changes without moving a counter) must hold after each of the grader's own reads (the numbers
+#   once all of them are read, at ten times the cost) and after ``restore_function_apply`` (a check's own
+#   pass may fill a retained gradient later: not after those).
 # - the fourth made `.grad` a subclass whose ``__torch_dispatch__`` (exec'd into a library's globals)
 #   answered the grad probe's reads: a gradient of a subclass's is read by type only (probes.read_grad),
 #   the seal copies none, and this watch counts exec'd code (a file name in ``<>``) as the code's.
@@ -58,11 +59,17 @@ class _Seen:
 def _watch(frame, event, arg):
     # stricter than the pass's watch: nothing of the grader's or torch's own reads runs exec'd code (a file
     # name in <>), and code exec'd into a library's globals read as the library's (round 36's fourth attacker)
-    if not _Seen.ran:
-        filename = frame.f_code.co_filename
-        if (filename.startswith("<") and not filename.startswith("<frozen")) or _codes(frame):
-            _Seen.ran = True
+    code = frame.f_code
+    codes = _CODES.get(code)
+    if codes is None:
+        filename = code.co_filename
+        codes = _CODES[code] = (filename.startswith("<") and not filename.startswith("<frozen")) or _codes(frame)
+    if codes:
+        _Seen.ran = True
     return None  # no line events
+
+
+_CODES: dict = {}  # code object -> whether it is the code's, as this watch reads it
 
 
 def evaluate(expr: str, scope: dict):
@@ -101,16 +108,17 @@ class _Seal:
         plain = grad is not None and is_plain_tensor(grad)
         return (grad, _version(t), _version(grad) if plain else -1, _copy(t), _copy(grad) if plain else None)
 
-    def holds(self) -> bool:
+    def holds(self, numbers: bool = True) -> bool:
+        """Identity and counters; with ``numbers``, the numbers too (some ten times the cost)."""
         try:
             with _no_torch_function():
-                for t, grad, version, grad_version, numbers, grad_numbers in self.tensors:
+                for t, grad, version, grad_version, values, grad_values in self.tensors:
                     if _get_grad(t) is not grad or _version(t) != version or \
-                            (grad_numbers is not None and _version(grad) != grad_version):
+                            (grad_values is not None and _version(grad) != grad_version):
                         return False
                     # the numbers too: a write through `.data` moves no counter
-                    if (numbers is not None and not equal_bits(t, numbers)) or \
-                            (grad_numbers is not None and not equal_bits(grad, grad_numbers)):
+                    if numbers and ((values is not None and not equal_bits(t, values)) or
+                                    (grad_values is not None and not equal_bits(grad, grad_values))):
                         return False
             return True
         except Exception:  # a tensor that no longer reads
@@ -162,7 +170,8 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
             for probe in wanted:
                 if _first(probe):
                     out[probe.key] = read_one(probe, names)
-                    broken = broken or not seal.holds()
+                    broken = broken or not seal.holds(numbers=False)
+            broken = broken or not seal.holds()
     finally:
         _settrace(before)
     between(names)
