@@ -62,7 +62,7 @@ def _fingerprint(module) -> dict:
     # code can run], readfirst.py); a dict of another type reads as a change
     prints: dict = {aspect: [] for aspect in ASPECTS}
     for path, sub in _walk(module):
-        state = _instance_dict(sub)
+        state = _dict(_plain(_instance_dict(sub)))  # looked up in a dict of the grader's, plain str keys only
         prints["training"].append((path, _bool(state.get("training") is True)))
         prints["hooks"].append((path, _tuple(_size(state.get(d)) for d in HOOK_DICTS)))
         names = _tuple(_sorted(k for k, _v in _plain(state) if _type(k) is str and not k.startswith("_")))
@@ -81,18 +81,24 @@ def _fingerprint(module) -> dict:
 
 _instance_dict = _Module.__dict__["__dict__"].__get__  # a module's own dict, whatever its class says
 _mro_of, _dict_of = type.__dict__["__mro__"].__get__, type.__dict__["__dict__"].__get__
-_dict_items, _list, _OrderedDict = dict.items, list, _module_module.OrderedDict
+_dict_items, _list, _dict, _OrderedDict = dict.items, list, dict, _module_module.OrderedDict
 
 
-def _plain(d) -> list:
-    """A plain dict's items; raises for any other mapping (whose methods are the code's)."""
+def _plain(d, str_keys: bool = True) -> list:
+    """A plain dict's items; raises for any other mapping (whose methods are the code's), and for a key that
+    is not a plain str (a str subclass's ``__eq__`` and ``__hash__`` run at every lookup and hash of it:
+    round 36's fifth attacker put one in a module's own dict, beside "training")."""
     if _type(d) is not dict and _type(d) is not _OrderedDict:
         raise TypeError("not a plain dict")
-    return _list(_dict_items(d))
+    items = _list(_dict_items(d))
+    for key, _value in items if str_keys else ():
+        if _type(key) is not str:
+            raise TypeError("a key that is not a str")
+    return items
 
 
 def _size(d) -> int:
-    return 0 if d is None else _len(_plain(d))
+    return 0 if d is None else _len(_plain(d, str_keys=False))  # a hook dict's keys are ints
 
 
 def _on_class(kind, name: str) -> bool:
@@ -108,7 +114,7 @@ def _walk(module) -> list:
             continue
         seen.add(_id(sub))
         out.append((path, sub))
-        children = _plain(_instance_dict(sub).get("_modules") or {})
+        children = _plain(_dict(_plain(_instance_dict(sub))).get("_modules") or {})
         todo.extend((f"{path}.{k}" if path else k, m) for k, m in reversed(children))
     return out
 

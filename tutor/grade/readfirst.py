@@ -17,11 +17,13 @@
 #   ``functools.partial(setitem, globals(), ...)``), which starts no frame; the third put a key of a str
 #   subclass on a name's lookup path, its ``__eq__`` a C callable that ran at every lookup of the name. A
 #   key that is not a plain str is the code's doing, and breaks the seal;
-# - a seal taken as the probes begin (each plain tensor bound to a name, or in a list or tuple bound to
-#   one: its gradient by identity, the version counters, and the numbers of both, which a write through
-#   ``.data`` changes without moving a counter) must hold after each of the grader's own reads (the numbers
-#   once all of them are read, at ten times the cost) and after ``restore_function_apply`` (a check's own
-#   pass may fill a retained gradient later: not after those).
+# - a seal taken as the probes begin must hold after each of the grader's own reads (its numbers once all
+#   of them are read, at ten times the cost) and after ``restore_function_apply`` (a check's own pass may
+#   fill a retained gradient later: not after those). It holds each plain tensor bound to a name the probes
+#   or the record judge, or in a list or tuple bound to one, whatever their number, then others up to a
+#   cap (round 36's fifth attacker bound 260 tensors to push `w2` past it): its gradient by identity, the
+#   version counters, and the numbers of both, which a write through ``.data`` changes without moving a
+#   counter;
 # - the fourth made `.grad` a subclass whose ``__torch_dispatch__`` (exec'd into a library's globals)
 #   answered the grad probe's reads: a gradient of a subclass's is read by type only (probes.read_grad),
 #   the seal copies none, and this watch counts exec'd code (a file name in ``<>``) as the code's.
@@ -46,7 +48,7 @@ from tutor.grade.probes import is_plain_tensor
 
 FIRST_KINDS = ("observed", "grad", "flags")  # the grader's own reads, before the code can run
 _gettrace, _settrace = sys.gettrace, sys.settrace
-_dict_items, _list, _type, _getattr, _setattr = dict.items, list, type, getattr, setattr
+_dict_items, _list, _type, _getattr, _setattr, _len, _id = dict.items, list, type, getattr, setattr, len, id
 MOST_TENSORS = 256  # plain tensors sealed
 MOST_NUMBERS = 4096  # elements of a tensor whose numbers are sealed (torch's grain for a thread pool is 32,768)
 _BUILTINS = dict(vars(builtins))  # as the worker imported this module
@@ -94,13 +96,21 @@ class _Seal:
     """Each plain tensor's gradient (by identity), version counters and numbers (a copy), and theirs, as
     the probes begin: a tensor bound to a name, or held in a list or tuple bound to one."""
 
-    def __init__(self, namespace: dict) -> None:
-        found = []
-        for _, value in _list(_dict_items(namespace))[:1000]:
-            kind = _type(value)
-            items = value[:64] if kind is list or kind is tuple else (value,)
-            found += [t for t in items if is_plain_tensor(t)]
-        self.tensors = [(t, *self._state(t)) for t in found[:MOST_TENSORS]]
+    def __init__(self, namespace: dict, judged: set) -> None:
+        # the names the probes and the record judge first, whatever their number and place (round 36's fifth
+        # attacker bound 260 tensors to push `w2` past a cap), then the others up to the caps
+        found, seen = [], set()
+        for first in (True, False):
+            for name, value in _list(_dict_items(namespace)):
+                if (name in judged) is not first or (not first and _len(found) >= MOST_TENSORS):
+                    continue
+                kind = _type(value)
+                items = (value if first else value[:64]) if kind is list or kind is tuple else (value,)
+                for t in items:
+                    if is_plain_tensor(t) and _id(t) not in seen:
+                        seen.add(_id(t))
+                        found.append(t)
+        self.tensors = [(t, *self._state(t)) for t in found]
 
     @staticmethod
     def _state(t) -> tuple:
@@ -164,7 +174,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     try:
         names, odd = clean(namespace)
         _point_at(namespace, names)
-        seal = _Seal(names)
+        seal = _Seal(names, _judged(wanted))
         broken = odd
         with _no_torch_function():  # a tensor subclass's __torch_function__ is the code's: the grader's reads skip it
             for probe in wanted:
@@ -187,6 +197,16 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
             elif probe.kind in FIRST_KINDS:
                 out[probe.key] = {"t": "error", "why": "the code ran while its results were read"}
     return {probe.key: out[probe.key] for probe in wanted}
+
+
+def _judged(wanted: tuple) -> set:
+    """The names the probes read, and those the record judges (the observers' lists of names)."""
+    names = {p.name for p in wanted if p.name} | {p.expr for p in wanted if p.expr and p.expr.isidentifier()}
+    for attr in ("grad_names", "value_names", "grad_root_names", "hook_names"):
+        for name in _getattr(_S, attr, None) or ():
+            if _type(name) is str:
+                names.add(name)
+    return names
 
 
 def _point_at(namespace: dict, names: dict) -> None:
