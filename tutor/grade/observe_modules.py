@@ -61,11 +61,10 @@ def _fingerprint(module) -> dict:
     # `_modules` subclass's `items` (a C callable) swapped a `.grad` there (NOTE [results read before the
     # code can run], readfirst.py); a dict of another type reads as a change
     prints: dict = {aspect: [] for aspect in ASPECTS}
-    for path, sub in _walk(module):
-        state = _dict(_plain(_instance_dict(sub)))  # looked up in a dict of the grader's, plain str keys only
+    for path, sub, state in _walk(module):
         prints["training"].append((path, _bool(state.get("training") is True)))
         prints["hooks"].append((path, _tuple(_size(state.get(d)) for d in HOOK_DICTS)))
-        names = _tuple(_sorted(k for k, _v in _plain(state) if _type(k) is str and not k.startswith("_")))
+        names = _tuple(_sorted(k for k in state if not k.startswith("_")))
         kind = _type(sub)
         held = [_set(k for k, _v in _plain(state.get(d) or {})) for d in ("_parameters", "_buffers", "_modules")]
         prints["attributes"].append((path, names, _tuple(k for k in names if _on_class(kind, k) or _held(k, held))))
@@ -106,15 +105,17 @@ def _on_class(kind, name: str) -> bool:
 
 
 def _walk(module) -> list:
-    """(path, module) for the module and its submodules, as ``named_modules`` gives them, through plain dicts."""
+    """(path, module, a copy of its own dict) for the module and its submodules, as ``named_modules`` gives
+    them, through plain dicts: the copy is a dict of the grader's, looked up with no key of the code's."""
     out, seen, todo = [], _set(), [("", module)]
     while todo and _len(out) < MAX_MODULES:
         path, sub = todo.pop()
         if sub is None or _id(sub) in seen:
             continue
         seen.add(_id(sub))
-        out.append((path, sub))
-        children = _plain(_dict(_plain(_instance_dict(sub))).get("_modules") or {})
+        state = _dict(_plain(_instance_dict(sub)))
+        out.append((path, sub, state))
+        children = _plain(state.get("_modules") or {})
         todo.extend((f"{path}.{k}" if path else k, m) for k, m in reversed(children))
     return out
 

@@ -29,14 +29,13 @@ warnings.filterwarnings("ignore", category=FutureWarning, module=r"tutor\.grade\
 _getframe = sys._getframe
 _type = type
 _isinstance = isinstance
-_subclass = issubclass
 
 
 def _of_type(value, kind) -> bool:
     """``isinstance`` by the object's type: ``isinstance`` asks an object of another type its ``__class__``,
     which a property of the code's answers, running code as the grader reads (NOTE [results read before
     the code can run], readfirst.py)."""
-    return _subclass(_type(value), kind)
+    return _issubclass(_type(value), kind)  # bound below, read when called
 
 _len = len
 _TensorBase = torch._C.TensorBase
