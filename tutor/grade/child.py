@@ -256,6 +256,7 @@ def run(request: RunRequest) -> dict:
     watch = request.probe("observed")
     if watch is not None:
         observe.install()
+    readfirst.note_start()  # NOTE [a class made to run at a lookup]
     preamble = set(namespace)  # what the setup binds besides: its inputs (NOTE [inputs unchanged])
     modules = len(sys.modules)
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):

@@ -36,13 +36,11 @@ _get_dtype = _TensorBase.dtype.__get__
 _get_shape = _TensorBase.shape.__get__
 _b64 = base64.b64encode
 _isinstance = isinstance
-_type = type
+_type, _issubclass, _str_str = type, issubclass, str.__str__
 _name_of = type.__dict__["__name__"].__get__  # a class's name, whatever its metaclass says
 _autograd_grad = torch.autograd.grad
 _zeros = torch.zeros
-_float64 = torch.float64
-_float32 = torch.float32
-_float16 = torch.float16
+_float64, _float32, _float16 = torch.float64, torch.float32, torch.float16
 _bfloat16 = torch.bfloat16
 _Function = torch.autograd.Function
 # NOTE [a Function's own apply]: ``apply`` as torch defines it, taken before
@@ -162,12 +160,16 @@ def encode_value(value: Any, depth: int = 0) -> dict:
         return {"t": "device", "v": str(value)}
     if value is None:
         return {"t": "none"}
-    if kind is str:
-        return {"t": "str", "v": value[:10_000]}
     if kind is torch.Size:
         return {"t": "seq", "tuple": True, "items": [{"t": "num", "v": int(v)} for v in value]}
-    if kind in (list, tuple) and depth < 4 and len(value) <= 1000:
-        return {"t": "seq", "tuple": kind is tuple, "items": [encode_value(v, depth + 1) for v in value]}
+    # a subclass of str, tuple or list (numpy's `str_`, a namedtuple: round 37's learner) is read through the
+    # base type's own slots, never a method of the subclass's
+    if _issubclass(kind, str):
+        return {"t": "str", "v": _str_str(value)[:10_000]}
+    base = tuple if _issubclass(kind, tuple) else list if _issubclass(kind, list) else None
+    if base is not None and depth < 4 and base.__len__(value) <= 1000:
+        return {"t": "seq", "tuple": base is tuple,
+                "items": [encode_value(base.__getitem__(value, i), depth + 1) for i in range(base.__len__(value))]}
     if issubclass(kind, torch.Tensor):
         return {"t": "other", "type": _name_of(kind), "why": "a subclass of torch.Tensor, not a plain tensor"}
     return {"t": "other", "type": _name_of(kind)}

@@ -1,0 +1,36 @@
+# expect: ran again while the grader read
+# Route 1 (a class's own dict read by key), with no module in the setup: the clipping is a formula written
+# into .grad by hand; the hook registered on `y` clips nothing. `loss` is given a class of the code's, a
+# subclass of nn.Parameter with no override (read as plain), whose own dict holds a key of a str subclass
+# (hash of "__torch_dispatch__", __eq__ a C callable): probes.is_plain_tensor(loss), as the value probe reads
+# `loss` after the grad probes, puts the pass's (unclipped) numbers in the .grads' memory through .data; a key
+# in UninitializedBuffer's dict, read by own_method in root_provenance (after the provenance), puts the
+# formula back (the seal's read of `loss` skipped). No frame starts, no counter moves, the seal's numbers hold at the end.
+import itertools as _it, functools as _ft, operator as _op, gc as _gc
+y = x * w
+y.register_hook(lambda grad: grad * 1)   # a hook, but no clipping
+loss = (y ** 2).sum()
+loss.backward()
+with torch.no_grad():
+    Px, Pw = x.grad.clone(), w.grad.clone()   # what the pass left (unclipped)
+    gy = (2 * x * w).clamp(-0.5, 0.5)         # by hand
+    x.grad.data.copy_(gy * w)
+    w.grad.data.copy_(gy * x)
+
+
+def _step(pairs):
+    inner = map(torch._C.TensorBase.copy_, [g.data for g, _ in pairs], [p for _, p in pairs])
+    return map(_op.countOf, [map(_op.is_, inner, _it.repeat(None))], [True])
+
+
+def _key(name, step, skip):
+    seq = _it.chain([0] * skip, step, _it.repeat(0))
+    return type("K", (str,), {"__hash__": hash(name).__int__, "__eq__": _ft.partial(next, seq)})(name + "_")
+
+
+_Hx, _Hw = x.grad.clone(), w.grad.clone()
+_PS = type("PS", (nn.Parameter,), {})
+_gc.get_referents(_PS.__dict__)[0][_key("__torch_dispatch__", _step([(x.grad, Px), (w.grad, Pw)]), 1)] = None
+loss.__class__ = _PS
+_gc.get_referents(torch.nn.parameter.UninitializedBuffer.__dict__)[0][
+    _key("__torch_dispatch__", _step([(x.grad, _Hx), (w.grad, _Hw)]), 1)] = None

@@ -1,0 +1,8 @@
+# shapes worked out on the meta device (no memory, no numbers)
+x = torch.empty(6, 4, device="meta")
+W = torch.empty(2, 4, device="meta")
+b = torch.empty(2, device="meta")
+out = torch.tanh(x @ W.T + b)
+shape_x = tuple(out.shape) + tuple(x.shape)
+shape_W = tuple(out.shape) + tuple(W.shape)
+shape_b = tuple(out.shape) + tuple(b.shape)

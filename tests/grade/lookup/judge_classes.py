@@ -1,0 +1,18 @@
+"""Run by tests/grade/test_lookup_classes.py in a process of its own: the heap frozen as a grading worker's zygote
+freezes it, then the file given run as a learner's code, then readfirst.classes_made_to_run() printed."""
+import gc
+import sys
+import warnings
+
+import torch
+
+from tutor.grade import readfirst, zygote
+
+warnings.filterwarnings("ignore")
+zygote._warm_up(torch)
+gc.collect()
+gc.freeze()
+readfirst.note_start()
+for path in sys.argv[1:]:
+    exec(compile(open(path).read(), path, "exec"), {"__name__": "__main__"})  # noqa: S102 - the test's own files
+print("made to run" if readfirst.classes_made_to_run() else "nothing made to run")

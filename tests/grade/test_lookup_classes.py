@@ -1,0 +1,102 @@
+"""NOTE [a class made to run at a lookup] (tutor/grade/readfirst.py): a class the code made whose special
+method is a C callable, or whose dict holds a key that is not a plain str, breaks the seal; the classes
+learners write, and those torch makes as it imports more of itself, do not. The probes read str, tuple and
+list subclasses through the base type, and the seal takes meta, sparse and nested tensors (round 37's
+learner: an answer that left one scored 0 with "your code ran again while the grader read")."""
+
+from __future__ import annotations
+
+import collections
+import enum
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from tutor.grade import probes, readfirst
+from tutor.grade.observe_state import plain_key
+
+HERE = Path(__file__).resolve().parent / "lookup"
+
+# Each: code a learner could not need, which makes a class that runs C code at a lookup or a read.
+MADE_TO_RUN = {
+    "str key, eq a partial": "import functools, itertools\n"
+                             "K = type('K', (str,), {'__eq__': functools.partial(next, itertools.repeat(0))})\n",
+    "eq a bound builtin": "K = type('K', (), {'__eq__': [].append, '__hash__': lambda s: 1})\n",
+    "eq a methodcaller": "import operator\nK = type('K', (), {'__eq__': operator.methodcaller('pop')})\n",
+    "class getter a methodcaller": "import operator\n"
+                                   "K = type('K', (), {'__class__': property(operator.methodcaller('x'))})\n",
+    "torch_function a staticmethod of a builtin": "import torch\n"
+                                                  "K = type('K', (torch.Tensor,), {'__torch_function__': "
+                                                  "staticmethod(print)})\n",
+    "a key planted in a class's own dict": "import gc\nclass P: pass\nclass S(str):\n"
+                                           "    def __eq__(self, o): return False\n    __hash__ = str.__hash__\n"
+                                           "gc.get_referents(P.__dict__)[0][S('forward')] = 1\n",
+    "the heap frozen again": "import gc\nclass Hidden: pass\ngc.freeze()\n",
+}
+
+
+def _judge(*files: Path) -> str:
+    proc = subprocess.run([sys.executable, str(HERE / "judge_classes.py"), *map(str, files)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout.strip().splitlines()[-1]
+
+
+def test_the_classes_learners_write_are_not_made_to_run():
+    # dataclasses, enums (a StrEnum's members as keys too), namedtuples, Protocols, ABCs, cached and lru-cached
+    # methods, modules, Functions, tensor subclasses and modes, numpy subclasses, metaclasses, generics
+    assert _judge(HERE / "honest_classes.py") == "nothing made to run"
+
+
+@pytest.mark.parametrize("case", list(MADE_TO_RUN))
+def test_a_class_made_to_run_at_a_lookup_is_found(case, tmp_path):
+    code = tmp_path / "code.py"
+    code.write_text(MADE_TO_RUN[case])
+    assert _judge(code) == "made to run", case
+
+
+def test_a_str_that_compares_as_str_is_a_plain_key():
+    class Name(str):
+        pass
+
+    class Odd(str):
+        def __eq__(self, other):
+            return False
+        __hash__ = str.__hash__
+
+    Tag = enum.StrEnum("Tag", {"ROLE": "role"})
+    assert plain_key("x") and plain_key(Name("x")) and plain_key(Tag.ROLE) and plain_key(np.str_("x"))
+    assert not plain_key(Odd("x")) and not plain_key(1) and not plain_key(b"x")
+
+
+def test_subclasses_of_str_tuple_and_list_are_read_through_the_base_type():
+    class Loud(list):
+        def __iter__(self):
+            raise AssertionError("the grader ran a method of the code's")
+        __getitem__ = __len__ = __iter__
+
+    point = collections.namedtuple("Point", "x y")(1, 2.5)
+    assert probes.encode_value(point) == {"t": "seq", "tuple": True,
+                                          "items": [{"t": "num", "v": 1}, {"t": "num", "v": 2.5}]}
+    assert probes.encode_value(np.str_("MulBackward0")) == {"t": "str", "v": "MulBackward0"}
+    assert probes.encode_value(Loud([1]))["items"] == [{"t": "num", "v": 1}]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: torch.empty(3, 4, device="meta"),
+    lambda: torch.eye(3).to_sparse(),
+    lambda: torch.eye(3).to_sparse_csr(),
+    lambda: torch.nested.nested_tensor([torch.ones(2), torch.ones(3)]),
+    lambda: torch.nested.nested_tensor([torch.ones(2), torch.ones(3)], layout=torch.jagged),
+], ids=["meta", "sparse", "csr", "nested", "jagged"])
+def test_a_tensor_with_no_numbers_to_copy_is_sealed_by_its_counters(make):
+    t = make()
+    seal = readfirst._Seal({"t": t}, {"t"})
+    assert seal.holds(numbers=False) and seal.holds()
+    if t.layout == torch.strided:  # a change still breaks it
+        t.add_(1)
+        assert not seal.holds(numbers=False)
