@@ -63,8 +63,10 @@ def test_a_session_reads_and_writes_the_learners_store(tutor_home):
     def grade(exercise, code):
         grades.append((exercise.id, code))
         if code == "lost":  # the grader's own processes failed: no verdict (verdict.grader_fault)
-            return SimpleNamespace(score=0.0, max_score=1.0, fault="grader")
-        return SimpleNamespace(score=1.0, max_score=1.0, fault="")
+            return SimpleNamespace(score=0.0, max_score=1.0, fault="grader", status="error")
+        if code.endswith("exit()"):  # every point, then an error: the check says "error", and so does the store
+            return SimpleNamespace(score=1.0, max_score=1.0, fault="", status="error")
+        return SimpleNamespace(score=1.0, max_score=1.0, fault="", status="passed")
 
     session = LearnerSession(_Pack(), SessionGrader(grade_fn=grade))
     assert session.start() == "a" and session.current() == "a"
@@ -73,8 +75,12 @@ def test_a_session_reads_and_writes_the_learners_store(tutor_home):
     session.check(session.exercise, "lost")  # no attempt of the learner's
     with open_store() as store:
         assert store.exercise("pack", "c").attempts == 0
+    session.check(session.exercise, "x = 1\nexit()")
+    assert not session.is_solved("c")
+    with open_store() as store:
+        assert store.exercise("pack", "c").attempts == 1
     session.check(session.exercise, "x = 1")
-    assert grades == [("c", "lost"), ("c", "x = 1")] and session.is_solved("c")
+    assert grades == [("c", "lost"), ("c", "x = 1\nexit()"), ("c", "x = 1")] and session.is_solved("c")
     assert session.start() == "d" and session.next_unsolved() == "d"
     assert session.start("a") == "a"
     with pytest.raises(Exception, match="no exercise"):

@@ -257,7 +257,8 @@ class LearnerSession:
         if result.fault == "grader":  # no verdict, so no attempt of the learner's
             return result
         with self._store() as store:
-            store.record_attempt(self.pack.id, exercise.id, score=result.score, max_score=result.max_score)
+            store.record_attempt(self.pack.id, exercise.id, score=result.score, max_score=result.max_score,
+                                 status=result.status)
         return result
 
     def hints_taken(self, exercise_id: str) -> int:

@@ -28,8 +28,9 @@ from tutor.grade import framing, jail, observe, observe_kept, pristine, probes, 
 from tutor.grade.protocol import Probe, RunRequest
 from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
-# What the code under test may see of the environment.
-SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+# What the code under test may see of the environment; a `breakpoint()` left in it does nothing (round 37)
+SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+            "PYTHONBREAKPOINT": "0"}
 
 _RUN_FILTER = seccomp.run_filter()  # made once, in the zygote: NOTE [a CPU limit of its own]
 

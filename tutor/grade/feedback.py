@@ -278,10 +278,15 @@ def shown_output(text: str) -> str:
     return text
 
 
-def unbound_words(names: list[tuple[str, int]]) -> str:
-    """NOTE [a name bound nowhere] (unbound.py): said beside "on a hidden trial, your code raised"."""
+def unbound_words(names: list[tuple[str, int]], setup: str | None = "") -> str:
+    """NOTE [a name bound nowhere] (unbound.py): said beside "on a hidden trial, your code raised". With no
+    setup, the code runs alone: a name of the prompt's own lines is unbound too (round 37's learner)."""
     if not names:
         return ""
     listed = ", ".join(_("`{name}` (line {line})").format(name=name, line=line) for name, line in names)
+    if not (setup or "").strip():
+        return " " + _("Your code reads names that nothing binds: {names}. This exercise runs your code alone, "
+                       "with nothing run before it (the code the prompt shows does not run), so bind every "
+                       "name you use.").format(names=listed)
     return " " + _("Your code reads names that nothing binds, not your code, the setup or Python itself (a "
                    "typo?): {names}.").format(names=listed)

@@ -152,10 +152,10 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
             if not error_text:
                 error_text = feedback.error_text(raised, hidden, ctx.observed)
                 if hidden:  # NOTE [a name bound nowhere] (unbound.py): a fact of the text, not of the run
-                    error_text += feedback.unbound_words(unbound_names(code, exercise.setup))
+                    error_text += feedback.unbound_words(unbound_names(code, exercise.setup), exercise.setup)
     said = feedback.raised_alike(alike) if all_hidden and "error" in flags and len(alike) == len(trials) else ""
     if said:  # NOTE [an error every trial raised alike] (feedback.py), and NOTE [a name bound nowhere]
-        error_text = said + feedback.unbound_words(unbound_names(code, exercise.setup))
+        error_text = said + feedback.unbound_words(unbound_names(code, exercise.setup), exercise.setup)
     result = _scored(exercise, code, trials, verdicts, free, flags, error_text)
     result.line, result.misconception = where.get("line"), where.get("misconception", "")
     for check, on in zip(result.checks, failed_on):

@@ -43,8 +43,10 @@ class Value(Kind):
             return ""
         # said of every failure there, whatever its cause (the run's own bits stay out): worded so that a
         # right type with wrong values does not read as a wrong type (round 32's learner)
-        return _("On every trial the answer must be {wanted} (a list or tuple of them, item by item), with "
-                 "the values that trial's inputs give.").format(wanted=_(_TYPE_WORDS[wanted]))
+        # "(a list or tuple of them)" read as if a one-value answer could be wrapped (round 37's learner)
+        return _("On every trial the answer must be {wanted} (where the prompt asks for several, a list or tuple "
+                 "of them, item by item), with the values that trial's inputs give.").format(
+            wanted=_(_TYPE_WORDS[wanted]))
 
     def mutant(self, check):
         if not check.expr.isidentifier():

@@ -59,9 +59,11 @@ def describe(encoded: dict, withhold: bool = False) -> str:
     if t == "error":
         return _("an error ({why})").format(why=encoded.get("why"))
     if t == "other":
+        kind = str(encoded.get("type"))
+        vowel = kind[:1].lower() in ("a", "e", "i", "o", "u")  # "an AccumulateGrad" (round 37's learner)
         if encoded.get("why"):
-            return _("a {type} ({why})").format(type=encoded.get("type"), why=encoded["why"])
-        return _("a {type}").format(type=encoded.get("type"))
+            return (_("an {type} ({why})") if vowel else _("a {type} ({why})")).format(type=kind, why=encoded["why"])
+        return (_("an {type}") if vowel else _("a {type}")).format(type=kind)
     return _("something else")
 
 
