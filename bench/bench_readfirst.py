@@ -12,6 +12,7 @@ Prints medians and the ratio. The machine's noise hits both sides of each pair a
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import time
 
@@ -28,6 +29,8 @@ from tutor.pack import load_pack
 def reads(exercises, rounds: int) -> tuple[float, float]:
     observe.install()
     pristine.snapshot()
+    gc.collect()
+    gc.freeze()  # as a worker's zygote does: the class scan (lookups.py) reads what was made since
     child._PHASE["control"] = -1  # not a monitored run: no probe fork, no result pipe
     real_settrace, real_read = readfirst._settrace, child.read_probes
     timed: list = []

@@ -17,7 +17,7 @@ import pytest
 import torch
 
 from tutor.grade import probes, readfirst
-from tutor.grade.observe_state import plain_key
+from tutor.grade.lookups import plain_key
 
 HERE = Path(__file__).resolve().parent / "lookup"
 

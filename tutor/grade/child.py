@@ -24,7 +24,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from tutor.grade import framing, jail, observe, observe_kept, pristine, probes, readfirst, seccomp
+from tutor.grade import framing, jail, lookups, observe, observe_kept, pristine, probes, readfirst, seccomp
 from tutor.grade.protocol import Probe, RunRequest
 from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
@@ -257,7 +257,7 @@ def run(request: RunRequest) -> dict:
     watch = request.probe("observed")
     if watch is not None:
         observe.install()
-    readfirst.note_start()  # NOTE [a class made to run at a lookup]
+    started = lookups.note_start()  # NOTE [a class made to run at a lookup]
     preamble = set(namespace)  # what the setup binds besides: its inputs (NOTE [inputs unchanged])
     modules = len(sys.modules)
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
@@ -279,7 +279,7 @@ def run(request: RunRequest) -> dict:
         payload["cold"] = True  # NOTE [warm on need]: read (and dropped) by the monitor
     enter_probe_phase()
     if payload["error"] is None or payload["error"]["phase"] == "code":
-        payload["probes"] = read_probes(request.probes, namespace)
+        payload["probes"] = read_probes(request.probes, namespace, started)
     mark("r.probes")
     return payload
 
@@ -294,9 +294,9 @@ def _execute(source: str, filename: str, namespace: dict) -> dict | None:
     return None
 
 
-def read_probes(wanted: tuple[Probe, ...], namespace: dict) -> dict:
+def read_probes(wanted: tuple[Probe, ...], namespace: dict, started: list | None = None) -> dict:
     # NOTE [results read before the code can run] (readfirst.py); NOTE [a Function's own apply] (probes.py)
-    return readfirst.read_in_order(wanted, _read_or_fail, probes.restore_function_apply, namespace)
+    return readfirst.read_in_order(wanted, _read_or_fail, probes.restore_function_apply, namespace, started)
 
 
 def _read_or_fail(probe: Probe, namespace: dict) -> dict:

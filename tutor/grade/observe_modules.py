@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import torch.nn.modules.module as _module_module
 
-from tutor.grade.observe_state import _Module, _isinstance, _len, _type, plain_key
+from tutor.grade.lookups import plain_key
+from tutor.grade.observe_state import _Module, _isinstance, _len, _type
 
 _vars, _sorted, _id, _bool, _tuple, _set, _str_str = vars, sorted, id, bool, tuple, set, str.__str__
 HOOK_DICTS = ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks", "_backward_pre_hooks")

@@ -363,31 +363,3 @@ def own_method(cls):
         return _vars(cls).get("__torch_dispatch__")
     except _Exception:  # noqa: BLE001 - no namespace to read
         return None
-
-
-_SLOT = types.WrapperDescriptorType
-_mro, _class_dict, _mp_items = type.__dict__["__mro__"].__get__, type.__dict__["__dict__"].__get__, \
-    types.MappingProxyType.items
-
-
-def plain_key(key) -> bool:
-    """A str, or a str subclass that compares and hashes as str or another C type does (an ``enum.StrEnum``
-    member, numpy's ``str_``): a lookup that meets it runs nothing of the code's. Its classes' dicts are read by iteration,
-    never looked up in (NOTE [a class made to run at a lookup], readfirst.py)."""
-    kind = _type(key)
-    if kind is str:
-        return True
-    try:
-        if not _issubclass(kind, str):
-            return False
-        found: dict = {}
-        for klass in _mro(kind):
-            for name, value in _list(_mp_items(_class_dict(klass))):
-                if _type(name) is not str:
-                    return False
-                if (name == "__eq__" or name == "__hash__") and name not in found:
-                    found[name] = value
-        # str's own, or a C type's slot (numpy's str_): C code that type-checks what it is handed
-        return _type(found.get("__eq__")) is _SLOT and _type(found.get("__hash__")) is _SLOT
-    except Exception:  # noqa: BLE001 - not a class as type knows it
-        return False

@@ -31,27 +31,23 @@
 # of the run (feedback.learner_problem). The grader's reads name objects by type, not ``isinstance``
 # (which asks the object its ``__class__``), and read the setup's modules through plain dicts
 # (observe_state._of_type, observe_modules._fingerprint). Round 37's attacker made a change and undid it
-# within one read, from keys stored in dicts the reads look up in: NOTE [a class made to run at a lookup].
+# within one read, from keys stored in dicts the reads look up in: NOTE [a class made to run at a lookup]
+# (lookups.py).
 # Left: a C callable a finalizer runs.
 """
 
 from __future__ import annotations
 
 import builtins
-import datetime
-import functools
-import gc
-import operator
 import sys
-import types
-import typing
 from typing import Any, Callable
 
 import torch
 
+from tutor.grade.lookups import classes_made_to_run, plain_key
 from tutor.grade.observe_inpass import _codes
 from tutor.grade.observe_state import (
-    _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, _TensorBase, equal_bits, plain_key,
+    _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, _TensorBase, equal_bits,
 )
 from tutor.grade.probes import is_plain_tensor
 
@@ -158,82 +154,7 @@ def _copy(t):
         return _clone(_detach(t))
 
 
-# NOTE [a class made to run at a lookup]: a dict lookup compares a key it looks for with each stored key of
-# the same hash, by the stored key's ``__eq__``. Round 37's attacker stored keys of a class of its own (hash
-# of "forward", "v" or "__torch_dispatch__", ``__eq__`` a C callable: ``functools.partial(next, chain)``,
-# which starts no frame) in the dicts the grader's reads look names up in: ``nn.Linear``'s own (reached
-# through ``gc.get_referents``), an ``nn.Parameter`` subclass's, the code's globals after ``clean`` copied
-# them. Each lookup ran a step that wrote numbers through ``.data`` and undid it within the same read, so no
-# seal between reads saw it (13 full scores). No honest class needs a special method that is a C callable
-# (a ``partial``, a bound builtin, a ``methodcaller``) or a key that is not a plain str in its dict: a class
-# made since the worker froze its heap (``gc.freeze``, zygote.py) holding either breaks the seal, and so does
-# code that froze the heap again (which would hide its classes from ``gc.get_objects``).
-_get_objects, _freeze_count = gc.get_objects, gc.get_freeze_count
-_FUNCTION, _BUILTIN, _PROPERTY = types.FunctionType, types.BuiltinFunctionType, property
-_METHODS, _CACHED = (classmethod, staticmethod), functools._lru_cache_wrapper
-# pybind11 wraps a class's methods in CPython's instancemethod, which no module names, around a builtin bound to
-# a record of its own (a capsule in older releases)
-_INSTANCEMETHOD = _type(vars(torch.Tag)["__eq__"])
-_PYBIND = (_type(datetime.datetime_CAPI), _type(getattr(vars(torch.Tag)["__eq__"].__func__, "__self__", None)))
-_DESCRIPTORS = (types.WrapperDescriptorType, types.MethodDescriptorType, types.GetSetDescriptorType,
-                types.MemberDescriptorType, types.ClassMethodDescriptorType)
-_BOUND_SLOT = types.MethodWrapperType  # `hash("v").__int__`, `chain.__next__`: harmless bound to a class only
-# a tensor subclass's usual `__torch_function__` and `__torch_dispatch__`; typing.NewType's `__call__`
-_SAFE_C = {id(torch._C._disabled_torch_function_impl), id(getattr(torch._C, "_disabled_torch_dispatch_impl", None)),
-           id(getattr(vars(typing.NewType).get("__call__"), "__self__", None) and vars(typing.NewType)["__call__"])}
-_PARTIAL, _GETTERS = functools.partial, (operator.attrgetter, operator.itemgetter)
-_mp_items, _issubclass, _str_str = types.MappingProxyType.items, issubclass, str.__str__
-_class_dict = type.__dict__["__dict__"].__get__
-
-
-class _Start:
-    frozen = -1  # gc.get_freeze_count() as the run began
-
-
-def note_start() -> None:
-    """As a run begins, before its setup: how many objects the worker froze."""
-    _Start.frozen = _freeze_count()
-
-
-def _harmless(value, owner) -> bool:
-    """A class attribute that runs nothing of the code's that is not a Python function (a frame the watch sees)."""
-    kind = _type(value)
-    if kind is _FUNCTION or kind in _DESCRIPTORS or _id(value) in _SAFE_C:
-        return True
-    if kind is _BUILTIN or kind is _BOUND_SLOT:  # a C class's `__new__` or class method (bound to a class)
-        owner_of = value.__self__  # None: a C function of no module (DTensor's `__new__`)
-        return owner_of is None or _issubclass(_type(owner_of), type) or _type(owner_of) in _PYBIND
-    if kind is _INSTANCEMETHOD:  # pybind11's methods
-        return _harmless(value.__func__, owner)
-    if kind is _CACHED:  # functools.cache of a function
-        return _harmless(value.__wrapped__, owner)
-    if kind is _PARTIAL:  # of a Python function: a frame the watch sees (torch's Placement.__eq__)
-        return _type(value.func) is _FUNCTION
-    if kind in _GETTERS:  # an attribute or item read: what runs then is the attribute's, looked at in its class
-        return True
-    if kind in _METHODS:
-        return _harmless(value.__func__, owner)
-    if kind is _PROPERTY:
-        return all(f is None or _harmless(f, owner) for f in (value.fget, value.fset, value.fdel))
-    return not callable(value) or _issubclass(kind, type)
-
-
-def classes_made_to_run() -> bool:
-    """A class made since the worker froze its heap with a key that is not a plain str in its dict, or a special
-    method (or a property) that is a C callable; or the heap frozen again (NOTE [a class made to run at a lookup])."""
-    if _freeze_count() > _Start.frozen:  # objects freed in a run leave the frozen heap; none joins it but so
-        return True
-    for obj in _get_objects():
-        if not _issubclass(_type(obj), type):
-            continue
-        for name, value in _list(_mp_items(_class_dict(obj))):
-            if _type(name) is not str:
-                if not plain_key(name):
-                    return True
-                continue
-            if (name[:2] == "__" == name[-2:] or _type(value) is _PROPERTY) and not _harmless(value, obj):
-                return True
-    return False
+_str_str = str.__str__
 
 
 def clean(namespace: dict) -> tuple:
@@ -259,7 +180,7 @@ def _version(t) -> int:
 
 
 def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between: Callable[[dict], None],
-                  namespace: dict) -> dict:
+                  namespace: dict, started: Any = None) -> dict:
     """Each probe's data by its key, in ``wanted``'s order, read from a copy of the namespace (``clean``):
     the grader's own reads first, watched and sealed; then ``between(copy)``; then the rest."""
     before = _gettrace()
@@ -267,8 +188,9 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     _settrace(_watch)  # before the seal's copies too: a copy of a subclass's gradient ran its dispatch
     out: dict = {}
     try:
+        made = classes_made_to_run(started)  # first: nothing before it looks anything up (NOTE in lookups.py)
         names, odd = clean(namespace)
-        odd = odd or classes_made_to_run()
+        odd = odd or made
         _point_at(namespace, names)
         seal = _Seal(names, _judged(wanted))
         broken = odd

@@ -6,13 +6,13 @@ import warnings
 
 import torch
 
-from tutor.grade import readfirst, zygote
+from tutor.grade import lookups, zygote
 
 warnings.filterwarnings("ignore")
 zygote._warm_up(torch)
 gc.collect()
 gc.freeze()
-readfirst.note_start()
+started = lookups.note_start()
 for path in sys.argv[1:]:
     exec(compile(open(path).read(), path, "exec"), {"__name__": "__main__"})  # noqa: S102 - the test's own files
-print("made to run" if readfirst.classes_made_to_run() else "nothing made to run")
+print("made to run" if lookups.classes_made_to_run(started) else "nothing made to run")

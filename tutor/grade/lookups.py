@@ -1,0 +1,138 @@
+"""Classes the code made to run at a lookup, found without a lookup. Runs in the sandboxed child.
+
+# NOTE [a class made to run at a lookup]: a dict lookup compares the name it looks for with each stored key
+# of the same hash, by the stored key's ``__eq__``. Round 37's attacker stored keys of a class of its own
+# (hash of "forward", "v" or "__torch_dispatch__"; ``__eq__`` a C callable, ``functools.partial(next,
+# chain)``, which starts no frame) in the dicts the grader's reads look names up in: ``nn.Linear``'s own
+# (reached through ``gc.get_referents``), an ``nn.Parameter`` subclass's, the code's globals after
+# ``readfirst.clean`` copied them. Each lookup wrote a pass's numbers through ``.data`` and undid it within the
+# same read, so no seal between reads saw it (13 full scores). No honest class needs a special method that is
+# a C callable (a ``partial`` of one, a bound builtin, a ``methodcaller``) or a key in its dict that is not a
+# plain str: a class made since the worker froze its heap (``gc.freeze``, zygote.py; ``gc.get_objects`` finds
+# only those) holding either breaks the seal, and so does code that froze the heap again to hide its classes
+# (a list made as the run began, held in the run's frame, is frozen with them; ``gc.get_freeze_count`` walks
+# the whole frozen heap: 26 ms). The scan runs first among the reads, and itself looks nothing up where a key
+# of the code's may be: dicts are iterated (their items by ``dict.items``, reached by ``gc.get_referents``),
+# and attributes are read through the C types' own descriptors, captured at import.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import gc
+import operator
+import types
+import typing
+from typing import Any
+
+import torch
+
+_type, _id, _list, _issubclass, _callable = type, id, list, issubclass, callable
+_get_objects, _referents, _dict_items = gc.get_objects, gc.get_referents, dict.items
+_class_dict, _mro = type.__dict__["__dict__"].__get__, type.__dict__["__mro__"].__get__
+_FUNCTION, _SLOT = types.FunctionType, types.WrapperDescriptorType
+
+
+def _ids(*kinds) -> frozenset:
+    return frozenset(map(_id, kinds))  # ints: a set of types would ask a metaclass of the code's to compare
+
+
+# C types' own methods and descriptors: C code that type-checks what it is handed
+_DESCRIPTORS = _ids(types.WrapperDescriptorType, types.MethodDescriptorType, types.GetSetDescriptorType,
+                    types.MemberDescriptorType, types.ClassMethodDescriptorType)
+_BOUND = _ids(types.BuiltinFunctionType, types.MethodWrapperType)  # harmless bound to a class only
+_GETTERS = _ids(operator.attrgetter, operator.itemgetter)  # what runs then is the attribute's, checked in its class
+_PROPERTY, _PARTIAL, _CACHED = property, functools.partial, functools._lru_cache_wrapper
+_INSTANCEMETHOD = _type(vars(torch.Tag)["__eq__"])  # pybind11 wraps a class's methods in one (no module names it)
+# pybind11's builtins are bound to a record of its own (a capsule in older releases)
+_PYBIND = _ids(_type(datetime.datetime_CAPI), _type(getattr(vars(torch.Tag)["__eq__"].__func__, "__self__", None)))
+# a tensor subclass's usual `__torch_function__` and `__torch_dispatch__`; typing.NewType's `__call__`
+_SAFE_C = frozenset(_id(f) for f in (torch._C._disabled_torch_function_impl,
+                                     getattr(torch._C, "_disabled_torch_dispatch_impl", None),
+                                     vars(typing.NewType).get("__call__")) if f is not None)
+# attributes read through the C types' descriptors, never looked up on the object
+_sm_func, _cm_func = staticmethod.__func__.__get__, classmethod.__func__.__get__
+_im_func = _INSTANCEMETHOD.__dict__["__func__"].__get__
+_fget, _fset, _fdel = property.fget.__get__, property.fset.__get__, property.fdel.__get__
+_builtin_self = types.BuiltinFunctionType.__dict__["__self__"].__get__
+_slot_self = types.MethodWrapperType.__dict__["__self__"].__get__
+_partial_func = functools.partial.func.__get__
+_cached_dict = _CACHED.__dict__["__dict__"].__get__
+
+
+def own_items(cls) -> list:
+    """A class's own dict's items, with no lookup (``mappingproxy.items`` looks ``items`` up on the dict)."""
+    for inner in _referents(_class_dict(cls)):
+        if _type(inner) is dict:
+            return _list(_dict_items(inner))
+    return []
+
+
+def plain_key(key) -> bool:
+    """A str, or a str subclass that compares and hashes as str or another C type does (an ``enum.StrEnum``
+    member, numpy's ``str_``): a lookup that meets it runs nothing of the code's."""
+    kind = _type(key)
+    if kind is str:
+        return True
+    try:
+        if not _issubclass(kind, str):
+            return False
+        eq = hashes = None
+        for klass in _mro(kind):
+            for name, value in own_items(klass):
+                if _type(name) is not str:
+                    return False
+                if name == "__eq__" and eq is None:
+                    eq = value
+                elif name == "__hash__" and hashes is None:
+                    hashes = value
+        return _type(eq) is _SLOT and _type(hashes) is _SLOT
+    except Exception:  # noqa: BLE001 - not a class as type knows it
+        return False
+
+
+def _harmless(value) -> bool:
+    """A class attribute that runs nothing of the code's but a Python function (a frame the watch sees)."""
+    kind = _type(value)
+    if kind is _FUNCTION or _id(kind) in _DESCRIPTORS or _id(value) in _SAFE_C or _id(kind) in _GETTERS:
+        return True
+    if _id(kind) in _BOUND:  # a C class's `__new__` or class method (bound to a class), pybind11's
+        owner = (_builtin_self if kind is types.BuiltinFunctionType else _slot_self)(value)
+        return owner is None or _issubclass(_type(owner), type) or _id(_type(owner)) in _PYBIND
+    if kind is _INSTANCEMETHOD:
+        return _harmless(_im_func(value))
+    if kind is staticmethod or kind is classmethod:
+        return _harmless((_sm_func if kind is staticmethod else _cm_func)(value))
+    if kind is _PARTIAL:  # of a Python function: a frame the watch sees (torch's Placement.__eq__)
+        return _type(_partial_func(value)) is _FUNCTION
+    if kind is _CACHED:  # functools.cache of a function
+        wrapped = [v for k, v in _dict_items(_cached_dict(value)) if _type(k) is str and k == "__wrapped__"]
+        return bool(wrapped) and _harmless(wrapped[0])
+    if kind is _PROPERTY:
+        return all(f is None or _harmless(f) for f in (_fget(value), _fset(value), _fdel(value)))
+    return not _callable(value) or _issubclass(kind, type)
+
+
+def note_start() -> list:
+    """As a run begins, before its setup: a new object for ``classes_made_to_run``, which the run's frame holds
+    (the code cannot put another in its place)."""
+    return []
+
+
+def classes_made_to_run(started: Any) -> bool:
+    """A class made since the worker froze its heap with a key that is not a plain str in its dict, or a special
+    method (or a property) that is a C callable; or the heap frozen again since ``started`` was made."""
+    frozen = started is not None
+    for obj in _get_objects():
+        if obj is started:
+            frozen = False
+        if not _issubclass(_type(obj), type):
+            continue
+        for name, value in own_items(obj):
+            if _type(name) is not str:
+                if not plain_key(name):
+                    return True
+            elif (_type(value) is _PROPERTY or name[:2] == "__" == name[-2:]) and not _harmless(value):
+                return True
+    return frozen
