@@ -100,3 +100,48 @@ def test_a_tensor_with_no_numbers_to_copy_is_sealed_by_its_counters(make):
     if t.layout == torch.strided:  # a change still breaks it
         t.add_(1)
         assert not seal.holds(numbers=False)
+
+
+# NOTE [no reach into the grader's objects] (tutor/grade/audit.py): in a grading run, each of these raises
+# RuntimeError("... in a grading run"); the code below then computes the right answer, so a pass means refused.
+REACHES = {
+    "gc.get_referents": "gc.get_referents(type.__dict__)",
+    "gc.get_referrers": "gc.get_referrers(x)",
+    "gc.get_objects": "gc.get_objects()",
+    "sys.settrace": "sys.settrace(lambda *a: None)",
+    "sys.setprofile": "sys.setprofile(lambda *a: None)",
+    "a grader function's defaults": "from tutor.grade import readfirst\nreadfirst.evaluate.__defaults__ = (1,)",
+    "a torch function's code": "torch.nn.functional.relu.__code__ = (lambda *a, **k: 0).__code__",
+}
+
+
+def _square_exercise():
+    from tutor.pack.models import Exercise
+
+    return Exercise.model_validate({
+        "id": "square-grad", "title": "square", "prompt": "compute y and its gradient",
+        "setup": "torch.manual_seed(seed)\nx = torch.randn(3, requires_grad=True)\n",
+        "solution": "y = (x ** 2).sum()\ny.backward()\n",
+        "checks": [{"kind": "grad", "tensor": "x"}, {"kind": "value", "expr": "y"}],
+        "trials": [{"seed": 0}],
+    })
+
+
+def test_a_run_cannot_reach_the_graders_objects_and_honest_code_still_runs():
+    from tutor.grade.grader import Grader, Submission
+
+    exercise = _square_exercise()
+    refused = {name: ("import gc, sys\ntry:\n" + "".join(f"    {line}\n" for line in call.splitlines())
+                      + "except RuntimeError as e:\n    assert 'in a grading run' in str(e), e\n"
+                      "    y = (x ** 2).sum()\n    y.backward()\n") for name, call in REACHES.items()}
+    honest = {  # namedtuple sets its own `__new__`'s defaults; a function of the code's may have its defaults set
+        "namedtuple with defaults": "import collections\nP = collections.namedtuple('P', 'a b', defaults=(1,))\n"
+                                    "y = (x ** 2).sum() * P(1).b\ny.backward()\n",
+        "own function's defaults": "def f(t, k=2):\n    return t ** k\nf.__defaults__ = (2,)\ny = f(x).sum()\n"
+                                   "y.backward()\n",
+    }
+    cases = {**refused, **honest}
+    with Grader(jobs=1, timeout=60) as grader:
+        results = grader.grade([Submission(exercise, code) for code in cases.values()])
+    for name, result in zip(cases, results):
+        assert result.status == "passed", (name, result.error, [c.message for c in result.checks])

@@ -57,7 +57,11 @@ _im_func = _INSTANCEMETHOD.__dict__["__func__"].__get__
 _fget, _fset, _fdel = property.fget.__get__, property.fset.__get__, property.fdel.__get__
 _builtin_self = types.BuiltinFunctionType.__dict__["__self__"].__get__
 _slot_self = types.MethodWrapperType.__dict__["__self__"].__get__
-_partial_func = functools.partial.func.__get__
+_partial_func, _partial_args = functools.partial.func.__get__, functools.partial.args.__get__
+_partial_keywords, _dict_values = functools.partial.keywords.__get__, dict.values
+_PLAIN = _ids(str, int, float, bool, type(None))
+# special methods the grader never makes run by reading: a hook object's `__call__ = partial(torch.clamp, ...)`
+_NOT_READ = frozenset({"__call__", "__init__", "__new__", "__enter__", "__exit__", "__init_subclass__"})
 _cached_dict = _CACHED.__dict__["__dict__"].__get__
 
 
@@ -104,8 +108,11 @@ def _harmless(value) -> bool:
         return _harmless(_im_func(value))
     if kind is staticmethod or kind is classmethod:
         return _harmless((_sm_func if kind is staticmethod else _cm_func)(value))
-    if kind is _PARTIAL:  # of a Python function: a frame the watch sees (torch's Placement.__eq__)
-        return _type(_partial_func(value)) is _FUNCTION
+    if kind is _PARTIAL:  # of a Python function, with plain data (torch's Placement.__eq__): a frame the watch
+        # sees, if the function is the code's; a library's with objects of the code's may run anything (round 37's
+        # second attacker: `partial(copyreg._reconstructor, steps, SimpleNamespace(__new__=next, ...))`)
+        return _type(_partial_func(value)) is _FUNCTION and all(
+            _id(_type(a)) in _PLAIN for a in (*_partial_args(value), *_dict_values(_partial_keywords(value))))
     if kind is _CACHED:  # functools.cache of a function
         wrapped = [v for k, v in _dict_items(_cached_dict(value)) if _type(k) is str and k == "__wrapped__"]
         return bool(wrapped) and _harmless(wrapped[0])
@@ -133,6 +140,7 @@ def classes_made_to_run(started: Any) -> bool:
             if _type(name) is not str:
                 if not plain_key(name):
                     return True
-            elif (_type(value) is _PROPERTY or name[:2] == "__" == name[-2:]) and not _harmless(value):
+            elif (_type(value) is _PROPERTY or (name[:2] == "__" == name[-2:] and name not in _NOT_READ)) \
+                    and not _harmless(value):
                 return True
     return frozen

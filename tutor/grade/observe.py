@@ -48,24 +48,11 @@ from tutor.grade.observe_state import (  # noqa: F401
     HOOK_KINDS, _Module, _Parameter, _S, _Tensor, _allclose, _clone, _detach, _element_size, _get_dtype, _get_grad_fn, _get_shape, _get_version, _getattr, _is_grad_enabled, _isinstance, _len, _mul, _named_buffers, _named_parameters, _numel, _requires_grad, _pop_saved, _push_saved, _read_sequence_nr, _set_grad_enabled, _setattr, _type, _zeros, same_values,
 )
 
-# NOTE [no audit hook of the code's]: an audit hook runs on every audited event of the process, and the
-# observers' own reads raise some inside a pass (each frame's `f_code`, `sys._getframe`: a checkpoint's
-# recompute enters saved-tensor hooks there, and torch's reentrant checkpoint calls
-# `torch.autograd.backward`), where no check follows: a hook of the code's could turn torch's python
-# dispatcher on inside a node (NOTE [a kernel in python], observe_dispatch.py). An audit hook cannot be
-# taken off once added, so none is let on: the worker's own hook, added before any code runs, refuses
-# every later one (Python then drops the new hook and says nothing, as it does for any hook refused).
-def _no_audit_hook_of_the_codes(event: str, args: tuple) -> None:
-    if event == "sys.addaudithook":
-        raise RuntimeError("no audit hook in a grading run")
-
-
 def install() -> None:
     """Put the observers in place (counting stays off until ``begin``)."""
     if _S.installed:
         return
     _S.installed = True
-    _sys.addaudithook(_no_audit_hook_of_the_codes)  # NOTE [no audit hook of the code's]
     observe_recompute.install()  # NOTE [a recompute that differs]
     observe_unrecorded.install()  # NOTE [a Function's node that records nothing]
     observe_reentrant.install()  # NOTE [a reentrant recompute that differs]

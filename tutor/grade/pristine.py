@@ -159,11 +159,18 @@ _MISSING = object()
 
 
 def _real_dict(target: object) -> dict:
-    """The dict behind ``vars(target)`` (a class's is behind a mappingproxy)."""
+    """The dict behind ``vars(target)`` (a class's is behind a mappingproxy: kept from the first time, since
+    a grading run may not call ``gc.get_referents``, NOTE [no reach into the grader's objects])."""
     attributes = vars(target)
     if type(attributes) is dict:
         return attributes
-    return next(r for r in gc.get_referents(attributes) if type(r) is dict)
+    found = _REAL.get(id(target))
+    if found is None or found[0] is not target:
+        found = _REAL[id(target)] = (target, next(r for r in gc.get_referents(attributes) if type(r) is dict))
+    return found[1]
+
+
+_REAL: dict = {}  # id(class) -> (the class, its real dict)
 
 
 _VERSION_OFFSET = 3 * 8  # PyDictObject: ob_refcnt, ob_type, ma_used, then ma_version_tag (64-bit CPython)
@@ -174,6 +181,15 @@ def _version(d: dict, _id=id, _offset=_VERSION_OFFSET, _at=ctypes.c_uint64.from_
 
 
 def _dict_versions_work() -> bool:
+    if not _VERSIONS_WORK:
+        _VERSIONS_WORK.append(_check_dict_versions())
+    return _VERSIONS_WORK[0]
+
+
+_VERSIONS_WORK: list = []  # found once (its probe class's dict is read through gc.get_referents)
+
+
+def _check_dict_versions() -> bool:
     """NOTE [dict versions] holds on this interpreter: CPython 3.11 to 3.13
     on a 64-bit build, and every kind of change is seen (checked here, on a
     module and a class of our own, once per snapshot)."""

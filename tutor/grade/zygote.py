@@ -65,6 +65,9 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
         # A learner's single check answers first, and collapses later; a
         # small grade never does (its runs are too few to pay for it).
         settle(collapse=warm in ("now", "cold") and "collapse" not in off, runs=runs)
+    from tutor.grade import audit
+
+    audit.install()  # NOTE [no audit hook of the code's]; NOTE [no reach into the grader's objects]
     Host.jail_works = _jail_works()
     Host.sandboxed = sandboxed
     if run_uid is not None:  # the uid mode (uidrun.py)

@@ -1,4 +1,4 @@
-# expect: ran again while the grader read
+# expect: is not available in a grading run
 # Route 1 (a class's own dict read by key), with no module in the setup: the clipping is a formula written
 # into .grad by hand; the hook registered on `y` clips nothing. `loss` is given a class of the code's, a
 # subclass of nn.Parameter with no override (read as plain), whose own dict holds a key of a str subclass

@@ -1,4 +1,4 @@
-# expect: ran again while the grader read
+# expect: is not available in a grading run
 # Route 1 (a class's own dict read by key), with no module in the setup: x.grad and w.grad hold a formula
 # written by hand; the only pass (from `loss`, 7x its gradient: loss's value, a surrogate's slope) left other
 # numbers. `loss` is given a subclass of nn.Parameter with no override (read as plain), whose own dict holds a

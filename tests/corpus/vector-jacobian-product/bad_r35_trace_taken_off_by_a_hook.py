@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: is not available in a grading run
 # round 35: as bad_r35_instance_apply_on_node.py, and a hook that runs first in the pass takes the trace
 # function off before the hand backward runs (NOTE [the code's own code in a pass]: put back after each hook)
 import sys

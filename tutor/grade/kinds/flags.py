@@ -70,6 +70,14 @@ class Flag(Kind):
         have = yours.get(attr)
         if not isinstance(have, bool) or not isinstance(want, bool):
             raise InvalidResult(f"{attr} is not a bool")
+        rebound = ctx.observed.get("rebound_frozen") if isinstance(ctx.observed, dict) else None
+        if check.kind == "requires_grad" and want is False and isinstance(rebound, list) and name in rebound:
+            # the setup's tensor still requires grad: `w1, b1 = [p.detach() for p in first.parameters()]` beside
+            # a forward under no_grad left `first` training (round 37's attacker)
+            return False, _("`{name}` was bound to another tensor that does not require grad, while the tensor "
+                            "the setup bound to it still requires one: freeze that tensor itself "
+                            "(`{name}.requires_grad_(False)`, or the module it belongs to) instead of rebinding "
+                            "the name.").format(name=name)
         if have == want:
             return True, ""
         key = (check.kind, want, "leaf") if (check.kind, want) == ("requires_grad", False) \

@@ -1,4 +1,4 @@
-# expect: first
+# expect: was bound to another tensor that does not require grad
 # `first` is never frozen: its forward runs under no_grad, w1/b1 are rebound to detached copies, and
 # `first.parameters` is an instance attribute that hands the check the frozen copies.
 with torch.no_grad():

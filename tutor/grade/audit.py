@@ -1,0 +1,73 @@
+"""The grading worker's audit hook: what a run's code may not do to reach the grader's own objects.
+
+# NOTE [no audit hook of the code's]: an audit hook runs on every audited event of the process, and the
+# observers' own reads raise some inside a pass (each frame's `f_code`, `sys._getframe`: a checkpoint's
+# recompute enters saved-tensor hooks there, and torch's reentrant checkpoint calls
+# `torch.autograd.backward`), where no check follows: a hook of the code's could turn torch's python
+# dispatcher on inside a node (NOTE [a kernel in python], observe_dispatch.py). An audit hook cannot be
+# taken off once added, so none is let on: the worker's own hook, added before any code runs, refuses
+# every later one (Python then drops the new hook and says nothing, as it does for any hook refused).
+#
+# NOTE [no reach into the grader's objects]: round 37's second attacker planted keys of a class made to run
+# at a lookup (NOTE [a class made to run at a lookup], lookups.py) where the class scan could not see them:
+# in the dicts of classes the worker had before the run (a class's real dict is behind a mappingproxy:
+# `gc.get_referents` hands it out), in the grader's copy of the namespace as it was read (found by
+# `gc.get_referrers`), and it rewrote the local of the run's frame that holds the scan's sentinel from a
+# trace function (`sys.settrace`). Once the zygote is ready (it adds this hook last; a run's pid may be its
+# own), those calls are refused unless the grader's own functions make them (by their code objects, not
+# their file names, which code can forge): `gc.get_referents`, `gc.get_referrers` and `gc.get_objects`, `sys.settrace` and
+# `sys.setprofile`; and so is setting the `__code__` or defaults of a function of the grader's or torch's (or
+# this hook's), which would make them run the code's (9 full scores on 7 exercises). What a learner writes
+# needs none of them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import types
+
+REFUSED = frozenset({"gc.get_referents", "gc.get_referrers", "gc.get_objects", "sys.settrace", "sys.setprofile"})
+_FUNCTION_PARTS = frozenset({"__code__", "__defaults__", "__kwdefaults__"})
+
+
+def _grader_codes() -> frozenset:
+    """The ids of the grader's functions that make the calls above in a run."""
+    from tutor.grade import lookups, observe_codes, observe_inpass, pristine, readfirst
+
+    inner = [c for c in observe_inpass.hooked.__code__.co_consts if getattr(c, "co_name", None) == "hook"]
+    codes = [lookups.own_items, lookups.classes_made_to_run, readfirst.read_in_order, observe_inpass.running,
+             pristine.restore, observe_codes.calls_the_codes]
+    return frozenset([id(f.__code__) for f in codes] + [id(c) for c in inner])
+
+
+def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozenset(), _getframe=sys._getframe,
+          _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
+          _ours=(), _self=None) -> None:
+    if event == "sys.addaudithook":
+        raise RuntimeError("no audit hook in a grading run")
+    if event in _refused:
+        if _id(_getframe(1).f_code) not in _codes:
+            raise RuntimeError(event + " is not available in a grading run")
+    elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] in _parts \
+            and _type(args[0]) is _function and (args[0] is _self or _code(args[0]).co_filename.startswith(_ours)):
+        # the grader's functions and torch's (namedtuple sets its own `__new__`'s defaults: allowed)
+        raise RuntimeError("a function's " + args[1] + " may not be set in a grading run")
+
+
+def install() -> None:
+    """Add the worker's hook, once, as the zygote is ready (NOTE [no reach into the grader's objects]): the
+    grader's functions are its defaults, which no run may change (its own `__defaults__` among them)."""
+    if _INSTALLED:
+        return
+    _INSTALLED.append(True)
+    import torch
+
+    ours = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep,
+            os.path.dirname(os.path.abspath(torch.__file__)) + os.sep)
+    _hook.__defaults__ = (REFUSED, _FUNCTION_PARTS, _grader_codes(), sys._getframe, id, type, str, types.FunctionType,
+                          types.FunctionType.__code__.__get__, ours, _hook)
+    sys.addaudithook(_hook)
+
+
+_INSTALLED: list = []
