@@ -35,9 +35,9 @@ def reads(exercises, rounds: int) -> tuple[float, float]:
     real_settrace, real_read = readfirst._settrace, child.read_probes
     timed: list = []
 
-    def read(wanted, namespace):
+    def read(wanted, namespace, started=None):
         start = time.perf_counter()
-        out = real_read(wanted, namespace)
+        out = real_read(wanted, namespace, started)
         timed.append(time.perf_counter() - start)
         return out
 
