@@ -53,6 +53,7 @@ from tutor.grade.probes import is_plain_tensor
 
 FIRST_KINDS = ("observed", "grad", "flags")  # the grader's own reads, before the code can run
 _gettrace, _settrace = sys.gettrace, sys.settrace
+_str_str = str.__str__
 _dict_items, _list, _type, _getattr, _setattr, _len, _id = dict.items, list, type, getattr, setattr, len, id
 MOST_TENSORS = 256  # plain tensors sealed
 MOST_NUMBERS = 4096  # elements of a tensor whose numbers are sealed (torch's grain for a thread pool is 32,768)
@@ -152,9 +153,6 @@ def _copy(t):
         if _is_nested(t) or _is_meta(t) or _layout(t) is not _STRIDED or _numel(t) > MOST_NUMBERS:
             return None
         return _clone(_detach(t))
-
-
-_str_str = str.__str__
 
 
 def clean(namespace: dict) -> tuple:
