@@ -145,3 +145,32 @@ def test_a_run_cannot_reach_the_graders_objects_and_honest_code_still_runs():
         results = grader.grade([Submission(exercise, code) for code in cases.values()])
     for name, result in zip(cases, results):
         assert result.status == "passed", (name, result.error, [c.message for c in result.checks])
+
+
+PLANTED_IN_A_GRADER_MODULE = r"""
+import gc
+from tutor.grade import lookups, observe, pristine
+observe.install()
+pristine.snapshot()
+armed, ran = [], []
+class Key(str):
+    def __eq__(self, other):
+        if armed:
+            ran.append(other)
+        return False
+    __hash__ = str.__hash__
+vars(lookups)[Key("_get_objects")] = 1  # on the lookup path of a global the class scan reads
+armed.append(True)
+pristine.restore()
+lookups.classes_made_to_run(None)
+print([k for k in vars(lookups) if type(k) is not str], ran, lookups._get_objects is gc.get_objects)
+"""
+
+
+def test_a_key_planted_in_a_graders_module_is_gone_before_the_reads():
+    # pristine puts a grader module's functions back, and drops any key of the code's from its dict: looking
+    # the key up (or deleting it by name) would run its `__eq__` (NOTE [a class made to run at a lookup])
+    done = subprocess.run([sys.executable, "-c", PLANTED_IN_A_GRADER_MODULE], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[] [] True"

@@ -31,7 +31,8 @@ import torch
 _type, _id, _list, _issubclass, _callable = type, id, list, issubclass, callable
 _get_objects, _referents, _dict_items = gc.get_objects, gc.get_referents, dict.items
 _class_dict, _mro = type.__dict__["__dict__"].__get__, type.__dict__["__mro__"].__get__
-_FUNCTION, _SLOT = types.FunctionType, types.WrapperDescriptorType
+_FUNCTION, _SLOT, _BUILTIN = types.FunctionType, types.WrapperDescriptorType, types.BuiltinFunctionType
+_staticmethod, _classmethod = staticmethod, classmethod  # no name is looked up in a module while it scans
 
 
 def _ids(*kinds) -> frozenset:
@@ -102,12 +103,12 @@ def _harmless(value) -> bool:
     if kind is _FUNCTION or _id(kind) in _DESCRIPTORS or _id(value) in _SAFE_C or _id(kind) in _GETTERS:
         return True
     if _id(kind) in _BOUND:  # a C class's `__new__` or class method (bound to a class), pybind11's
-        owner = (_builtin_self if kind is types.BuiltinFunctionType else _slot_self)(value)
+        owner = (_builtin_self if kind is _BUILTIN else _slot_self)(value)
         return owner is None or _issubclass(_type(owner), type) or _id(_type(owner)) in _PYBIND
     if kind is _INSTANCEMETHOD:
         return _harmless(_im_func(value))
-    if kind is staticmethod or kind is classmethod:
-        return _harmless((_sm_func if kind is staticmethod else _cm_func)(value))
+    if kind is _staticmethod or kind is _classmethod:
+        return _harmless((_sm_func if kind is _staticmethod else _cm_func)(value))
     if kind is _PARTIAL:  # of a Python function, with plain data (torch's Placement.__eq__): a frame the watch
         # sees, if the function is the code's; a library's with objects of the code's may run anything (round 37's
         # second attacker: `partial(copyreg._reconstructor, steps, SimpleNamespace(__new__=next, ...))`)

@@ -135,6 +135,13 @@ def _put_back(target: object, attributes: dict, _type=type, _isinstance=isinstan
     current = vars(target)
     setter = type.__setattr__ if isinstance(target, type) else object.__setattr__
     deleter = type.__delattr__ if isinstance(target, type) else object.__delattr__
+    if not all(type(n) is str for n in current):
+        # a key of the code's (round 37: NOTE [a class made to run at a lookup], lookups.py): looking it up
+        # would run its `__eq__` or `__hash__`, and no attribute deletes it; the dict is rebuilt without it
+        real = _real_dict(target)
+        kept = [(n, v) for n, v in dict.items(real) if type(n) is str]
+        dict.clear(real)
+        dict.update(real, kept)
     added = [n for n in current if n not in attributes]
     if getattr(target, "__name__", "").startswith("tutor"):
         added = [n for n in added if callable(current[n]) or type(current[n]) in (tuple, frozenset)]
