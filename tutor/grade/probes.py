@@ -11,8 +11,9 @@ change what is read. The verdict itself is computed in the grader process.
 
 from __future__ import annotations
 
-import base64
+import binascii
 import contextlib
+import functools
 import math
 from decimal import Decimal as _Decimal
 from fractions import Fraction as _Fraction
@@ -34,7 +35,7 @@ _get_requires_grad = _TensorBase.requires_grad.__get__
 _get_retains_grad = _TensorBase.retains_grad.__get__
 _get_dtype = _TensorBase.dtype.__get__
 _get_shape = _TensorBase.shape.__get__
-_b64 = base64.b64encode
+_b64 = functools.partial(binascii.b2a_base64, newline=False)  # C: base64.b64encode looks `binascii` up in a module
 _isinstance = isinstance
 _type, _issubclass, _str_str = type, issubclass, str.__str__
 _name_of = type.__dict__["__name__"].__get__  # a class's name, whatever its metaclass says
@@ -380,7 +381,7 @@ def decode_value(encoded: dict) -> Any:
     if kind == "tensor":
         if "data" not in encoded:
             return None
-        array = np.frombuffer(base64.b64decode(encoded["data"]), dtype=np.dtype(encoded["np"])).reshape(
+        array = np.frombuffer(binascii.a2b_base64(encoded["data"]), dtype=np.dtype(encoded["np"])).reshape(
             encoded["shape"]
         )
         tensor = torch.from_numpy(array.copy())

@@ -19,6 +19,7 @@ Torch-free: both sides import it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Mapping
 
 # How a run ended, as the monitor saw it.
@@ -43,9 +44,12 @@ class ProtocolError(ValueError):
     """A frame from the trusted side (the grader) that is not a request."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Probe:
-    """One thing a run reads after the code: ``key`` names it in the payload."""
+    """One thing a run reads after the code: ``key`` names it in the payload. No ``__dict__``, and its
+    options read-only once decoded: the run's code could reach a probe through the run's frame and plant a
+    key in a dict the grader's reads look up in (round 37's third attacker; NOTE [a class made to run at a
+    lookup], lookups.py)."""
 
     key: str
     kind: str
@@ -65,7 +69,7 @@ class Probe:
     def from_wire(cls, data: Any) -> "Probe":
         if not isinstance(data, dict) or not isinstance(data.get("key"), str) or data.get("kind") not in PROBE_KINDS:
             raise ProtocolError(f"not a probe: {data!r:.200}")
-        options = {k: v for k, v in data.items() if k not in ("key", "kind", "name", "expr")}
+        options = MappingProxyType({k: v for k, v in data.items() if k not in ("key", "kind", "name", "expr")})
         return cls(data["key"], data["kind"], data.get("name"), data.get("expr"), options)
 
 
