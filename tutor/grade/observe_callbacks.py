@@ -14,7 +14,7 @@ thread, a timer or a thread of the code's sends the signal), `warnings.showwarni
 inside a node become Python's). A cProfile profiler counts as the code's too: its timer, which it calls on
 every event, is read by nothing (an honest profile of a judged pass reads as the code's). Torch's tracer
 and `warnings.catch_warnings` hold nothing of the code's. Audit hooks are refused outright:
-NOTE [no audit hook of the code's], observe.py.
+NOTE [no audit hook of the code's], audit.py.
 """
 
 from __future__ import annotations
