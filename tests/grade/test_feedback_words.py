@@ -107,3 +107,20 @@ def test_a_forward_in_the_other_style_is_explained():
     for args, setup in (("ctx, x", ""), ("x", SETUP)):
         code = FUNCTION.format(args=args, setup=setup)
         exec(code, {"torch": __import__("torch")})
+
+
+def test_a_name_read_with_no_setup_says_the_prompts_code_does_not_run():
+    # round 37's learner: with no setup, `t._version` (t from the prompt's lines) read "(a typo?)"
+    from tutor.grade.feedback import unbound_words
+
+    alone = unbound_words([("t", 1)], "")
+    assert "runs your code alone" in alone and "typo" not in alone
+    beside = unbound_words([("t", 1)], "x = torch.ones(2)\n")
+    assert "typo" in beside and "alone" not in beside
+
+
+def test_a_type_named_after_a_vowel_takes_an():
+    from tutor.grade.kinds.words import describe
+
+    assert describe({"t": "other", "type": "AccumulateGrad"}) == "an AccumulateGrad"
+    assert describe({"t": "other", "type": "MulBackward0"}) == "a MulBackward0"

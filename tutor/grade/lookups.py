@@ -28,7 +28,7 @@ from typing import Any
 
 import torch
 
-_type, _id, _list, _issubclass, _callable = type, id, list, issubclass, callable
+_type, _id, _list, _issubclass, _callable, _str_str = type, id, list, issubclass, callable, str.__str__
 _get_objects, _referents, _dict_items = gc.get_objects, gc.get_referents, dict.items
 _class_dict, _mro = type.__dict__["__dict__"].__get__, type.__dict__["__mro__"].__get__
 _FUNCTION, _SLOT, _BUILTIN = types.FunctionType, types.WrapperDescriptorType, types.BuiltinFunctionType
@@ -95,6 +95,20 @@ def plain_key(key) -> bool:
         return _type(eq) is _SLOT and _type(hashes) is _SLOT
     except Exception:  # noqa: BLE001 - not a class as type knows it
         return False
+
+
+def str_items(items: list) -> tuple:
+    """(``items`` with each key a plain str, whether a key was dropped): a key that compares as str does
+    (``plain_key``) is made one; any other is dropped. For the namespace's copy and a module's own dict."""
+    out, odd = [], False
+    for key, value in items:
+        if _type(key) is str:
+            out.append((key, value))
+        elif plain_key(key):  # `globals()[Name("y")]`, `setattr(m, StrEnum.X, v)` (round 37's honest files)
+            out.append((_str_str(key), value))
+        else:
+            odd = True
+    return out, odd
 
 
 def _harmless(value) -> bool:

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import torch.nn.modules.module as _module_module
 
-from tutor.grade.lookups import plain_key
+from tutor.grade.lookups import str_items
 from tutor.grade.observe_state import _Module, _isinstance, _len, _type
 
-_vars, _sorted, _id, _bool, _tuple, _set, _str_str = vars, sorted, id, bool, tuple, set, str.__str__
+_vars, _sorted, _id, _bool, _tuple, _set = vars, sorted, id, bool, tuple, set
 HOOK_DICTS = ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks", "_backward_pre_hooks")
 GLOBAL_HOOK_DICTS = ("_global_forward_hooks", "_global_forward_pre_hooks", "_global_backward_hooks",
                      "_global_backward_pre_hooks")
@@ -91,14 +91,12 @@ def _plain(d, str_keys: bool = True) -> list:
     if _type(d) is not dict and _type(d) is not _OrderedDict:
         raise TypeError("not a plain dict")
     items = _list(_dict_items(d))
-    odd = False
-    for key, _value in items if str_keys else ():
-        if _type(key) is not str:
-            if not plain_key(key):
-                raise TypeError("a key that is not a str")
-            odd = True
-    # a str subclass that compares as str (`setattr(m, StrEnum.X, v)`, round 37's attacker's honest file)
-    return [(k if _type(k) is str else _str_str(k), v) for k, v in items] if odd else items
+    if not str_keys:
+        return items
+    items, odd = str_items(items)  # a str subclass that compares as str is made one (lookups.py)
+    if odd:
+        raise TypeError("a key that is not a str")
+    return items
 
 
 def _size(d) -> int:

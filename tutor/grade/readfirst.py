@@ -44,7 +44,7 @@ from typing import Any, Callable
 
 import torch
 
-from tutor.grade.lookups import classes_made_to_run, plain_key
+from tutor.grade.lookups import classes_made_to_run, str_items
 from tutor.grade.observe_inpass import _codes
 from tutor.grade.observe_state import (
     _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, _TensorBase, equal_bits,
@@ -53,7 +53,7 @@ from tutor.grade.probes import is_plain_tensor
 
 FIRST_KINDS = ("observed", "grad", "flags")  # the grader's own reads, before the code can run
 _gettrace, _settrace = sys.gettrace, sys.settrace
-_str_str = str.__str__
+_dict = dict
 _dict_items, _list, _type, _getattr, _setattr, _len, _id = dict.items, list, type, getattr, setattr, len, id
 MOST_TENSORS = 256  # plain tensors sealed
 MOST_NUMBERS = 4096  # elements of a tensor whose numbers are sealed (torch's grain for a thread pool is 32,768)
@@ -159,15 +159,8 @@ def clean(namespace: dict) -> tuple:
     """(the namespace's names and values in a dict of the grader's, whether it held a key that is not a
     plain str). A key of a str subclass sits on a name's lookup path with an ``__eq__`` of the code's (a C
     callable starts no frame): every lookup of that name ran it (round 36's third attacker)."""
-    out, odd = {}, False
-    for key, value in _list(_dict_items(namespace)):
-        if _type(key) is str:
-            out[key] = value
-        elif plain_key(key):  # `globals()[Name("y")] = ...` with `class Name(str): pass` (round 37's attacker)
-            out[_str_str(key)] = value
-        else:
-            odd = True
-    return out, odd
+    items, odd = str_items(_list(_dict_items(namespace)))
+    return _dict(items), odd
 
 
 def _version(t) -> int:
