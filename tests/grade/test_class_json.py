@@ -89,7 +89,9 @@ LOOK_ALIKE = {"alice": "alice", "alice\u202e": "alice\\u202e", "alice\x01": "ali
               "alice\xa0": "alice\\xa0",
               "bad\udcff": "bad\\udcff", "bad\ufffd": "bad\ufffd", "::x": "\\x3a:x", "| ::x": "| ::x",
               "a##[b": "a#\\x23[b", "a# #[b": "a# #[b", "##vso[x": "#\\x23vso[x", "\u5b66\u751f": "\u5b66\u751f",
-              "Jos\u00e9": "Jos\u00e9"}
+              "Jos\u00e9": "Jos\u00e9",
+              # the same name decomposed (a Mac's folder name) and the Angstrom sign's twin of \u00c5
+              "Jose\u0301": "Jose\\u0301", "\u212bsa": "\\u212bsa", "\u00c5sa": "\u00c5sa"}
 
 
 def test_a_folder_name_is_shown_visibly_and_no_two_alike():

@@ -7,7 +7,8 @@ their source, so tests read each output the way its consumer does.
 - GitHub Actions' runner, reading workflow commands out of a job's log:
   actions/runner at 258d6c8 (src/Runner.Worker/ActionCommandManager.cs,
   src/Runner.Common/ActionCommand.cs); the escaping its toolkit writes:
-  actions/toolkit, packages/core/src/command.ts.
+  actions/toolkit, packages/core/src/command.ts; how .NET finds the separator
+  on Linux: icu_search.py.
 - GitHub's Markdown (the job summary): markdown-it-py's "gfm-like" preset
   (CommonMark with HTML, GFM tables, strikethrough, linkify).
 """
@@ -18,6 +19,7 @@ import base64
 import json
 import re
 
+import icu_search
 from markdown_it import MarkdownIt
 
 # ------------------------------------------------------------ GitHub Classroom
@@ -113,10 +115,22 @@ def runner_lines(text: str) -> list[str]:
 def runner_command(line: str):
     """ActionCommand.TryParseV2 (lines 51-119) then TryParse (121-189), with
     every command name taken as registered (stricter than the runner):
-    (name, properties, data) or None."""
+    (name, properties, data) or None. The separator that ends a command's
+    properties is found by a culture-sensitive ``IndexOf``, which .NET answers
+    by an ordinal fast path or by ICU depending on the line (icu_search.py):
+    where ICU can be loaded, both are asked, and a line they read apart fails
+    the test that reads it."""
+    ordinal = _runner_command(line, str.find)
+    if icu_search.available():
+        culture = _runner_command(line, icu_search.index_of)
+        assert culture == ordinal, f"the runner reads {line!r} two ways: {ordinal!r} and {culture!r}"
+    return ordinal
+
+
+def _runner_command(line: str, index_of):
     probe = IGNORABLE.sub("", line).lstrip()  # `message.TrimStart()`, and what ICU would skip
     if probe.startswith("::"):
-        end = probe.find("::", 2)
+        end = index_of(probe, "::", 2)
         if end >= 0:
             info = probe[2:end]
             name, _, props = info.partition(" ")

@@ -319,6 +319,30 @@ def test_each_student_is_shown_apart(klass, page_visit):
     assert "\u202e" not in body and "\ufffd" not in body
 
 
+def test_a_long_name_wraps_and_the_page_keeps_its_width(klass, browser, tmp_path):
+    """A folder name of 200 characters with no break in it, in the crashed runs' table and the
+    grader faults' table, wraps: no column is pushed off the page."""
+    long = "L" * 120 + "\u05d0\u05d1\u05d2" + "M" * 77
+
+    def change(data):
+        for sub in data["submissions"]:
+            if sub["submission"] == "dave":
+                sub["submission"] = long
+                ex = next(e for e in sub["exercises"] if e["status"] == "error")
+                ex["fault"] = "grader"
+    html = tmp_path / "long.html"
+    proc = _report(str(_variant(klass, "long.json", change)), "--html", str(html))
+    assert proc.returncode == 0, proc.stderr
+    visit = Visit(browser, html)
+    try:
+        page = visit.page
+        assert long in page.inner_text("#cut-short") or long in page.inner_text("#faults")
+        width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert width[0] <= width[1], width
+    finally:
+        visit.close()
+
+
 def test_grader_faults_partial_and_a_new_isolation_mode(klass, browser, tmp_path):
     def change(data):
         data["partial"] = True

@@ -78,6 +78,46 @@ def test_annotation_text_is_the_submission_text_made_inert(hostile):
     assert [line for line in others if gh.runner_command(line)] == []
 
 
+# The first characters of a message that .NET's culture-sensitive search would
+# not let the separator end before: combining marks (Extend), a spacing mark, an
+# enclosing mark, a halfwidth voiced mark, the zero-width joiner, a variation
+# selector; and a few that are not, for contrast.
+GRAPHEME_EXTENDERS = ["\u0301", "\u0903", "\u20dd", "\uff9e", "\u200d", "\ufe0f", "\u093f", "\U000e0020"]
+
+
+@pytest.mark.skipif(not gh.icu_search.available(), reason="no libicu to read the log as .NET on Linux does")
+def test_the_runner_reading_skips_a_separator_followed_by_a_combining_mark():
+    """The reader is the runner's: ICU refuses a "::" that a mark after it joins to (icu_search.py)."""
+    assert gh.icu_search.index_of("ab::cd::ef", "::", 2) == 2
+    assert gh.icu_search.index_of("ab::\u0301cd::ef", "::", 2) == 7
+    assert gh.icu_search.index_of("ab::> \u0301cd::ef", "::", 2) == 2
+    # .NET's rules leave out UAX #29's "CR LF" rule, so "\n" is found inside "\r\n" as on Windows
+    # (dotnet/runtime#43736): the default rules, without .NET's, would say -1
+    assert gh.icu_search.index_of("\r\n", "\n") == 1
+
+
+@pytest.mark.skipif(not gh.icu_search.available(), reason="no libicu to read the log as .NET on Linux does")
+@pytest.mark.parametrize("lead", GRAPHEME_EXTENDERS)
+def test_a_message_cannot_move_the_separator_to_forge_properties(lead):
+    """NOTE [the separator the runner finds]: an error whose text begins with a mark (a traceback cut
+    there by a long comment) and goes on like properties stays the message of its own file."""
+    forged = f"{lead},file=alice/pv.py,line=1,title=alice/pv: failed (0/2)::copied from mallory"
+    exercise = ExerciseResult("pv", "error", 1.0, 2.0, [CheckResult("c", "value", False, "no", 0, 1)],
+                              error=forged, line=2)
+    ordinary = ExerciseResult("pv", "error", 1.0, 2.0, error="ValueError: x", line=2)
+
+    def read(ex):
+        (command,) = gh.commands_in("\n".join(actions.annotations([GradeReport("p", [ex], submission="mallory")],
+                                                                   {}, None)))
+        return command  # both readings agree (runner_command)
+
+    name, props, data = read(exercise)
+    assert (name, props) == read(ordinary)[:2]
+    assert props["line"] == "2" and props["title"] == "mallory/pv: error (1/2)" and "alice" not in props["file"]
+    assert "alice" in data and "copied from mallory" in data
+    assert read(ordinary)[2] == "ValueError: x"  # a message that starts plainly is left as it is
+
+
 def test_at_most_ten_annotations_and_a_note_for_the_rest(klass):
     commands = _annotations(klass["proc"])
     failing = [(s, e) for s in klass["report"]["submissions"] for e in s["exercises"] if e["status"] != "passed"]

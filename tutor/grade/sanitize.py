@@ -93,7 +93,8 @@ def ci_name(value: object, limit: int = 200) -> str:
 # written as its Python escape (\x01, \u202e, \udcff) and a backslash as \\.
 # So is what a report would drop or change: spaces at either end or doubled
 # (Markdown, the terminal), a leading ``::`` and the ``#`` of ``##[`` (``log``,
-# ``ci_log``). Then ``name`` and ``ci_name`` leave it as it is.
+# ``ci_log``); and every non-ASCII character of a name that is not in NFC, which
+# would draw as its composed twin does. Then ``name`` and ``ci_name`` leave it as it is.
 NAME_LIMIT = 200
 _HIDDEN = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs")
 _COMMAND_AFTER_HASH = re.compile(r"\[|vso\[", re.IGNORECASE)
@@ -106,9 +107,14 @@ def _escape(char: str) -> str:
 
 def _pieces(value: str) -> list[str]:
     out = []
+    # Two spellings of one text (NFC "josé" and NFD "jose" + U+0301, as a Mac writes a folder's name)
+    # draw alike: a name that is not NFC shows its non-ASCII characters escaped.
+    decomposed = not unicodedata.is_normalized("NFC", value)
     for i, char in enumerate(value):
         if char == "\\":
             out.append("\\\\")
+        elif decomposed and not char.isascii():
+            out.append(_escape(char))
         elif char == " ":
             out.append(_escape(char) if i in (0, len(value) - 1) or value[i - 1] == " " else char)
         elif (unicodedata.category(char) in _HIDDEN or _IGNORABLE.match(char)

@@ -13,6 +13,7 @@ from typing import Mapping
 
 from tutor.grade import feedback
 from tutor.grade.kinds import Context, InvalidResult, Verdict, kind_of, label
+from tutor.grade.kinds.raises import raised_otherwise
 from tutor.grade.protocol import RunReply
 from tutor.grade.report import CheckResult, ExerciseResult
 from tutor.grade.unbound import unbound_names
@@ -126,14 +127,17 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
             continue
         alike.append(learner_error)
         ctx = context(exercise, runs.reference, runs.learner, learner_error)
-        raised = learner_error if learner_error and not has_raises else None
+        # In an exercise about an error, one of another class is the code's error like any other
+        # (round 38's learner: a TypeError left "could not evaluate `_losses[-1]`" in three checks).
+        raised = learner_error if learner_error and (not has_raises or raised_otherwise(
+            exercise.checks, learner_error)) else None
         for c, (ok, message) in enumerate(judge_trial(exercise, runs, ctx)):
             if not ok and not hidden:
                 if raised and exercise.checks[c].kind != "raises":
                     # After a grader's own error, what the check read says nothing of the code
                     # (NOTE [an error in the grader's own code], raised.py).
-                    message = feedback.raised_words(raised, hidden) + (
-                        "" if raised.origin == "grader" else message)
+                    lead, tail = feedback.raised_words(raised, hidden), "" if raised.origin == "grader" else message
+                    message = lead + tail if tail else lead[:-2] + "." if lead.endswith(": ") else lead.rstrip()
                 if several:  # a check that says nothing of its own (round 36's learner read a bare "(trial ...)")
                     message = ((message or _("failed")) + feedback.trial_words(trial, ctx.observed)).lstrip()
             verdicts[c].append((ok, message if ok else feedback.redact(

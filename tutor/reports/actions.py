@@ -52,13 +52,31 @@ def annotations(reports: list[GradeReport], folders: Mapping[str, Path], workspa
         props["title"] = sanitize.name(f"{who}{exercise.id}: {exercise.status} "
                                        f"({_num(exercise.score):g}/{_num(exercise.max_score):g})")
         # The line starts with our command, so the runner reads it whole as that one command
-        # (ActionCommand.TryParseV2): inside it, escaping is all the text needs.
+        # (ActionCommand.TryParseV2): inside it, escaping is all the text needs, and a first
+        # character that starts a grapheme (NOTE [the separator the runner finds]).
         lines.append("::error " + ",".join(f"{k}={escape_property(v)}" for k, v in props.items())
-                     + "::" + escape_data(cut(_feedback(exercise), MESSAGE_CAP)))
+                     + "::" + escape_data(_leads(cut(_feedback(exercise), MESSAGE_CAP))))
     if len(failing) > MAX_ANNOTATIONS:
         lines.append("::notice title=autograd-tutor::" + escape_data(
             f"{len(failing) - MAX_ANNOTATIONS} more exercises not passed: see the job summary"))
     return lines
+
+
+# NOTE [the separator the runner finds]
+# TryParseV2 finds the "::" that ends a command's properties with .NET's
+# culture-sensitive ``message.IndexOf("::", 2)``. On Linux that is ICU's string
+# search (dotnet/runtime System.Globalization.Native/pal_collation.c,
+# GlobalizationNative_IndexOf), which refuses a match that would split a
+# grapheme cluster: when the message begins with a combining mark (U+0301 after
+# the "::"), the real separator is skipped and the next "::" inside the message
+# ends the properties, so the message's own text became ``file=``, ``line=`` and
+# ``title=`` (a student could put an annotation on another's file). A message
+# that does not begin with a printable ASCII character gets "> " in front, so
+# the ordinal and the culture-sensitive readings find the same separator
+# (tests/reports/icu_search.py reads it as the runner does).
+def _leads(message: str) -> str:
+    first = message[:1]
+    return message if first.isascii() and first.isprintable() and not first.isspace() else "> " + message
 
 
 def _feedback(exercise) -> str:

@@ -26,9 +26,14 @@ class Raises(Kind):
         wanted = check.exception
         if error is None or error.phase != "code":
             return False, _("your code ran to the end without raising; it should raise {wanted}.").format(wanted=wanted)
-        if not any(name == wanted or name.endswith("." + wanted) for name in error.mro):
-            return False, _("your code raised {raised}, but it should raise {wanted}.").format(
-                raised=error.type, wanted=wanted)
+        if not raised_as_asked(check, error):
+            # Where and what, as any other error's words say it (round 38's learner read a bare
+            # "raised TypeError" for `with torch.autograd.detect_anomaly:`, the call's parentheses left out).
+            at = _(" at line {line}").format(line=error.line) if error.line is not None else ""
+            first = error.message.strip().splitlines()[:1]
+            said = ": " + (first[0] if len(first[0]) <= 200 else first[0][:199] + "…") if first else ""
+            return False, _("your code raised {raised}{at}{said}, but it should raise {wanted}.").format(
+                raised=error.type, at=at, said=said, wanted=wanted)
         if error.origin == "grader":  # NOTE [an error in the grader's own code] (raised.py)
             return False, _("the grader's own code raised {raised} while your code ran: a bug in the grader, "
                             "not an error of your code's.").format(raised=error.type)
@@ -43,3 +48,14 @@ class Raises(Kind):
                             "message ({message}) does not match /{pattern}/.").format(
                 raised=error.type, message=repr(shown), pattern=check.match)
         return True, ""
+
+
+def raised_as_asked(check, error) -> bool:
+    """The exception the code raised is of the class ``check`` asks for (or a subclass)."""
+    return any(name == check.exception or name.endswith("." + check.exception) for name in error.mro)
+
+
+def raised_otherwise(checks, error) -> bool:
+    """The code raised, and not what a ``raises`` check among ``checks`` asks for: an error like any other."""
+    return error is not None and error.phase == "code" and any(
+        c.kind == "raises" and not raised_as_asked(c, error) for c in checks)

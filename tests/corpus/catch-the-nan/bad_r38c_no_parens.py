@@ -1,0 +1,4 @@
+# expect: RuntimeError
+with torch.autograd.detect_anomaly:
+    loss = model(x)
+    loss.backward()

@@ -1,0 +1,3 @@
+with torch.autograd.detect_anomaly():
+    loss = model(x)
+    loss.backward(inputs=[x])

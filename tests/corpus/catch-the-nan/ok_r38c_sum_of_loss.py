@@ -1,0 +1,3 @@
+with torch.autograd.detect_anomaly():
+    loss = model(x)
+    (1.0 * loss).backward()

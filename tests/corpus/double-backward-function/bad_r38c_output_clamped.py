@@ -1,0 +1,15 @@
+# expect: other than ones
+class XSin(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * torch.sin(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        out = grad * (torch.sin(x) + x * torch.cos(x))
+        return out.clamp(-100.0, 100.0)   # "keep gradients stable"
+
+(g1,) = torch.autograd.grad(XSin.apply(x).sum(), x, create_graph=True)
+(g2,) = torch.autograd.grad(g1.sum(), x)

@@ -1,0 +1,3 @@
+# expect: val_loss
+with torch.no_grad:
+    val_loss = F.mse_loss(model(X_val), y_val)

@@ -1,0 +1,8 @@
+# expect: norms
+norms = []
+w.register_post_accumulate_grad_hook(lambda p: norms.append(p.grad.norm().item()))
+
+for xb in batches:
+    loss = torch.tanh(xb @ w).sum()
+    loss.backward()
+    w.grad = None      # habit from the training loop

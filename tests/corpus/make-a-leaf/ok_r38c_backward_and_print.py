@@ -1,0 +1,5 @@
+x = data.detach().clone()
+x.requires_grad_(True)
+y = x.pow(2).sum()
+y.backward(retain_graph=True)
+print("dy/dx =", x.grad, "expected", 2 * data)

@@ -1,0 +1,2 @@
+x = torch.tensor(data, requires_grad=True)   # torch warns: copy-construct; still a fresh leaf
+y = (x * x).sum(dim=0)

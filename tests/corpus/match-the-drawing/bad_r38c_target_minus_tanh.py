@@ -1,0 +1,2 @@
+# expect: const - (tanh
+loss = ((target - torch.tanh(w * x + b)) ** 2).mean()

@@ -1,0 +1,1 @@
+loss = ((torch.tanh(b + w * x) - target) ** 2).mean()

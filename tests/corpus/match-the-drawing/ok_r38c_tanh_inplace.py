@@ -1,0 +1,1 @@
+loss = ((w * x + b).tanh_() - target).pow(2).mean()

@@ -1,0 +1,1 @@
+loss = ((torch.tanh(x * w + b) - target) ** 2).mean()

@@ -1,0 +1,3 @@
+# expect: out
+w = nn.Parameter(init.clone())
+out = data @ w.unsqueeze(1)   # one number per row... as a column

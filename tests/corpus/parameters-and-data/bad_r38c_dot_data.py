@@ -1,0 +1,3 @@
+# expect: gradient
+w = nn.Parameter(init.clone())
+out = data @ w.data

@@ -1,0 +1,2 @@
+w = nn.Parameter(init.clone())
+out = data.double() @ w.double()   # out in double, w stays float32

@@ -1,0 +1,12 @@
+# expect: out_norms
+out_norms = []
+def record(module, grad_input, grad_output):
+    out_norms.append(grad_output[0].norm().item())
+
+for layer in (model[0], model[2]):
+    layer.register_full_backward_hook(record)
+# (cell run again in the notebook)
+for layer in (model[0], model[2]):
+    layer.register_full_backward_hook(record)
+loss = F.mse_loss(model(x), target)
+loss.backward()
