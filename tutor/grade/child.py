@@ -328,7 +328,8 @@ def _read_value(probe: Probe, namespace: dict) -> dict:
 
 def _read_graph(probe: Probe, namespace: dict) -> dict:
     from tutor.graph.capture import capture_namespace
-
+    if probe.name in namespace and not issubclass(type(namespace[probe.name]), torch.Tensor):
+        return probes.encode_value(namespace[probe.name])  # said as what it is: a float (`.item()`), None
     return {"t": "graph", "snapshot": capture_namespace(namespace, prefer=probe.options.get("prefer")).to_dict()}
 
 
@@ -337,9 +338,7 @@ def _read_gradcheck(probe: Probe, namespace: dict) -> dict:
     inputs = [namespace.get(n) for n in o.get("inputs", [])]
     return probes.run_gradcheck(namespace[probe.name], inputs, o.get("kwargs") or {}, eps=o.get("eps"),
                                 atol=o.get("atol"), rtol=o.get("rtol"), second_order=probe.kind == "gradgradcheck",
-                                check_forward_ad=bool(o.get("check_forward_ad")),
-                                check_batched_grad=bool(o.get("check_batched_grad")),
-                                output_only=bool(o.get("output_only")))
+                                **{k: bool(o.get(k)) for k in ("check_forward_ad", "check_batched_grad", "output_only")})
 
 
 def _read_namespace(probe: Probe, namespace: dict) -> dict:

@@ -43,8 +43,10 @@ class Graph(Kind):
                             "a tensor computed from the exercise's inputs, and that your code does not replace or "
                             "change torch's own functions.").format(name=name, why=yours.get("why"))
         if yours.get("t") != "graph":
+            number = _(" A number has no graph: `.item()`, `float()` and `math`'s functions leave autograd, so keep "
+                       "`{name}` a tensor.").format(name=name) if yours.get("t") == "num" else ""
             return False, _("`{name}` should be a tensor with an autograd graph, but it is {description}.").format(
-                name=name, description=describe(yours))
+                name=name, description=describe(yours)) + number
         if expected.get("t") != "graph":
             return False, _("the reference graph of `{name}` could not be read; tell your instructor.").format(name=name)
         from tutor.graph.compare import compare
