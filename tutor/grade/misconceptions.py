@@ -46,6 +46,14 @@ _RULES: list[tuple[str, tuple[str, ...], str]] = [
            "reduce it first (y.sum().backward()) or pass the vector to multiply by: y.backward(gradient=v)."),
     ),
     (
+        # round 38's learner: `with torch.no_grad:` and `with torch.autograd.detect_anomaly:`
+        "context-manager-not-called",
+        ("object does not support the context manager protocol",),
+        N_("What follows `with` must be a context manager, an object: torch.no_grad, torch.enable_grad, "
+           "torch.inference_mode and torch.autograd.detect_anomaly are classes, so call them, with the "
+           "parentheses: `with torch.no_grad():`."),
+    ),
+    (
         "no-graph",
         ("does not require grad and does not have a grad_fn",),
         N_("The tensor you differentiate (with backward() or torch.autograd.grad) is not connected to anything "

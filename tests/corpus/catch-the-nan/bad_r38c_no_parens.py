@@ -1,4 +1,4 @@
-# expect: RuntimeError
+# expect: so call them, with the parentheses
 with torch.autograd.detect_anomaly:
     loss = model(x)
     loss.backward()
