@@ -29,7 +29,13 @@ async def _settle(pilot) -> None:
     for area in app.screen.query("TextArea"):
         area.cursor_blink = False
     await pilot.pause()
+    # A toast ("checking in isolated runs…") was drawn on the screen below a modal, or not yet, as the
+    # machine was quiet or busy when the modal opened, and that frame stayed behind the modal (the
+    # snapshots of a check differed under load): none is left on any screen, and every screen draws again.
     app.clear_notifications()
+    await wait_for(pilot, lambda: not any(screen.query("Toast") for screen in app.screen_stack))
+    for screen in app.screen_stack:
+        screen.refresh()
     await pilot.pause(0.1)
     await pilot.wait_for_scheduled_animations()
 
