@@ -23,8 +23,10 @@ import traceback
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from _socket import CMSG_SPACE, SCM_RIGHTS as _RIGHTS, socket as _CSocket
 
-from tutor.grade import framing, jail, lookups, observe, observe_kept, pristine, probes, readfirst, seccomp
+from tutor.grade import (decoded, framing, jail, lookups, observe, observe_kept, ownthreads, pristine, probes,
+                         readfirst, seccomp)
 from tutor.grade.protocol import Probe, RunRequest
 from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
@@ -32,6 +34,7 @@ from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
             "PYTHONBREAKPOINT": "0"}
 
+_FD_SPACE = CMSG_SPACE(4)  # one file descriptor's room
 _RUN_FILTER = seccomp.run_filter()  # made once, in the zygote: NOTE [a CPU limit of its own]
 
 
@@ -44,7 +47,7 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
     os.dup2(out_fd, 1)
     os.dup2(out_fd, 2)
     mapped = jail.address_space()  # before /proc is covered
-    status_fd = _open_own_status()
+    status_fd = ownthreads.open_own_status()
     # A session and process group of its own: kill(0, ...) and killpg(0, ...)
     # reach the run's processes only, never its worker (and without a
     # namespace, the monitor kills the whole group afterwards).
@@ -135,7 +138,7 @@ def mark(name: str) -> None:
         _MARKS.append([name, time.monotonic()])
 
 
-def enter_probe_phase() -> None:
+def enter_probe_phase(after=None, dicts: tuple = ()) -> None:
     """Leave the submitted code behind before reading results: fork a probe
     process (it has one thread: whatever threads the code left running stay
     in the run, which only waits for it), undo the code's monkeypatches and
@@ -151,7 +154,7 @@ def enter_probe_phase() -> None:
             stream.flush()
         except BaseException:
             pass
-    if _threads() != 1:
+    if ownthreads.count() != 1:
         # Threads the code left running could rewrite what the probes read:
         # they stay behind in the run, which only waits for its fork.
         probe = os.fork()
@@ -160,76 +163,26 @@ def enter_probe_phase() -> None:
                 os.close(_PHASE["control"])
             except OSError:
                 pass
-            _end_with(probe)
+            ownthreads.end_with(probe)
+        if after is not None:  # what a thread of the code's planted after the run's own `after`
+            after(dicts)
     mark("r.probe-fork")
     jail.set_dumpable(False)
     gc.disable()
     pristine.restore()
     mark("r.restore")
-    import socket
-
-    control = socket.socket(fileno=_PHASE["control"])
+    # _socket's C socket, taken at import: socket.py's `recv_fds` is Python the code could have rebound
+    # (NOTE [what a run calls after its code]; round 38's attacker rebound `read_probes` in it)
+    control = _CSocket(fileno=_PHASE["control"])
     control.sendall(b"R")
-    _, fds, _, _ = socket.recv_fds(control, 16, 1)
+    _, ancillary, _, _ = control.recvmsg(16, _FD_SPACE)
     control.close()
+    fds = [fd for _, kind, data in ancillary if kind == _RIGHTS
+           for fd in memoryview(data)[:len(data) // 4 * 4].cast("i")]
     if not fds:
         raise RuntimeError("no result pipe")
     _PHASE["result_fd"] = fds[0]
     mark("r.pipe")
-
-
-def _open_own_status() -> int:
-    """This process's /proc status file, opened before /proc is covered: it
-    tells later how many threads the process has (``_threads``). Only
-    this process's own facts are in it."""
-    try:
-        # /proc/self, not /proc/<getpid()>: this /proc belongs to the worker's
-        # PID namespace, where the run's own pid (1) is someone else.
-        fd = os.open("/proc/self/status", os.O_RDONLY)
-        info = os.fstat(fd)
-        text = os.pread(fd, 8192, 0).decode("ascii", "replace")
-    except OSError:
-        return -1
-    nspid = next((line.split()[1:] for line in text.splitlines() if line.startswith("NSpid:")), [])
-    if not nspid or nspid[-1] != str(os.getpid()):
-        os.close(fd)  # not this process's file after all: the probes will fork
-        return -1
-    _PHASE["status"] = (fd, info.st_dev, info.st_ino)
-    return fd
-
-
-def _threads() -> int:
-    """Threads of this process now; 0 when that cannot be known for sure
-    (the code closed or replaced the status file: then the probes fork)."""
-    fd, dev, ino = _PHASE.get("status") or (-1, 0, 0)
-    try:
-        info = os.fstat(fd)
-        if (info.st_dev, info.st_ino) != (dev, ino):
-            return 0
-        text = os.pread(fd, 8192, 0).decode("ascii", "replace")
-    except OSError:
-        return 0
-    for line in text.splitlines():
-        if line.startswith("Threads:"):
-            try:
-                return int(line.split()[1])
-            except (IndexError, ValueError):
-                return 0
-    return 0
-
-
-def _end_with(pid: int) -> None:
-    """The run waits for its probe process and ends as it ended."""
-    while True:
-        try:
-            _, status = os.waitpid(pid, 0)
-            break
-        except InterruptedError:
-            continue
-        except ChildProcessError:
-            os._exit(70)
-    code = os.waitstatus_to_exitcode(status)
-    os._exit(code if code >= 0 else 128 - code)
 
 
 # NOTE [warm on need]: a zygote that did not warm up (a small grade) does
@@ -248,7 +201,7 @@ def run(request: RunRequest) -> dict:
                  "device": request.device, "seed": seed}
     for name, encoded in request.bind.items():
         # Plain data from earlier runs (the judge run of a python check).
-        namespace[name] = {key: probes.decode_value(value) for key, value in encoded.items()}
+        namespace[name] = {key: decoded.decode_value(value) for key, value in encoded.items()}
     payload: dict = {"error": None, "probes": {}}
     # How the code works (calls, hooks, nodes, in-place changes): observers go
     # in before the setup binds any name (the zygote installed them already;
@@ -260,37 +213,44 @@ def run(request: RunRequest) -> dict:
     started = lookups.note_start()  # NOTE [a class made to run at a lookup]
     preamble = set(namespace)  # what the setup binds besides: its inputs (NOTE [inputs unchanged])
     modules = len(sys.modules)
+    # NOTE [what a run calls after its code]: what runs between the code's end and the probe phase is
+    # taken now, as locals: a name looked up in a module's dict after the code could meet a key it
+    # planted there (NOTE [a key planted in a module], pristine.py), or a function it rebound there
+    # (round 38's attacker rebound `enter_probe_phase` and `read_probes`). First the planted keys go.
+    after, dicts, end, execute, enter, read = pristine.drop_planted, pristine.module_dicts(), observe.end, \
+        _execute, enter_probe_phase, read_probes
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
         watching = watch is not None and phase == "code"
         if watching:
             observe.begin(namespace, watch.options, [name for name in namespace if name not in preamble])
             observe_kept.watch(request.probes, namespace)
         try:
-            error = _execute(source, filename, namespace)
+            error = execute(source, filename, namespace)
         finally:
+            if phase == "code":
+                after(dicts)
             if watching:
-                observe.end()
+                end()
         mark("r." + phase)
         if error is not None:
-            error["phase"] = phase
-            payload["error"] = error
+            payload["error"] = {**describe_exception(error, filename), "phase": phase}
             break
     if len(sys.modules) - modules >= COLD_MODULES:
         payload["cold"] = True  # NOTE [warm on need]: read (and dropped) by the monitor
-    enter_probe_phase()
+    enter(after, dicts)
     if payload["error"] is None or payload["error"]["phase"] == "code":
-        payload["probes"] = read_probes(request.probes, namespace, started)
+        payload["probes"] = read(request.probes, namespace, started)
     mark("r.probes")
     return payload
 
 
-def _execute(source: str, filename: str, namespace: dict) -> dict | None:
+def _execute(source: str, filename: str, namespace: dict, _base=BaseException) -> BaseException | None:
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     try:
         code = compile(source, filename, "exec", dont_inherit=True)
         exec(code, namespace)
-    except BaseException as exc:  # SystemExit and KeyboardInterrupt are the code's, too
-        return describe_exception(exc, filename)
+    except _base as exc:  # SystemExit and KeyboardInterrupt are the code's, too; described after `after`
+        return exc
     return None
 
 
@@ -338,7 +298,9 @@ def _read_gradcheck(probe: Probe, namespace: dict) -> dict:
     inputs = [namespace.get(n) for n in o.get("inputs", [])]
     return probes.run_gradcheck(namespace[probe.name], inputs, o.get("kwargs") or {}, eps=o.get("eps"),
                                 atol=o.get("atol"), rtol=o.get("rtol"), second_order=probe.kind == "gradgradcheck",
-                                **{k: bool(o.get(k)) for k in ("check_forward_ad", "check_batched_grad", "output_only")})
+                                check_forward_ad=bool(o.get("check_forward_ad")),
+                                check_batched_grad=bool(o.get("check_batched_grad")),
+                                output_only=bool(o.get("output_only")))
 
 
 def _read_namespace(probe: Probe, namespace: dict) -> dict:

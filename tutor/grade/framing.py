@@ -9,6 +9,7 @@ it, so no run can make the grader's memory explode or its code recurse.
 from __future__ import annotations
 
 import json
+import json.encoder
 import os
 import select
 import struct
@@ -28,8 +29,23 @@ class FrameError(Exception):
     """The stream ended or held something that is not a frame."""
 
 
+def _unencodable(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+# NOTE [what a run calls after its code]: a run's frame is written after the code ran, so by the C
+# encoder and os.write taken here, when the module loads: code that replaced `json.dumps`, a method
+# of `json.JSONEncoder` or `os.write` is not called (round 38's attacker rewrote the reply in a
+# `json.dumps` of its own). The text is json.dumps(message, separators=(",", ":"))'s.
+_MAKE_ENCODER, _ASCII, _WRITE = json.encoder.c_make_encoder, json.encoder.encode_basestring_ascii, os.write
+
+
 def encode(message: Any) -> bytes:
-    body = json.dumps(message, separators=(",", ":"), allow_nan=True).encode("utf-8")
+    if _MAKE_ENCODER is None:  # an interpreter without json's C encoder
+        body = json.dumps(message, separators=(",", ":"), allow_nan=True).encode("utf-8")
+        return HEADER.pack(len(body)) + body
+    encoder = _MAKE_ENCODER({}, _unencodable, _ASCII, None, ":", ",", False, False, True)
+    body = "".join(encoder(message, 0)).encode("utf-8")
     return HEADER.pack(len(body)) + body
 
 
@@ -113,7 +129,7 @@ def stamp(frame: bytes, name: str) -> bytes:
 def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
-        written = os.write(fd, view)
+        written = _WRITE(fd, view)
         view = view[written:]
 
 

@@ -105,7 +105,7 @@ _FLAGS = {
 _TRANSFORMS = ("func.grad", "func.grad_and_value", "func.vmap", "func.jacrev", "func.jacfwd", "func.hessian")
 
 
-class _State:
+class _Defaults:
     on = False
     saved_hooks = False
     calls: dict = {}
@@ -182,6 +182,22 @@ class _State:
     replaced_outside: dict = {}  # ... outside any backward pass (an autograd.grad call's)
     seeded_now: set = set()  # NOTE [a seed copied in] (observe_seeds.py): ids, for the pass under way
     grad_replaced: dict = {}  # id of a followed tensor -> class -> replacements in the passes its .grad is from
+
+
+class _State:
+    """The record's state: slotted, so no dict of its own that code could plant a key in, whose lookup
+    would run it while the grader reads the record (round 38's attacker: `vars(_S)` took a key on
+    `max_shape`, read by observe.report). Each starts as its default, shared as a class attribute was."""
+
+    # and the ones set later, read with getattr's default until then
+    __slots__ = tuple(name for name in vars(_Defaults) if not name.startswith("__")) + (
+        "grad_mode_at_end", "hook_target_namespace", "inputs", "inputs_compared", "inputs_during", "setup_bound",
+        "threads_left")
+
+    def __init__(self) -> None:
+        for name in self.__slots__:
+            if name in vars(_Defaults):
+                setattr(self, name, getattr(_Defaults, name))
 
 
 _S = _State()

@@ -73,6 +73,7 @@ def snapshot(versions: bool = True) -> None:
     _modules.clear()
     _modules.update({name: module for name, module in sys.modules.items()
                      if name == "tutor" or name.startswith("tutor.")})
+    _note_modules(usable)  # NOTE [a key planted in a module]
     from tutor.grade.raised import remember_grader_code
 
     remember_grader_code()  # NOTE [an error in the grader's own code]
@@ -249,3 +250,45 @@ def _leave_torch_modes() -> None:
     except (AttributeError, RuntimeError):
         pass
     torch.set_grad_enabled(True)
+
+
+# NOTE [a key planted in a module]
+# Code can put a key of its own in any module's dict (`vars(module)` is the dict itself), one whose
+# `__eq__` or `__hash__` is a C callable set on a class the worker already had (`UserString`'s):
+# every lookup of a name with the key's hash then runs it, and no Python frame starts. Wherever the
+# grader's reads, or the library code they call, look a global up, the key ran there (round 38's
+# attacker: numpy's `str(dtype)`, readfirst's own `equal_bits`). ``drop_planted`` runs first when the
+# code has ended, taken as a local before it ran (NOTE [what a run calls after its code], child.py),
+# and again in the probe process: every module dict whose version (NOTE [dict versions]) moved since
+# the zygote's snapshot is read, lookup-free, for a key that is not a str, and rebuilt without it. The
+# keys are kept alive, so that no finalizer of theirs runs now. About 0.3 ms a run for 1,200 modules;
+# where versions cannot be read, every dict is read (about 4 ms).
+_MODULE_DICTS: tuple = ()  # ((a module's dict, its version at the snapshot, or None), ...)
+
+
+def module_dicts() -> tuple:
+    return _MODULE_DICTS
+
+
+def _note_modules(versions: bool) -> None:
+    global _MODULE_DICTS
+    import types
+
+    _MODULE_DICTS = tuple((d, _version(d) if versions else None) for d in
+                          (vars(m) for m in list(sys.modules.values()) if type(m) is types.ModuleType))
+
+
+def drop_planted(dicts: tuple, _version=_version, _type=type, _str=str, _list=list, _kept=[]) -> None:  # noqa: B006
+    for d, known in dicts:
+        if known is not None and _version(d) == known:
+            continue
+        planted = False
+        for key in d:
+            if _type(key) is not _str:
+                planted = True
+                break
+        if planted:
+            _kept.append(_list(d))
+            kept = [(key, value) for key, value in d.items() if _type(key) is _str]
+            d.clear()
+            d.update(kept)

@@ -15,6 +15,7 @@ import binascii
 import contextlib
 import functools
 import math
+import types
 from decimal import Decimal as _Decimal
 from fractions import Fraction as _Fraction
 from typing import Any, Callable
@@ -114,19 +115,29 @@ def _plain_parameter_class(kind) -> bool:
         return False
 
 
+# NOTE [what a run calls after its code] (child.py): numpy's `str(dtype)` is Python that looks globals up
+# in numpy's modules (round 38's attacker planted a key there), and `math.prod` a function the code can
+# rebind; both are taken here, before any code runs.
+_NUMPY_NAMES = types.MappingProxyType({d: str(torch.zeros((), dtype=d).numpy().dtype) for d in (
+    torch.float16, torch.float32, torch.float64, torch.complex64, torch.complex128, torch.bool, torch.uint8,
+    torch.int8, torch.int16, torch.int32, torch.int64)})  # torch dtype -> the numpy dtype `.numpy()` gives
+_prod = math.prod
+
+
 def encode_tensor(tensor: Any) -> dict:
     with _no_torch_function():
         dtype = str(_get_dtype(tensor)).replace("torch.", "")
         shape = list(_get_shape(tensor))
-        numel = math.prod(shape)
+        numel = _prod(shape)
         if numel > MAX_ELEMENTS:
             return {"t": "tensor", "dtype": dtype, "shape": shape, "too_big": True}
         data = _to(_detach(tensor), "cpu")
         if dtype in ("bfloat16",):
             data = _to(data, _float32)  # numpy has no bfloat16
         array = _numpy(_contiguous(data))
+        np_name = _NUMPY_NAMES.get(_get_dtype(data))
         return {"t": "tensor", "dtype": dtype, "shape": shape, "data": _b64(array.tobytes()).decode("ascii"),
-                "np": str(array.dtype)}
+                "np": np_name if np_name is not None else str(array.dtype)}
 
 
 def encode_value(value: Any, depth: int = 0) -> dict:
@@ -370,31 +381,3 @@ def _flat_outputs(result: Any) -> list:
 def _cat_flat(result: Any):
     outs = _flat_outputs(result)
     return torch.cat([_detach(o).reshape(-1) for o in outs]) if outs else _zeros(0, dtype=_float64)
-
-
-def decode_value(encoded: dict) -> Any:
-    """Rebuild a value from ``encode_value``'s plain data (for the judge run
-    that evaluates a pack's python assertion over both namespaces)."""
-    import numpy as np
-
-    kind = encoded.get("t")
-    if kind == "tensor":
-        if "data" not in encoded:
-            return None
-        array = np.frombuffer(binascii.a2b_base64(encoded["data"]), dtype=np.dtype(encoded["np"])).reshape(
-            encoded["shape"]
-        )
-        tensor = torch.from_numpy(array.copy())
-        return tensor.to(getattr(torch, encoded["dtype"])) if hasattr(torch, encoded["dtype"]) else tensor
-    if kind in ("num", "bool", "str"):
-        value = encoded["v"]
-        return float(value) if kind == "num" and isinstance(value, str) else value
-    if kind == "dtype":
-        value = getattr(torch, str(encoded.get("v")), None)
-        return value if _isinstance(value, _dtype_type) else None
-    if kind == "device":
-        return torch.device(str(encoded.get("v")))
-    if kind == "seq":
-        items = [decode_value(item) for item in encoded["items"]]
-        return tuple(items) if encoded.get("tuple") else items
-    return None
