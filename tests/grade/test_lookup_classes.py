@@ -36,6 +36,14 @@ MADE_TO_RUN = {
                                            "    def __eq__(self, o): return False\n    __hash__ = str.__hash__\n"
                                            "gc.get_referents(P.__dict__)[0][S('forward')] = 1\n",
     "the heap frozen again": "import gc\nclass Hidden: pass\ngc.freeze()\n",
+    # round 38: a class the worker had, changed, its instance made as a key (in a module's `__dict__`)
+    "a class the worker had, its eq a partial": "import collections, functools\n"
+                                                "collections.UserString.__eq__ = functools.partial(print)\n"
+                                                "key = collections.UserString('parameters')\n",
+    "a base the worker had, changed": "import collections, functools\n"
+                                      "class Mine(collections.UserList): pass\n"
+                                      "collections.UserList.__hash__ = functools.partial(hash, 'x')\n"
+                                      "key = Mine()\n",
 }
 
 

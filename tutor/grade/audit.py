@@ -36,8 +36,8 @@ def _grader_codes() -> frozenset:
     from tutor.grade import lookups, observe_codes, observe_inpass, pristine, readfirst
 
     inner = [c for c in observe_inpass.hooked.__code__.co_consts if getattr(c, "co_name", None) == "hook"]
-    codes = [lookups.own_items, lookups.classes_made_to_run, readfirst.read_in_order, observe_inpass.running,
-             pristine.restore, observe_codes.calls_the_codes]
+    codes = [lookups.own_items, lookups.classes_made_to_run, lookups._real, lookups.note_clean,
+             readfirst.read_in_order, observe_inpass.running, pristine.restore, observe_codes.calls_the_codes]
     return frozenset([id(f.__code__) for f in codes] + [id(c) for c in inner])
 
 

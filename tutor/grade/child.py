@@ -38,16 +38,17 @@ _FD_SPACE = CMSG_SPACE(4)  # one file descriptor's room
 _RUN_FILTER = seccomp.run_filter()  # made once, in the zygote: NOTE [a CPU limit of its own]
 
 
-def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> None:
+def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> tuple | None:
     """Everything the run does to itself before running untrusted code: its
     own /proc and /tmp (when jailed), output to the monitor's pipe, no other
-    file descriptor but the control socket, limits, no capabilities."""
+    file descriptor but the control socket, limits, no capabilities. Returns
+    its own status file (ownthreads.open_own_status)."""
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
     os.dup2(out_fd, 1)
     os.dup2(out_fd, 2)
     mapped = jail.address_space()  # before /proc is covered
-    status_fd = ownthreads.open_own_status()
+    own = ownthreads.open_own_status()
     # A session and process group of its own: kill(0, ...) and killpg(0, ...)
     # reach the run's processes only, never its worker (and without a
     # namespace, the monitor kills the whole group afterwards).
@@ -55,7 +56,7 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
     if jailed:
         jail.mount_private_fs(request.limits.disk_bytes or jail.TMP_BYTES)
     mark("r.mounts")
-    keep = sorted(fd for fd in (control_fd, status_fd) if fd >= 0)
+    keep = sorted(fd for fd in (control_fd, own[0] if own else -1) if fd >= 0)
     low = 3
     for fd in keep:
         os.closerange(low, fd)
@@ -86,6 +87,7 @@ def confine(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> 
     torch.set_num_threads(1)
     _PHASE["control"] = control_fd
     mark("r.limits")
+    return own
 
 
 # NOTE [one environment]: the code under test sees SAFE_ENV, with its
@@ -138,7 +140,8 @@ def mark(name: str) -> None:
         _MARKS.append([name, time.monotonic()])
 
 
-def enter_probe_phase(after=None, dicts: tuple = ()) -> None:
+def enter_probe_phase(after=None, dicts: tuple = (), own: tuple | None = None, streams: tuple = (),
+                      _count=ownthreads.count, _fork=os.fork, _end_with=ownthreads.end_with) -> None:
     """Leave the submitted code behind before reading results: fork a probe
     process (it has one thread: whatever threads the code left running stay
     in the run, which only waits for it), undo the code's monkeypatches and
@@ -149,22 +152,24 @@ def enter_probe_phase(after=None, dicts: tuple = ()) -> None:
     _PHASE["entered"] = True
     if _PHASE["control"] < 0:  # not a monitored run (a benchmark's baseline, a test)
         return
-    for stream in (sys.stdout, sys.stderr):
+    for stream in streams or (sys.stdout, sys.stderr):  # the run's own, taken before the code: never the code's
         try:
             stream.flush()
         except BaseException:
             pass
-    if ownthreads.count() != 1:
+    if after is not None:  # NOTE [a key planted in a module], once more before the threads are counted
+        after(dicts)
+    if _count(own) != 1:
         # Threads the code left running could rewrite what the probes read:
         # they stay behind in the run, which only waits for its fork.
-        probe = os.fork()
+        probe = _fork()
         if probe != 0:
             try:  # the threads left behind lose the control socket (unless they copied it)
                 os.close(_PHASE["control"])
             except OSError:
                 pass
-            ownthreads.end_with(probe)
-        if after is not None:  # what a thread of the code's planted after the run's own `after`
+            _end_with(probe)
+        if after is not None:  # what a thread of the code's planted after that
             after(dicts)
     mark("r.probe-fork")
     jail.set_dumpable(False)
@@ -192,7 +197,7 @@ def enter_probe_phase(after=None, dicts: tuple = ()) -> None:
 COLD_MODULES = 100
 
 
-def run(request: RunRequest) -> dict:
+def run(request: RunRequest, own: tuple | None = None) -> dict:
     """Run setup + code and read the probes. Returns the payload (plain data)."""
     seed = request.seed
     random.seed(seed)
@@ -219,6 +224,7 @@ def run(request: RunRequest) -> dict:
     # (round 38's attacker rebound `enter_probe_phase` and `read_probes`). First the planted keys go.
     after, dicts, end, execute, enter, read = pristine.drop_planted, pristine.module_dicts(), observe.end, \
         _execute, enter_probe_phase, read_probes
+    streams = (sys.stdout, sys.stderr)
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
         watching = watch is not None and phase == "code"
         if watching:
@@ -237,7 +243,7 @@ def run(request: RunRequest) -> dict:
             break
     if len(sys.modules) - modules >= COLD_MODULES:
         payload["cold"] = True  # NOTE [warm on need]: read (and dropped) by the monitor
-    enter(after, dicts)
+    enter(after, dicts, own, streams)
     if payload["error"] is None or payload["error"]["phase"] == "code":
         payload["probes"] = read(request.probes, namespace, started)
     mark("r.probes")
@@ -342,17 +348,19 @@ def child_main(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) 
     _PHASE["profile"] = request.profile
     mark("r.start")
     try:
-        confine(request, out_fd, control_fd, jailed)
+        own = confine(request, out_fd, control_fd, jailed)
         if not pristine.taken():  # the zygote takes it once; forks inherit it for free
             pristine.snapshot()
-        payload = run(request)
-        enter_probe_phase()  # when the setup failed, run() returned before it
+        # NOTE [what a run calls after its code]: the frame's writers, taken before the code runs
+        encode, stamp, write_all = framing.encode, framing.stamp, framing.write_all
+        payload = run(request, own)
+        enter_probe_phase(own=own)  # when the setup failed, run() returned before it
         if _PHASE["profile"]:
             payload["phases"] = _MARKS + [["r.encode", 0.0]]
-            frame = framing.stamp(framing.encode(payload), "r.encode")
+            frame = stamp(encode(payload), "r.encode")
         else:
-            frame = framing.encode(payload)
-        framing.write_all(_PHASE["result_fd"], frame)
+            frame = encode(payload)
+        write_all(_PHASE["result_fd"], frame)
     except BaseException:
         status = 70
         if _PHASE["debug"]:

@@ -28,9 +28,12 @@ from typing import Any
 
 import torch
 
+from tutor.grade.pristine import _version
+
 _type, _id, _list, _issubclass, _callable, _str_str = type, id, list, issubclass, callable, str.__str__
 _get_objects, _referents, _dict_items = gc.get_objects, gc.get_referents, dict.items
 _class_dict, _mro = type.__dict__["__dict__"].__get__, type.__dict__["__mro__"].__get__
+_flags, _HEAPTYPE = type.__dict__["__flags__"].__get__, 1 << 9  # Py_TPFLAGS_HEAPTYPE
 _FUNCTION, _SLOT, _BUILTIN = types.FunctionType, types.WrapperDescriptorType, types.BuiltinFunctionType
 _staticmethod, _classmethod = staticmethod, classmethod  # no name is looked up in a module while it scans
 
@@ -142,20 +145,67 @@ def note_start() -> list:
     return []
 
 
+def _runs(cls) -> bool:
+    """``cls``'s own dict holds a key that is not a plain str, or a special method or property that runs C code."""
+    for name, value in own_items(cls):
+        if _type(name) is not str:
+            if not plain_key(name):
+                return True
+        elif (_type(value) is _PROPERTY or (name[:2] == "__" == name[-2:] and name not in _NOT_READ)) \
+                and not _harmless(value):
+            return True
+    return False
+
+
 def classes_made_to_run(started: Any) -> bool:
     """A class made since the worker froze its heap with a key that is not a plain str in its dict, or a special
-    method (or a property) that is a C callable; or the heap frozen again since ``started`` was made."""
-    frozen = started is not None
+    method (or a property) that is a C callable; an object made since whose class, or a base of it, has one (a
+    class the worker had, changed by the code: round 38's `UserString.__eq__ = partial(...)`, its instance a key
+    in a module's `__dict__`); or the heap frozen again since ``started`` was made."""
+    frozen, seen = started is not None, set()
     for obj in _get_objects():
         if obj is started:
             frozen = False
-        if not _issubclass(_type(obj), type):
-            continue
-        for name, value in own_items(obj):
-            if _type(name) is not str:
-                if not plain_key(name):
-                    return True
-            elif (_type(value) is _PROPERTY or (name[:2] == "__" == name[-2:] and name not in _NOT_READ)) \
-                    and not _harmless(value):
+        kind = _type(obj)
+        if _issubclass(kind, type):
+            if _runs(obj):
                 return True
+            continue
+        if _id(kind) in seen:
+            continue
+        seen.add(_id(kind))
+        if _flags(kind) & _HEAPTYPE:  # a static C type's dict cannot change
+            for klass in _mro(kind):
+                if _flags(klass) & _HEAPTYPE and not _unchanged(klass) and _runs(klass):
+                    return True
     return frozen
+
+
+def _real(cls) -> dict | None:
+    for inner in _referents(_class_dict(cls)):
+        if _type(inner) is dict:
+            return inner
+    return None
+
+
+def _unchanged(cls, _version=_version) -> bool:
+    """``cls`` was found running nothing when the worker was made, and its dict has not moved since (NOTE [dict
+    versions], pristine.py): a frozenset, which pristine puts back if the code rebinds it."""
+    real = _real(cls)
+    return real is not None and (_id(cls), _version(real)) in CLEAN
+
+
+CLEAN: frozenset = frozenset()  # (id of a class, its dict's version) for each class the worker had, found clean
+
+
+def note_clean(versions: bool) -> None:
+    """In the zygote, as pristine takes its snapshot: the classes there are, which ``_runs`` finds clean."""
+    global CLEAN
+    found = []
+    if versions:
+        for obj in _get_objects():
+            if _issubclass(_type(obj), type) and _flags(obj) & _HEAPTYPE and not _runs(obj):
+                real = _real(obj)
+                if real is not None:
+                    found.append((_id(obj), _version(real)))
+    CLEAN = frozenset(found)

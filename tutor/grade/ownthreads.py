@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import os
 
-_STATUS = [-1, 0, 0]  # the status file: descriptor, device, inode
-
-
-def open_own_status() -> int:
+def open_own_status() -> tuple | None:
     """This process's /proc status file, opened before /proc is covered: it
     tells later how many threads the process has (``count``). Only
-    this process's own facts are in it."""
+    this process's own facts are in it. (descriptor, device, inode), which
+    the run keeps as a local: a module's state the code could rewrite."""
     try:
         # /proc/self, not /proc/<getpid()>: this /proc belongs to the worker's
         # PID namespace, where the run's own pid (1) is someone else.
@@ -20,31 +18,36 @@ def open_own_status() -> int:
         info = os.fstat(fd)
         text = os.pread(fd, 8192, 0).decode("ascii", "replace")
     except OSError:
-        return -1
+        return None
     nspid = next((line.split()[1:] for line in text.splitlines() if line.startswith("NSpid:")), [])
     if not nspid or nspid[-1] != str(os.getpid()):
         os.close(fd)  # not this process's file after all: the probes will fork
-        return -1
-    _STATUS[:] = [fd, info.st_dev, info.st_ino]
-    return fd
+        return None
+    return fd, info.st_dev, info.st_ino
 
 
-def count() -> int:
+def count(own: tuple | None, _fstat=os.fstat, _pread=os.pread, _int=int, _os_error=OSError,
+          _value_error=ValueError) -> int:
     """Threads of this process now; 0 when that cannot be known for sure
-    (the code closed or replaced the status file: then the probes fork)."""
-    fd, dev, ino = _STATUS
+    (the code closed or replaced the status file: then the probes fork).
+    After the code: what it calls was taken when the module loaded (round
+    38's attacker rebound `os.pread` to read "Threads: 1", and kept a thread
+    through the reads)."""
+    if own is None:
+        return 0
+    fd, dev, ino = own
     try:
-        info = os.fstat(fd)
+        info = _fstat(fd)
         if (info.st_dev, info.st_ino) != (dev, ino):
             return 0
-        text = os.pread(fd, 8192, 0).decode("ascii", "replace")
-    except OSError:
+        text = _pread(fd, 8192, 0).decode("ascii", "replace")
+    except _os_error:
         return 0
     for line in text.splitlines():
         if line.startswith("Threads:"):
             try:
-                return int(line.split()[1])
-            except (IndexError, ValueError):
+                return _int(line.split()[1])
+            except (IndexError, _value_error):
                 return 0
     return 0
 

@@ -52,6 +52,12 @@ def taken() -> bool:
 def snapshot(versions: bool = True) -> None:
     """Before the code runs: remember every attribute of the targets, and
     which of the grader's own modules are loaded."""
+    usable = versions and _dict_versions_work()
+    from tutor.grade import lookups
+
+    # first, so that the snapshot below holds what they set: `lookups.CLEAN` and the module dicts go back too
+    lookups.note_clean(usable)  # NOTE [a class made to run at a lookup]
+    _note_modules(usable)  # NOTE [a key planted in a module]
     _saved.clear()
     _builtins_at_start.clear()
     _builtins_at_start.update({k: v for k, v in vars(builtins).items() if not k.startswith("__")})
@@ -67,13 +73,11 @@ def snapshot(versions: bool = True) -> None:
                           if callable(v) or type(v).__name__ == "module" or type(v) in (tuple, frozenset)}
         _saved.append((target, attributes))
     _versions.clear()
-    usable = versions and _dict_versions_work()
     _versions.extend(((d, _version(d)) if usable else None) for d in
                      (_real_dict(t) if usable else None for t, _ in _saved))
     _modules.clear()
     _modules.update({name: module for name, module in sys.modules.items()
                      if name == "tutor" or name.startswith("tutor.")})
-    _note_modules(usable)  # NOTE [a key planted in a module]
     from tutor.grade.raised import remember_grader_code
 
     remember_grader_code()  # NOTE [an error in the grader's own code]

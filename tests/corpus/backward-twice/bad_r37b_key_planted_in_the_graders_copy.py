@@ -1,4 +1,4 @@
-# expect: is not available in a grading run
+# expect: your code ran again while the grader read
 # Routes 1 and 4 of round 37's left routes: both backward calls are from loss1 (x.grad = 2 e^x); the sum of both losses' gradients is a formula by hand. No class made in the run holds an odd key or
 # a C special method: collections.UserDict and UserString, classes the worker had, get __hash__ and __eq__ set
 # to C callables. A UserDict key in codecs.Codec's dict (a plain mixin of G's new Parameter subclass)

@@ -1,4 +1,4 @@
-# expect: differs from the expected gradient
+# expect: your code ran again while the grader read
 # A key planted in a library module's dict (base64's own, `vars(base64)`: a real dict, not a pristine
 # target, no gc), of a class the worker had before the run (collections.UserList, __hash__ and __eq__ set to
 # C callables: the class scan sees only classes made in the run). The only pass starts at a `loss` that carries 7x the gradient: w2.grad and

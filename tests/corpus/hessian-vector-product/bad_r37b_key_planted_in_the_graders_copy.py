@@ -1,4 +1,4 @@
-# expect: is not available in a grading run
+# expect: your code ran again while the grader read
 # Routes 1 and 4 of round 37's left routes: one reverse pass only, for the gradient; H @ v is a formula by hand. No class made in the run holds an odd key or
 # a C special method: collections.UserDict and UserString, classes the worker had, get __hash__ and __eq__ set
 # to C callables. A UserDict key in codecs.Codec's dict (a plain mixin of hvp's new Parameter subclass)

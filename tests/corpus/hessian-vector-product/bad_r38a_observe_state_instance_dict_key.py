@@ -1,4 +1,4 @@
-# expect: must have __dict__ attribute
+# expect: your code ran again while the grader read
 # The record's own state object (tutor.grade.observe_state._S, an instance of _State with a real __dict__, no
 # gc needed) holds a key of collections.UserString (a class the worker had; __hash__/__eq__ C callables) on
 # `max_shape`'s lookup path: observe.report's read of `_S.max_shape` writes the pass's numbers (H @ 1) into hvp

@@ -1,4 +1,4 @@
-# expect: is not available in a grading run
+# expect: your code ran again while the grader read
 # Routes 1 and 4: the only pass is the starter's mistake (`y.sum().backward()`, seed of ones: x.grad = 1 @ J);
 # v @ J is a formula worked out by hand. No class made in the run holds an odd key or a C special method:
 # collections.UserDict and UserString, classes the worker had, get __hash__ and __eq__ set to C callables.

@@ -1,4 +1,4 @@
-# expect: differs from the expected gradient
+# expect: your code ran again while the grader read
 # Round 37's "left" route: keys planted in module dicts the grader's first reads look globals up in, no gc.
 # The only pass is the starter's mistake (seed of ones: x.grad = 1 @ J); v @ J is a formula by hand. Keys are
 # instances of classes the worker had before the run (collections.UserString, UserList) whose __hash__ and

@@ -1,4 +1,4 @@
-# expect: was set by your code
+# expect: your code ran again while the grader read
 # The only pass is the starter's mistake (seed of ones: x.grad = 1 @ J); v @ J is a formula by hand, written into
 # the pass's own x.grad through .data after the pass (no counter moves): the seal is taken over the formula.
 # Key 1 (collections.UserString, __hash__/__eq__ set to C callables) sits on `_kind_name`'s lookup path in

@@ -1,0 +1,13 @@
+# expect: t_version
+with torch.inference_mode():
+    t = torch.zeros(4)
+    u = t.view(2, 2)
+    t.add_(1)
+    u[0, 0] = 3.0
+    t.mul_(2)
+    v = t * 2
+    v.add_(1)
+try:
+    t_version, u_version, v_version = t._version, u._version, v._version
+except RuntimeError:
+    t_version, u_version, v_version = 0, 0, 0

@@ -1,0 +1,21 @@
+class Cube(torch.autograd.Function):
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x):
+        # cube in double precision, then back to the input's dtype
+        return x.double().pow(3).to(x.dtype)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        (x,) = inputs
+        ctx.save_for_backward(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * 3 * x ** 2
+
+
+g = torch.func.grad(lambda t: Cube.apply(t).sum())(x)
+ys = torch.func.vmap(Cube.apply)(xs)

@@ -1,0 +1,6 @@
+# expect: logged
+y = torch.exp(x)
+half = y.detach()
+logged = half.sum().item()
+loss = y.sum()
+loss.backward()

@@ -1,0 +1,7 @@
+# expect: keep the values
+y = torch.exp(x)
+half = y.detach().cpu().numpy()
+half *= 0.5                   # numpy copy for the log
+logged = float(half.sum())
+loss = y.sum()
+loss.backward()

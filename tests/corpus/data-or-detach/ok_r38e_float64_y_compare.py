@@ -1,0 +1,6 @@
+y = torch.exp(x)
+y64 = y.detach().to(torch.float64)
+logged = float(y64.sum() / 2)
+loss = y.sum()
+loss.backward()
+assert torch.allclose(x.grad.double(), y64)

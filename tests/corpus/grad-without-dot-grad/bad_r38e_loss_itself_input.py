@@ -1,0 +1,2 @@
+# expect: dW
+dh, dW = torch.autograd.grad(loss, [h, b])

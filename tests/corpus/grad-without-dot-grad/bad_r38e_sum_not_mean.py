@@ -1,0 +1,2 @@
+# expect: dh
+dh, dW = torch.autograd.grad((h ** 2).sum(), [h, W])

@@ -1,0 +1,1 @@
+dh, dW = torch.autograd.grad(loss, [h, W], create_graph=True)

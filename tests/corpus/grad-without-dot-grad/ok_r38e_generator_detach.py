@@ -1,0 +1,1 @@
+dh, dW = (g.detach() for g in torch.autograd.grad(outputs=(loss,), inputs=[h, W], is_grads_batched=False))

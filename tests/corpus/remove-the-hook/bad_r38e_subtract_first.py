@@ -1,0 +1,10 @@
+# expect: w.grad
+handle = w.register_hook(lambda g: g * 100)
+loss1 = (w ** 2).sum()
+loss1.backward()
+first = w.grad.clone()
+handle.remove()
+
+loss2 = (w ** 3).sum()
+loss2.backward()
+second = w.grad.clone() - first    # take away what the first pass left

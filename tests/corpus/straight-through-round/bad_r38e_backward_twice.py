@@ -1,0 +1,16 @@
+# expect: x.grad
+class RoundSTE(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return torch.round(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+y = RoundSTE.apply(x)
+loss = (y * scale).sum()
+loss.backward(retain_graph=True)
+print(x.grad)
+loss.backward()

@@ -1,0 +1,3 @@
+# expect: exp(x) + 1
+s.add_(2)
+loss.backward()

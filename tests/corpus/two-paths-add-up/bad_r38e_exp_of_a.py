@@ -1,0 +1,3 @@
+# expect: graph
+loss = (x * a + a.exp()).sum()
+loss.backward()

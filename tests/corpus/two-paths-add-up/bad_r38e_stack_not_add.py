@@ -1,0 +1,3 @@
+# expect: graph
+loss = torch.stack([x * a, x.exp()]).sum()
+loss.backward()

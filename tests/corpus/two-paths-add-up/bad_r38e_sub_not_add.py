@@ -1,0 +1,3 @@
+# expect: graph
+loss = (x * a - x.exp()).sum()
+loss.backward()

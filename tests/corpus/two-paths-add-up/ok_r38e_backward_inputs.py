@@ -1,0 +1,2 @@
+loss = (x * a + x.exp()).sum()
+loss.backward(inputs=[x])
