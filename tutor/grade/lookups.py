@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import datetime
 import functools
 import gc
@@ -27,8 +28,6 @@ import typing
 from typing import Any
 
 import torch
-
-from tutor.grade.pristine import _version
 
 _type, _id, _list, _issubclass, _callable, _str_str = type, id, list, issubclass, callable, str.__str__
 _get_objects, _referents, _dict_items = gc.get_objects, gc.get_referents, dict.items
@@ -186,6 +185,10 @@ def _real(cls) -> dict | None:
         if _type(inner) is dict:
             return inner
     return None
+
+
+def _version(d: dict, _id=id, _at=ctypes.c_uint64.from_address) -> int:
+    return _at(_id(d) + 24).value  # NOTE [dict versions] (pristine.py): read only where pristine found them usable
 
 
 def _unchanged(cls, _version=_version) -> bool:
