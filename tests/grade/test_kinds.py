@@ -174,7 +174,7 @@ def test_raises_by_class_and_message():
     ok, message = judge(c, {}, {}, CTX)
     assert not ok and "ran to the end without raising" in message
     ok, message = judge(c, {}, {}, ctx(learner_error=error("ValueError", mro=("builtins.ValueError",))))
-    assert not ok and "raised ValueError, but it should raise RuntimeError" in message
+    assert not ok and "raised ValueError: boom, but it should raise RuntimeError" in message  # what it said, too
 
 
 def test_raises_wants_the_library_to_raise_unless_told_otherwise():

@@ -149,19 +149,18 @@ def enter_probe_phase(after=None, dicts: tuple = (), own: tuple | None = None, s
     point no result channel is open in the run. Idempotent."""
     if _PHASE["entered"]:
         return
-    _PHASE["entered"] = True
     if _PHASE["control"] < 0:  # not a monitored run (a benchmark's baseline, a test)
+        _PHASE["entered"] = True
         return
     for stream in streams or (sys.stdout, sys.stderr):  # the run's own, taken before the code: never the code's
         try:
             stream.flush()
         except BaseException:
             pass
-    if after is not None:  # NOTE [a key planted in a module], once more before the threads are counted
-        after(dicts)
     if _count(own) != 1:
         # Threads the code left running could rewrite what the probes read:
-        # they stay behind in the run, which only waits for its fork.
+        # they stay behind in the run, which only waits for its fork. As little as can be runs before the fork,
+        # and nothing a thread could wait for changes (`entered` is set after it): tests/grade/test_hostile.py
         probe = _fork()
         if probe != 0:
             try:  # the threads left behind lose the control socket (unless they copied it)
@@ -169,8 +168,9 @@ def enter_probe_phase(after=None, dicts: tuple = (), own: tuple | None = None, s
             except OSError:
                 pass
             _end_with(probe)
-        if after is not None:  # what a thread of the code's planted after that
-            after(dicts)
+    _PHASE["entered"] = True
+    if after is not None:  # NOTE [a key planted in a module], once more: what a thread planted since the first
+        after(dicts)
     mark("r.probe-fork")
     jail.set_dumpable(False)
     gc.disable()

@@ -27,7 +27,7 @@ def open_own_status() -> tuple | None:
 
 
 def count(own: tuple | None, _fstat=os.fstat, _pread=os.pread, _int=int, _os_error=OSError,
-          _value_error=ValueError) -> int:
+          _value_error=ValueError, _index_error=IndexError) -> int:
     """Threads of this process now; 0 when that cannot be known for sure
     (the code closed or replaced the status file: then the probes fork).
     After the code: what it calls was taken when the module loaded (round
@@ -47,7 +47,7 @@ def count(own: tuple | None, _fstat=os.fstat, _pread=os.pread, _int=int, _os_err
         if line.startswith("Threads:"):
             try:
                 return _int(line.split()[1])
-            except (IndexError, _value_error):
+            except (_index_error, _value_error):
                 return 0
     return 0
 
