@@ -265,9 +265,9 @@ def _leave_torch_modes() -> None:
 # code has ended, taken as a local before it ran (NOTE [what a run calls after its code], child.py),
 # and again in the probe process: every module dict whose version (NOTE [dict versions]) moved since
 # the zygote's snapshot is read, lookup-free, for a key that is not a str, and rebuilt without it. The
-# keys are kept alive, so that no finalizer of theirs runs now. About 0.3 ms a run for 1,200 modules;
-# where versions cannot be read, every dict is read (about 4 ms).
-_MODULE_DICTS: tuple = ()  # ((a module's dict, its version at the snapshot, or None), ...)
+# keys are kept alive, so that no finalizer of theirs runs now. The versions of the worker's 2,000 module
+# dicts are read in one gather (below); where they cannot be read, every dict is read (some 4 ms).
+_MODULE_DICTS: tuple = ((), None, b"", b"")  # the dicts; a view of memory at their versions; where; the versions
 
 
 def module_dicts() -> tuple:
@@ -275,17 +275,35 @@ def module_dicts() -> tuple:
 
 
 def _note_modules(versions: bool) -> None:
+    # The versions are read by one gather over a view of the process's memory (numpy, C): a loop over the dicts
+    # would write each one's reference count, and in a run forked from the zygote every dict's page (a huge
+    # page, where the zygote folded its heap) would be copied: some 9 ms a run, where the gather takes 20 µs.
     global _MODULE_DICTS
     import types
 
-    _MODULE_DICTS = tuple((d, _version(d) if versions else None) for d in
-                          (vars(m) for m in list(sys.modules.values()) if type(m) is types.ModuleType))
+    import numpy
+
+    dicts = tuple(vars(m) for m in list(sys.modules.values()) if type(m) is types.ModuleType)
+    if not versions or not dicts:
+        _MODULE_DICTS = (dicts, None, b"", b"")
+        return
+    at = numpy.array([id(d) + _VERSION_OFFSET for d in dicts], dtype=numpy.uint64)
+    base = int(at.min())
+    view = numpy.ctypeslib.as_array(ctypes.cast(base, ctypes.POINTER(ctypes.c_uint64)),
+                                    shape=((int(at.max()) - base) // 8 + 1,))
+    where = ((at - base) // 8).astype(numpy.intp)
+    _MODULE_DICTS = (dicts, view, where.tobytes(), view[where].tobytes())  # bytes: read-only to the code
 
 
-def drop_planted(dicts: tuple, _version=_version, _type=type, _str=str, _list=list, _kept=[]) -> None:  # noqa: B006
-    for d, known in dicts:
-        if known is not None and _version(d) == known:
-            continue
+def drop_planted(dicts: tuple, _type=type, _str=str, _list=list, _kept=[], _frombuffer=None,  # noqa: B006
+                 _intp=None, _uint64=None) -> None:
+    spaces, view, where, known = dicts
+    if view is None:
+        moved = range(len(spaces))  # no versions: every dict is read
+    else:
+        moved = (view[_frombuffer(where, _intp)] != _frombuffer(known, _uint64)).nonzero()[0]
+    for i in moved:
+        d = spaces[i]
         planted = False
         for key in d:
             if _type(key) is not _str:
@@ -296,3 +314,13 @@ def drop_planted(dicts: tuple, _version=_version, _type=type, _str=str, _list=li
             kept = [(key, value) for key, value in d.items() if _type(key) is _str]
             d.clear()
             d.update(kept)
+
+
+def _numpy_defaults() -> None:
+    import numpy
+
+    drop_planted.__kwdefaults__ = None
+    drop_planted.__defaults__ = (type, str, list, [], numpy.frombuffer, numpy.intp, numpy.uint64)
+
+
+_numpy_defaults()  # as the module loads, before any audit hook: no run may set a function's defaults
