@@ -99,6 +99,7 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
     error_text = ""
     several = len(trials) > 1
     has_raises = any(c.kind == "raises" for c in exercise.checks)
+    has_inputs = bool((exercise.setup or "").strip())  # a predict exercise may have no setup, so no inputs
     verdicts: list[list[Verdict]] = [[] for _ in exercise.checks]
     where: dict = {}  # "line", "misconception": of the first visible error
     all_hidden = all(t.hidden for t in exercise.trials)
@@ -140,8 +141,8 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                     message = lead + tail if tail else lead[:-2] + "." if lead.endswith(": ") else lead.rstrip()
                 if several:  # a check that says nothing of its own (round 36's learner read a bare "(trial ...)")
                     message = ((message or _("failed")) + feedback.trial_words(trial, ctx.observed)).lstrip()
-            verdicts[c].append((ok, message if ok else feedback.redact(
-                message, hidden, kind_of(exercise.checks[c]).hidden_words(exercise.checks[c], trial), all_hidden)))
+            declared = "" if ok else kind_of(exercise.checks[c]).hidden_words(exercise.checks[c], trial, has_inputs)
+            verdicts[c].append((ok, message if ok else feedback.redact(message, hidden, declared, all_hidden)))
             if not ok:
                 failed_on[c].add(hidden)
         if raised:

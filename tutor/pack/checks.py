@@ -348,10 +348,16 @@ class InputsCheck(_Check):
     # Filled by the exercise (may_change + names of its unchanged checks),
     # never by the YAML: the run snapshots every other name the setup bound.
     _skip: tuple = PrivateAttr(default=())
+    # The exercise's may_change alone: the words name what the code may change.
+    _may: tuple = PrivateAttr(default=())
 
     @property
     def skip(self) -> tuple:
         return self._skip
+
+    @property
+    def may_change(self) -> tuple:
+        return self._may
 
 
 class PythonCheck(_Check):

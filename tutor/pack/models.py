@@ -220,6 +220,7 @@ class Exercise(_Strict):
             object.__setattr__(self, "checks", [*self.checks, mine[0]])
         watched = [name for c in self.checks if c.kind == "unchanged" for name in c.tensors]
         mine[0]._skip = tuple(sorted({*self.may_change, *watched}))
+        mine[0]._may = tuple(sorted(self.may_change))
         return self
 
     @property

@@ -1,4 +1,4 @@
-# expect: keep the values
+# expect: `.numpy()`: autograd does not see it
 y = torch.exp(x)
 half = y.detach().cpu().numpy()
 half *= 0.5                   # numpy copy for the log

@@ -78,10 +78,10 @@ class Kind:
     def figure(self, check, expected: Mapping, yours: Mapping) -> dict | None:
         return None
 
-    def hidden_words(self, check, trial=None) -> str:
+    def hidden_words(self, check, trial=None, inputs: bool = True) -> str:
         """What a failure on a hidden trial may add to its notice: only what the check itself (or the
         ``trial``, in the pack) declares, never anything of the run (whose every bit could carry the hidden
-        inputs out)."""
+        inputs out). ``inputs``: whether the exercise's setup makes any (a predict exercise may not)."""
         return ""
 
 

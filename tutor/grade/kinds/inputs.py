@@ -36,7 +36,7 @@ class Inputs(Kind):
     def observe(self, check):
         return {"inputs": list(check.skip)}
 
-    def hidden_words(self, check, trial=None) -> str:
+    def hidden_words(self, check, trial=None, inputs: bool = True) -> str:
         # what the check asks, whatever the run did (round 34's learner: on an exercise of hidden trials
         # only, grad mode left off read "check your reasoning")
         return _("Leave the tensors and modules the setup made as it made them (their values and "
@@ -95,6 +95,10 @@ class Inputs(Kind):
                     name=name, now=bool(entry["requires_grad"]), before=not entry["requires_grad"])
             else:
                 raise InvalidResult("a malformed input record")
+            if check.may_change:  # the task is an in-place change, of another name (round 38's learner)
+                return False, _("your code changed `{name}` in place ({how}), and this exercise lets your code "
+                                "change only {allowed} in place: leave `{name}` as the setup made it.").format(
+                    name=name, how=how, allowed=", ".join(f"`{n}`" for n in check.may_change))
             return False, _("your code changed `{name}` in place ({how}), and the exercise's setup made it: "
                             "an exercise's inputs must stay as its setup made them, unless the exercise says "
                             "otherwise. Compute a new tensor (`y = x * 2`, not `x.mul_(2)` or `x *= 2`; in a "

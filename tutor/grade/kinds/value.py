@@ -34,7 +34,7 @@ class Value(Kind):
             return {**watch, "autograd_values": [check.expr], **roots}
         return {**watch, "hook_values": [check.expr]} if check.from_hooks else watch
 
-    def hidden_words(self, check, trial=None) -> str:
+    def hidden_words(self, check, trial=None, inputs: bool = True) -> str:
         scale = getattr(trial, "scale_hook_gradients", None)
         if scale and check.from_hooks:  # NOTE [gradients handed to hooks, scaled] (observe_hooks.py)
             return _scaled_words(f"`{check.expr}`", scale)
@@ -44,6 +44,9 @@ class Value(Kind):
         # said of every failure there, whatever its cause (the run's own bits stay out): worded so that a
         # right type with wrong values does not read as a wrong type (round 32's learner)
         # "(a list or tuple of them)" read as if a one-value answer could be wrapped (round 37's learner)
+        if not inputs:  # no setup: the trials differ by seed alone (round 38's learner read of inputs there)
+            return _("On every trial the answer must be {wanted} (where the prompt asks for several, a list or "
+                     "tuple of them, item by item).").format(wanted=_(_TYPE_WORDS[wanted]))
         return _("On every trial the answer must be {wanted} (where the prompt asks for several, a list or tuple "
                  "of them, item by item), with the values that trial's inputs give.").format(
             wanted=_(_TYPE_WORDS[wanted]))
