@@ -38,7 +38,8 @@ import torch as _torch
 
 from tutor.grade import (
     observe_answered, observe_callbacks, observe_compile, observe_copies, observe_dispatch, observe_grads,
-    observe_hooks, observe_inpass, observe_modules, observe_recompute, observe_reentrant, observe_replaced,
+    observe_hooks, observe_inpass, observe_kernels, observe_modules, observe_recompute, observe_reentrant,
+    observe_replaced,
     observe_roots,
     observe_targets, observe_threads, observe_unrecorded, observe_values,
 )
@@ -151,6 +152,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
             _S.module_inputs = observe_modules.snapshot(namespace, setup_names or [], set(map(str, config["inputs"])))
     except Exception:
         pass
+    _S.libraries_base, _S.libraries_made = observe_kernels.library_refs(), 0  # NOTE [a kernel ... behind the watch]
     _S.on = True
 
 

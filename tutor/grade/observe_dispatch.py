@@ -43,6 +43,8 @@ import torch
 
 from tutor.grade.observe_callbacks import runs_inside_a_pass
 from tutor.grade.observe_codes import _codes_file, calls_the_codes
+from tutor.grade.observe_kernels import as_sealed as kernels_as_sealed
+from tutor.grade.observe_kernels import keep
 from tutor.grade.observe_state import (
     _OURS, _TORCH_DIR, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _graph_task_id, _learner_caller, _len, _type,
     own_method,
@@ -108,7 +110,7 @@ def stack_is_torchs() -> bool:
     """Every mode on the dispatch stack now is of torch's classes and runs nothing of the code's, the
     python dispatcher is off (NOTE [a kernel in python]), and the interpreter holds no callback of the
     code's (NOTE [code the interpreter runs inside a pass], observe_callbacks.py)."""
-    if _python_dispatcher_on() or _debug_hooks_set() or runs_inside_a_pass():
+    if _python_dispatcher_on() or _debug_hooks_set() or runs_inside_a_pass() or not kernels_as_sealed():
         return False
     for i in _range(int(_len_dispatch_stack())):
         if not torch_mode(_dispatch_stack_at(i)):
@@ -184,8 +186,17 @@ def _noting(original, the_codes):
 
 
 def _watched_library(original):
-    """``torch._C._dispatch_library``, made by the code (torch.library.Library's own call is noted there)."""
-    return _noting(original, _learner_caller)
+    """``torch._C._dispatch_library``, made by the code (torch.library.Library's own call is noted there);
+    every Library it makes is kept and counted (NOTE [a kernel registered behind the watch])."""
+    noted = _noting(original, _learner_caller)
+
+    def library(*args, **kwargs):
+        made = noted(*args, **kwargs)
+        keep(made)
+        return made
+
+    library.__name__ = library.__qualname__ = noted.__name__
+    return library
 
 
 def _watched_python_dispatcher(original):

@@ -55,9 +55,11 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
         # them on for the code under test): installed in every run, they
         # changed torch, Tensor, Module and Function there, and the probe
         # phase put those biggest targets back in full (NOTE [dict versions]).
-        from tutor.grade import observe
+        from tutor.grade import observe, observe_kernels
 
         observe.install()
+        # before gc.freeze (settle), whose frozen objects gc's reads no longer see
+        observe_kernels.seal()  # NOTE [a kernel registered behind the watch]
     # What a run's probe phase puts back, taken here once: in a run it would
     # cost a page copy for every object it touches.
     pristine.snapshot(versions="versions" not in off)
