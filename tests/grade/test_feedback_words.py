@@ -19,6 +19,11 @@ def test_a_graph_recorded_then_cut_is_said_to_be_cut():
     assert rule == "graph-cut" and ".detach()" in words and "create_graph=True" in words
     never = {"order": [["autograd.grad", False, False], ["autograd.grad", False, False]]}
     assert diagnose("RuntimeError", NO_GRAPH, never)[0] == "missing-create-graph"
+    # round 39's learner: two backward() calls, the second from a loss of `h.detach()`: nothing was
+    # differentiated twice, so the words name the cut as well as a first pass's gradient
+    twice = {"order": [["backward", False, False], ["backward", False, False]]}
+    rule, words = diagnose("RuntimeError", NO_GRAPH, twice)
+    assert rule == "second-pass-no-graph" and ".detach()" in words and "create_graph=True" in words
     # one call, no record: the general words, which name autograd.grad and .detach() too
     rule, words = diagnose("RuntimeError", NO_GRAPH, {"order": [["autograd.grad", False, True]]})
     assert rule == "no-graph" and "torch.autograd.grad" in words and ".detach()" in words

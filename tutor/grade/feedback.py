@@ -247,14 +247,22 @@ def rebound_words(runs) -> str:
     if not names or (error is not None and (diagnose(error.type, error.message, runs.learner.probes().get(
             "observed")) or ("",))[0] == "rebound-leaf"):
         return ""  # none, or the error's explanation says it already
+    grown = [n for n in _rebound(runs.learner.probes().get("observed"), "rebound_grown") if n in names]
+    if grown:  # round 39's learner: `w = w - 0.1 * w.grad` read as an experiment given the setup's name
+        return _("Your code bound {names} to a new tensor computed from other tensors (such as `w = w - lr * "
+                 "w.grad` outside `torch.no_grad()`): it is not a leaf, so backward() leaves no `.grad` on it "
+                 "(None), and the checks read names as your code leaves them. To update a tensor in a training "
+                 "step, change it in place under `torch.no_grad()` (`w -= lr * w.grad`); for anything else, give "
+                 "the new tensor a name of its own.").format(
+            names=", ".join(f"`{n}`" for n in grown[:6]))
     return _("Your code bound {names} to something else after the setup made {them}, and the checks read "
              "names as your code leaves them. Keep the setup's names for the setup's tensors: give experiments "
              "(a loop variable, a test value, a float64 copy) names of their own.").format(
         names=", ".join(f"`{n}`" for n in names[:6]), them=_("it") if len(names) == 1 else _("them"))
 
 
-def _rebound(observed) -> list[str]:
-    names = observed.get("rebound") if isinstance(observed, dict) else None
+def _rebound(observed, record: str = "rebound") -> list[str]:
+    names = observed.get(record) if isinstance(observed, dict) else None
     return [n for n in names if isinstance(n, str) and n.isidentifier()][:16] if isinstance(names, list) else []
 
 

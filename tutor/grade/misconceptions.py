@@ -100,6 +100,15 @@ _CREATE_GRAPH = N_(
     "backward()) so that its result can be differentiated again."
 )
 
+# The first call was a backward() without create_graph: the second's tensor may come from a gradient of it
+# (`x.grad`) or from a tensor cut off the graph (round 39's learner: `loss2 = (h.detach() ** 2).sum()` in
+# backward-twice read "pass create_graph=True", where nothing was differentiated twice).
+_SECOND_PASS_NO_GRAPH = N_(
+    "The tensor your second backward pass starts from has no graph: it was computed from a tensor cut off "
+    "the graph (`.detach()`, `.data`, or under `torch.no_grad()`), or from a gradient of the first pass "
+    "(`x.grad`), which has a graph only when that pass ran with create_graph=True. Compute it from the "
+    "tensors of the graph itself."
+)
 
 # The first call recorded a graph, and what was differentiated next had none: cut in between (round 32's
 # learner detached g1 to print it, and read the words for inputs made without requires_grad).
@@ -139,8 +148,9 @@ def _ran_a_custom_backward(observed) -> bool:
         and isinstance(item[3], int) and item[3] > 0 for item in calls)
 
 
-def _first_create_graph(observed) -> bool | None:
-    """Whether the run's first gradient call passed create_graph, when another one followed; else None."""
+def _first_create_graph(observed) -> bool | str | None:
+    """Whether the run's first gradient call passed create_graph, when another one followed; else None.
+    "backward": a backward() without it (which returns no gradient to differentiate)."""
     if not isinstance(observed, dict):
         return None
     order = observed.get("order")
@@ -150,6 +160,8 @@ def _first_create_graph(observed) -> bool | None:
                       if isinstance(item, list) and len(item) >= 3 and item[0] in ("backward", "autograd.grad")]
     if len(gradient_calls) < 2 or not isinstance(gradient_calls[0][2], bool):
         return None
+    if gradient_calls[0][:3] == ["backward", False, False]:
+        return "backward"
     return gradient_calls[0][2]
 
 
@@ -171,6 +183,8 @@ def diagnose(error_type: str, message: str, observed: dict | None = None) -> tup
             "tensor in place instead (`w -= lr * w.grad` under torch.no_grad()), or make the new one a leaf "
             "that requires grad (`.requires_grad_()`).").format(names=", ".join(f"`{n}`" for n in rebound[:6]))
     first_create_graph = _first_create_graph(observed) if no_graph else None
+    if first_create_graph == "backward":
+        return "second-pass-no-graph", _(_SECOND_PASS_NO_GRAPH)
     if first_create_graph is False:
         return "missing-create-graph", _(_CREATE_GRAPH)
     if first_create_graph and _ran_a_custom_backward(observed):

@@ -164,11 +164,17 @@ MAX_INPUT_ELEMENTS = 4_000_000
 
 def _input_snapshots(namespace: dict, names: list, skip: list) -> list:
     skipped = {str(s) for s in skip}
+    # a tensor the setup also bound as a part of a module another check watches (`w = model.weight`) is
+    # that check's: an optimizer step read twice, once with words for a custom Function (round 39's learner)
+    watched = {id(t) for name in skipped if _isinstance(namespace.get(name), _Module)
+               for _, t in list(_named_parameters(namespace[name])) + list(_named_buffers(namespace[name]))}
     out, budget = [], MAX_INPUT_ELEMENTS
     for name in names[:200]:
         if name.startswith("_") or name in skipped or name not in namespace:
             continue
         value = namespace[name]
+        if _isinstance(value, _Tensor) and id(value) in watched:
+            continue
         if _isinstance(value, _Tensor):
             tensors = [(name, value)]
         elif _isinstance(value, _Module):
@@ -260,15 +266,21 @@ def last_gradient_of(tensor):
 # by an experiment that reuses a setup's name (`for x in xs:`, `x = torch.tensor(2.0)`, float64 copies
 # for gradcheck bound to `x, W, b`) failed with messages about the wrong tensor (found by probing the
 # verdicts). The record names the setup's names bound to another object at the end; the report says so.
-def _rebound(frozen: bool = False) -> list:
-    """``frozen``: only tensors that required grad, bound again to a tensor that does not."""
+def _rebound(frozen: bool = False, grown: bool = False) -> list:
+    """``frozen``: only tensors that required grad, bound again to a tensor that does not; ``grown``: only
+    leaves that required grad, bound again to a tensor computed from others (`w = w - lr * w.grad`
+    outside no_grad: no `.grad` is left on it)."""
     try:
         namespace, bound = _getattr(_S, "setup_bound", (None, []))
         out = []
         for name, was in bound if namespace else ():
             now = namespace.get(name, None)
-            if now is was or (frozen and not (_isinstance(was, _Tensor) and _requires_grad(was)
-                                               and _isinstance(now, _Tensor) and not _requires_grad(now))):
+            leaf_that_learns = _isinstance(was, _Tensor) and _requires_grad(was)
+            if now is was or (frozen and not (leaf_that_learns and _isinstance(now, _Tensor)
+                                               and not _requires_grad(now))):
+                continue
+            if grown and not (leaf_that_learns and _get_grad_fn(was) is None and _isinstance(now, _Tensor)
+                              and _get_grad_fn(now) is not None):
                 continue
             out.append(str(name))
         return out[:16]
@@ -304,6 +316,7 @@ def report(config: dict) -> dict:
         "grad_mode": _getattr(_S, "grad_mode_at_end", None),
         "rebound": _rebound(),
         "rebound_frozen": _rebound(frozen=True),
+        "rebound_grown": _rebound(grown=True),
     }
     if config.get("inputs") is not None:
         records = [_changed(*snap[:4]) for snap in _getattr(_S, "inputs", [])]

@@ -188,14 +188,14 @@ def _noting(original, the_codes):
 def _watched_library(original):
     """``torch._C._dispatch_library``, made by the code (torch.library.Library's own call is noted there);
     every Library it makes is kept and counted (NOTE [a kernel registered behind the watch])."""
-    noted = _noting(original, _learner_caller)
-
     def library(*args, **kwargs):
-        made = noted(*args, **kwargs)
+        if _S.on and _learner_caller(_getframe(1)):  # its caller's frame: no wrapper between them
+            _S.own_dispatch = True
+        made = original(*args, **kwargs)
         keep(made)
         return made
 
-    library.__name__ = library.__qualname__ = noted.__name__
+    library.__name__ = library.__qualname__ = getattr(original, "__name__", "library")
     return library
 
 

@@ -175,13 +175,34 @@ def _compare_ops(e: NormGraph, a: NormGraph, root: str, out: list[str]) -> bool:
             continue
         if len(out) >= MAX_DIFFERENCES:
             break
+        op = _("{op} ({what})").format(op=label, what=_(_OPS_SAID[label])) if label in _OPS_SAID else label
         if ac[label] > ec[label]:
             nid = _unmatched(a, e, label)
-            out.append(_("extra op {op} {where}.").format(op=label, where=_between(a, nid, root)))
+            out.append(_("extra op {op} {where}.").format(op=op, where=_between(a, nid, root)))
         else:
             nid = _unmatched(e, a, label)
-            out.append(_("missing op {op} {where}.").format(op=label, where=_between(e, nid, root)))
+            out.append(_("missing op {op} {where}.").format(op=op, where=_between(e, nid, root)))
     return False
+
+
+# Ops whose node name is not what a learner wrote (round 39's learner read "extra op ToCopy" of `.double()`).
+_OPS_SAID = {
+    "ToCopy": N_("a copy to another dtype or device: `.to()`, `.double()`, `.float()`"),
+    "Expand": N_("a broadcast, or `.expand()`"),
+    "Unsqueeze": N_("a new dimension of size 1: `.unsqueeze()`, or indexing with None"),
+    "Squeeze": N_("dimensions of size 1 dropped: `.squeeze()`"),
+    "View": N_("a reshape: `.view()`, `.reshape()`, `.flatten()`"),
+    "Reshape": N_("a reshape: `.view()`, `.reshape()`, `.flatten()`"),
+    "Clone": N_("a copy: `.clone()`"),
+    "T": N_("a transpose: `.T`, `.t()`"),
+    "Transpose": N_("a transpose: `.T`, `.transpose()`"),
+    "Permute": N_("a reordering of dimensions: `.permute()`"),
+    "Select": N_("indexing one element or row: `t[i]`"),
+    "Slice": N_("slicing: `t[a:b]`"),
+    "Mm": N_("a matrix product: `@`, `torch.mm`"),
+    "MatMul": N_("a matrix product: `@`, `torch.matmul`"),
+    "Addmm": N_("a matrix product plus a bias: `x @ W.T + b`, `F.linear`"),
+}
 
 
 _TIMES = {1: N_("once"), 2: N_("twice"), 3: N_("three times")}

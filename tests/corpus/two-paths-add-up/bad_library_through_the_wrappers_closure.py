@@ -1,5 +1,6 @@
-# expect: came through the backward of a custom
-# caught since round 35: code of the code's that a pass ran outside its hooks (NOTE [the code's own code in a pass])
+# expect: registered kernels of its own
+# caught since round 35 (NOTE [the code's own code in a pass]); since round 39 the raw Library alive as the grader reads
+# leaves nothing of the run to judge (NOTE [a kernel registered behind the watch])
 # was a known false pass: the unwrapped _dispatch_library, taken from the grader's wrapper (docs/grading.md)
 # The Mul path's gradient (grad * a) by a Python kernel for aten::mul.Tensor at AutogradCPU, registered
 # through torch._C._dispatch_library as the grader's wrapper keeps it (its closure), around the pass

@@ -96,6 +96,16 @@ class Grad(Kind):
         root = check.backward_from
         if root is not None and root in observed_names(ctx.expected_observed, "grad_roots", name) \
                 and root not in observed_names(ctx.observed, "grad_roots", name):
+            if _a_multiple(your_grad, expected_grad, ctx, check):  # round 39's learner: two passes from the root
+                # (or one seeded with 2) read as "not from a pass that started at `out`"
+                numbers = compare_tensors(f"`{name}.grad`", your_grad, expected_grad, ctx, check.rtol, check.atol,
+                                          gradient=True)[1].rstrip()
+                backwards, theirs = calls_of(ctx.observed, "backward"), calls_of(ctx.expected_observed, "backward")
+                if backwards is not None and backwards >= 2 and (theirs is None or theirs < backwards):
+                    return False, numbers  # its words say the passes added up already
+                return False, _("{numbers} One backward pass from `{root}`, seeded with ones, gives the gradient "
+                                "once (for a scalar `{root}`: `{root}.backward()`, with no argument); more passes "
+                                "add up, and another seed scales it.").format(numbers=numbers, root=root)
             return False, _(
                 "`{name}.grad` did not come from a backward pass that started at `{root}`. Call `{root}.backward()` "
                 "(or `torch.autograd.grad({root}, ...)`) on the `{root}` your code ends with: a pass from any other "
@@ -118,6 +128,15 @@ class Grad(Kind):
                 and not _written(observed_state(ctx.expected_observed, "grads", name), check):
             return False, _(REPLACED_WORDS).format(what=f"`{name}.grad`")
         return verdict
+
+
+def _a_multiple(yours: dict, expected: dict, ctx, check) -> bool:
+    """The gradient is k times the expected one (k != 1), as two passes or a seed of 2 leave it."""
+    a, b = V.decode_tensor(yours), V.decode_tensor(expected)
+    if a is None or b is None or a.shape != b.shape or a.dtype == bool:
+        return False
+    rtol, atol = V.tolerance_for(expected["dtype"], ctx.tolerance, check.rtol, check.atol)
+    return not V.close(a, b, rtol, atol) and V.common_ratio(a, b, rtol, atol) is not None
 
 
 def _hooks_changed_nothing(ctx) -> bool:

@@ -1,0 +1,7 @@
+h = x.exp()
+loss1 = h.sum()
+loss2 = (h ** 2).sum()
+loss1.backward(retain_graph=True)
+after_first = x.grad.clone()
+loss2.backward()
+print(after_first, x.grad - after_first)

@@ -1,0 +1,5 @@
+h = x.exp()
+loss1 = h.sum()
+loss2 = (h * h).sum()
+loss1.backward(retain_graph=True)
+loss2.backward()

@@ -1,0 +1,5 @@
+h = x.exp()
+loss1 = h.sum()
+loss2 = h.pow(2).sum()
+loss1.backward(retain_graph=True, inputs=[x])
+loss2.backward(inputs=[x])

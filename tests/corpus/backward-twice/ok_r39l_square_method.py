@@ -1,0 +1,5 @@
+h = torch.exp(x)
+loss1 = torch.sum(h)
+loss2 = h.square().sum()
+loss1.backward(retain_graph=True)
+loss2.backward()

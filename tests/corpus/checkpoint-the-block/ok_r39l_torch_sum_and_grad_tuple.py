@@ -1,0 +1,14 @@
+from torch.utils.checkpoint import checkpoint
+
+n_saved = 0
+
+def pack(t):
+    global n_saved
+    n_saved += 1
+    return t
+
+with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+    y = checkpoint(block, x, use_reentrant=False)
+    out = torch.sum(y)
+(gx,) = torch.autograd.grad(out, [x])
+x.grad = gx

@@ -1,0 +1,4 @@
+# expect: value of h
+h = torch.sigmoid(x * w)
+loss = (h * x).sum() * 2
+loss.backward()

@@ -1,0 +1,10 @@
+loss_tensors, grads = [], []
+for step in range(5):
+    w.grad = None
+    loss = ((X @ w - y) ** 2).mean()
+    loss.backward()
+    grads.append(w.grad.clone())
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+    loss_tensors.append(loss.detach())
+losses = [l.item() for l in loss_tensors]

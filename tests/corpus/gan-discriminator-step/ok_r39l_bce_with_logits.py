@@ -1,0 +1,5 @@
+fake = G(z)
+r, f = D(real), D(fake.detach())
+d_loss = (F.binary_cross_entropy_with_logits(r, torch.ones_like(r))
+          + F.binary_cross_entropy_with_logits(f, torch.zeros_like(f)))
+d_loss.backward()

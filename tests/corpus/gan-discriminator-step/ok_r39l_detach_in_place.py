@@ -1,0 +1,4 @@
+fake = G(z)
+fake.detach_()
+d_loss = F.softplus(-D(real)).mean() + F.softplus(D(fake)).mean()
+d_loss.backward()

@@ -1,0 +1,3 @@
+fake = G(z)
+d_loss = -F.logsigmoid(D(real)).mean() - F.logsigmoid(-D(fake.detach())).mean()
+d_loss.backward()

@@ -1,0 +1,5 @@
+# expect: grad of h
+h = x @ W
+h.retain_grad()
+loss = torch.tanh(h).mean()
+loss.backward()

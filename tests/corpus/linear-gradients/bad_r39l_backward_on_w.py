@@ -1,0 +1,5 @@
+# expect: grad of
+y = w * x + b
+w.backward()
+x.backward()
+b.backward()

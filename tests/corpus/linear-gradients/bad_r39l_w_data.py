@@ -1,0 +1,3 @@
+# expect: grad of w
+y = w.data * x + b
+y.backward()

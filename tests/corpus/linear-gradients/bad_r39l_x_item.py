@@ -1,0 +1,3 @@
+# expect: grad of x
+y = w * x.item() + b
+y.backward()

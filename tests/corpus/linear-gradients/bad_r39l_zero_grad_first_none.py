@@ -1,0 +1,4 @@
+# expect: NoneType
+y = w * x + b
+w.grad.zero_()
+y.backward()

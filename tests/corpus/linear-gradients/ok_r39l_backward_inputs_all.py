@@ -1,0 +1,2 @@
+y = w * x + b
+y.backward(inputs=[w, x, b])

@@ -1,0 +1,2 @@
+y = w * x + b
+y.backward(create_graph=True)

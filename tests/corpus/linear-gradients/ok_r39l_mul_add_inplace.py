@@ -1,0 +1,3 @@
+y = w.mul(x)
+y.add_(b)
+y.backward()

@@ -1,0 +1,3 @@
+# expect: dw
+dw = 2 * loss.item() * x.item()
+db = 2 * loss.item()
