@@ -33,22 +33,29 @@ _FUNCTION_PARTS = frozenset({"__code__", "__defaults__", "__kwdefaults__"})
 
 def _grader_codes() -> frozenset:
     """The ids of the grader's functions that make the calls above in a run."""
-    from tutor.grade import lookups, observe_codes, observe_inpass, pristine, readfirst
+    from tutor.grade import lookups, observe_codes, observe_inpass, observe_kernels, pristine, readfirst
 
     inner = [c for c in observe_inpass.hooked.__code__.co_consts if getattr(c, "co_name", None) == "hook"]
     codes = [lookups.own_items, lookups.classes_made_to_run, lookups._real, lookups.note_clean,
-             readfirst.read_in_order, observe_inpass.running, pristine.restore, observe_codes.calls_the_codes]
+             readfirst.read_in_order, observe_inpass.running, pristine.restore, observe_codes.calls_the_codes,
+             observe_kernels._young_references]
     return frozenset([id(f.__code__) for f in codes] + [id(c) for c in inner])
 
 
 def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozenset(), _getframe=sys._getframe,
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
-          _ours=(), _self=None) -> None:
+          _ours=(), _self=None, _library=None) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
     if event in _refused:
         if _id(_getframe(1).f_code) not in _codes:
             raise RuntimeError(event + " is not available in a grading run")
+    elif event == "object.__setattr__" and _library is not None and _type(args[1]) is _str \
+            and args[1] == "__class__" \
+            and (_type(args[0]) is _library or args[2] is _library):
+        # NOTE [a kernel registered behind the watch] (observe_kernels.py): a Library object of another
+        # class no longer counts, and freed as one it never takes its kernels off (round 39's second attacker)
+        raise RuntimeError("a dispatch library's class may not be changed in a grading run")
     elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] in _parts \
             and _type(args[0]) is _function and (args[0] is _self or _code(args[0]).co_filename.startswith(_ours)):
         # the grader's functions and torch's (namedtuple sets its own `__new__`'s defaults: allowed)
@@ -66,7 +73,7 @@ def install() -> None:
     ours = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep,
             os.path.dirname(os.path.abspath(torch.__file__)) + os.sep)
     _hook.__defaults__ = (REFUSED, _FUNCTION_PARTS, _grader_codes(), sys._getframe, id, type, str, types.FunctionType,
-                          types.FunctionType.__code__.__get__, ours, _hook)
+                          types.FunctionType.__code__.__get__, ours, _hook, getattr(torch._C, "_DispatchModule", None))
     sys.addaudithook(_hook)
 
 

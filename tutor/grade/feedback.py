@@ -116,10 +116,11 @@ def learner_problem(learner: RunReply, limit: float) -> tuple[str, RunError | No
                  "read: nothing of this run can be judged. Leave your results as plain tensors and numbers, "
                  "with no code of yours that runs when they are read."), None
     if isinstance(observed, dict) and observed.get("kernels_of_its_own"):  # NOTE [a kernel registered behind ...]
-        return _("your code registered kernels of its own for torch's operators, through a dispatch library "
-                 "made behind `torch.library`'s back, and they were still in place as the grader read what it "
-                 "left: torch's operators no longer computed what they say, so nothing of this run can be "
-                 "judged. Compute with torch's operators as they are."), None
+        return _("your code registered kernels of its own for torch's operators (a `torch.library` Library for "
+                 "one of torch's namespaces, such as `aten`, a dispatch library of `torch._C`, or torch's python "
+                 "dispatcher left on), and they were still in place as the grader read what it left: torch's "
+                 "operators no longer computed what they say, so nothing of this run can be judged. Compute "
+                 "with torch's operators as they are."), None
     error = learner.payload.error
     if error is not None and error.phase == "setup":
         return _("the exercise's setup failed: {type}: {message}").format(type=error.type,

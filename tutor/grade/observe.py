@@ -152,7 +152,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
             _S.module_inputs = observe_modules.snapshot(namespace, setup_names or [], set(map(str, config["inputs"])))
     except Exception:
         pass
-    _S.libraries_base, _S.libraries_made = observe_kernels.library_refs(), 0  # NOTE [a kernel ... behind the watch]
+    observe_kernels.begin()  # NOTE [a kernel registered behind the watch]: the count as the code begins
     _S.on = True
 
 

@@ -43,8 +43,8 @@ import torch
 
 from tutor.grade.observe_callbacks import runs_inside_a_pass
 from tutor.grade.observe_codes import _codes_file, calls_the_codes
-from tutor.grade.observe_kernels import as_sealed as kernels_as_sealed
-from tutor.grade.observe_kernels import keep
+from tutor.grade.observe_kernels import kernels_are_torchs
+from tutor.grade.observe_kernels import keep, note_namespace
 from tutor.grade.observe_state import (
     _OURS, _TORCH_DIR, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _graph_task_id, _learner_caller, _len, _type,
     own_method,
@@ -110,7 +110,7 @@ def stack_is_torchs() -> bool:
     """Every mode on the dispatch stack now is of torch's classes and runs nothing of the code's, the
     python dispatcher is off (NOTE [a kernel in python]), and the interpreter holds no callback of the
     code's (NOTE [code the interpreter runs inside a pass], observe_callbacks.py)."""
-    if _python_dispatcher_on() or _debug_hooks_set() or runs_inside_a_pass() or not kernels_as_sealed():
+    if _python_dispatcher_on() or _debug_hooks_set() or runs_inside_a_pass() or not kernels_are_torchs():
         return False
     for i in _range(int(_len_dispatch_stack())):
         if not torch_mode(_dispatch_stack_at(i)):
@@ -189,10 +189,11 @@ def _watched_library(original):
     """``torch._C._dispatch_library``, made by the code (torch.library.Library's own call is noted there);
     every Library it makes is kept and counted (NOTE [a kernel registered behind the watch])."""
     def library(*args, **kwargs):
-        if _S.on and _learner_caller(_getframe(1)):  # its caller's frame: no wrapper between them
+        learner = _S.on and _learner_caller(_getframe(1))  # its caller's frame: no wrapper between them
+        if learner:
             _S.own_dispatch = True
         made = original(*args, **kwargs)
-        keep(made)
+        keep(made, args, learner)
         return made
 
     library.__name__ = library.__qualname__ = getattr(original, "__name__", "library")
@@ -261,8 +262,11 @@ def install() -> None:
     init = getattr(library, "__init__", None)
     if library is not None and init is not None:
         def made(self, *args, **kwargs):
-            if _S.on and _learner_caller(_getframe(1)):
+            learner = _S.on and _learner_caller(_getframe(1))
+            if learner:
                 _S.own_dispatch = True
             init(self, *args, **kwargs)
+            if learner:  # NOTE [a kernel registered behind the watch]: the `_dispatch_library` it called sees
+                note_namespace(args[0] if args else kwargs.get("ns"))  # this wrapper's frame, not the code's
 
         library.__init__ = made

@@ -1,4 +1,5 @@
-"""Whether a Library object the watch did not see is alive: a kernel of the code's registered behind it.
+"""Whether a kernel of the code's is registered for torch's ops: a Library object the watch did not see
+alive, one the code made through the watch for a namespace of torch's, or torch's python dispatcher on.
 
 NOTE [a kernel registered behind the watch]: round 39's attacker took ``torch._C._dispatch_library``'s
 original out of the watch's closure (``noted.__closure__``: code can read whatever the grader's functions
@@ -12,13 +13,23 @@ that made it (a ``torch._C._DispatchModule``), and every such object holds a ref
   refer to it (``seal``): no run can free one to make room for its own in the count;
 - the watch (observe_dispatch._watched_library) keeps every Library it makes after that, and counts it in
   the run's record;
-- a run's class count may then be only its count as the code began plus what the watch made
-  (``as_sealed``). One more is a Library the watch did not make, alive now.
+- a run's class count may then be only its count as the code began plus what the watch made. One more
+  is a Library the watch did not make, alive now; and the audit hook refuses a Library object another
+  class (``__class__``: one of another class is not counted, and freed as one it never takes its kernels
+  off: round 39's second attacker).
+
+The same attacker needed none of that: a Library made openly (``torch.library.Library("aten", "IMPL")``,
+through the watch, noted) registered the same kernels, and only the checks that ask where a pass started
+read the note; torch's python dispatcher, turned on and left on with an ``OpOverload.py_impl`` kernel, was
+read only as a pass ended. Now a Library the code makes for one of torch's namespaces (``aten``,
+``prims``, ``_``: every namespace of an op as the zygote seals) counts as such a kernel, kept and alive
+whatever the code does next; and so does the python dispatcher left on. A Library of a namespace of the
+code's own defines ops of its own, and changes nothing torch computes.
 
 "Kept for good" is a reference the process never gives back (``Py_IncRef``): no list the code could empty.
-The count is read as a pass ends or a hook of the code's returns (a dispatch of the code's own, NOTE in
-observe_dispatch.py) and before and after the grader reads a run's results (readfirst.read_in_order): a
-kernel alive while the grader reads leaves nothing of the run to judge.
+All this is read as a pass ends or a hook of the code's returns (a dispatch of the code's own, NOTE in
+observe_dispatch.py), and before and after the grader reads a run's results (readfirst.read_in_order): a
+kernel of the code's in place while the grader reads leaves nothing of the run to judge.
 """
 
 from __future__ import annotations
@@ -33,16 +44,30 @@ from tutor.grade.observe_state import _S
 
 _CLASS = getattr(torch._C, "_DispatchModule", None)
 _C_NAMES = vars(torch._C)
+_PYTHON_DISPATCHER = getattr(torch._C.DispatchKey, "PythonDispatcher", None)
+_key_included = getattr(torch._C, "_dispatch_tls_is_dispatch_key_included", None)
 _incref = ctypes.pythonapi.Py_IncRef
 _incref.argtypes, _incref.restype = [ctypes.py_object], None
 _SEALED: list = []
+# torch's op namespaces as the zygote seals (`aten`, `prims`, ...), and "_", every op's fallback
+_NAMESPACES: set = {"_"}
 
 
-def keep(library) -> None:
-    """``library`` is never freed: its kernels stay, and so does its reference to its class."""
+def keep(library, args: tuple, learner: bool) -> None:
+    """``library`` is never freed: its kernels stay, and so does its reference to its class. One the code
+    made (``learner``) for a namespace of torch's ops (``args``: `_dispatch_library`'s) can change what
+    they compute: round 39's second attacker made `aten::mean.dim` a sum through `torch.library.Library`."""
     if _SEALED and type(library) is _CLASS:
         _incref(library)
         _S.libraries_made += 1
+        if learner:
+            note_namespace(args[1] if len(args) > 1 else None)
+
+
+def note_namespace(namespace) -> None:
+    """The code made a Library for ``namespace`` (``torch.library.Library``'s first argument)."""
+    if _SEALED and (type(namespace) is not str or namespace in _NAMESPACES):
+        _S.kernels_of_the_code = True
 
 
 def holders() -> list:
@@ -74,18 +99,54 @@ def seal() -> None:
         return
     for part in [*holders(), *vars(_CLASS).values(), _CLASS.__mro__, _CLASS]:
         _incref(part)
+    _NAMESPACES.update(name.split("::")[0] for name in torch._C._dispatch_get_all_op_names())
     _SEALED.append(True)
 
 
 def library_refs(_count=sys.getrefcount, _class=_CLASS) -> int:
-    """References to the Library class now: as a run begins, and as it is read."""
+    """References to the Library class now."""
     return _count(_class)
 
 
-def as_sealed(_names=_C_NAMES) -> bool:
-    """No Library object alive but those the zygote kept and those the watch made in this run. (The count
-    first, and no local holding the class: a frame's local is one more reference to it.)"""
+def begin() -> None:
+    """As the code begins: the count of references to the Library class, less those of objects the run
+    made so far (the setup's: the count as read later takes them off where it differs)."""
+    _S.libraries_base = library_refs() - _young_references() if _SEALED else None
+    _S.libraries_made, _S.kernels_of_the_code = 0, False
+
+
+def python_dispatcher_on() -> bool:
+    """torch's python dispatcher is on (NOTE [a kernel in python], observe_dispatch.py): every op then runs
+    the python kernel its overload holds (`OpOverload.py_impl`)."""
+    if _PYTHON_DISPATCHER is None or _key_included is None:
+        return False
+    try:
+        return bool(_key_included(_PYTHON_DISPATCHER))
+    except Exception:  # noqa: BLE001 - a state that cannot be read is not torch's plain one
+        return True
+
+
+def kernels_are_torchs(_names=_C_NAMES) -> bool:
+    """No kernel of the code's is registered for torch's ops: no Library object alive but those the zygote
+    kept and those the watch made in this run, none of these the code's for a namespace of torch's, and the
+    python dispatcher off. (The count first, and no local holding the class: a frame's local is one more
+    reference to it.)"""
     base = _S.libraries_base
     if base is None or not _SEALED:
         return True
-    return library_refs() == base + _S.libraries_made and _names.get("_DispatchModule") is _CLASS
+    refs, expected = library_refs(), base + _S.libraries_made
+    if refs != expected and refs - _young_references() != expected:  # `base` has the young ones taken off
+        return False
+    return _names.get("_DispatchModule") is _CLASS and not _S.kernels_of_the_code and not python_dispatcher_on()
+
+
+def _young_references(_referrers=gc.get_referrers, _referents=gc.get_referents) -> int:
+    """References to the class held by objects made since the zygote froze its heap (gc's reads skip the
+    frozen ones): a learner's `inspect.getmembers(torch._C)` holds one and is no Library (round 39's second
+    attacker's honest file read "kernels of its own"). An instance is no container gc tracks: a Library
+    object is never among these. Read only where the count differs (the audit hook lets this function
+    alone make the call)."""
+    found = 0
+    for holder in _referrers(_CLASS):
+        found += sum(1 for part in _referents(holder) if part is _CLASS)
+    return found

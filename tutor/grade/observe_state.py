@@ -138,6 +138,7 @@ class _Defaults:
     own_dispatch = False  # NOTE [a dispatch of the code's own] (observe_dispatch.py)
     libraries_base = None  # NOTE [a kernel registered behind the watch] (observe_kernels.py): as the code began
     libraries_made = 0  # ... and the Libraries the watch made since
+    kernels_of_the_code = False  # ... one of them the code's, for a namespace of torch's ops
     own_classes: list = []  # ... the code's subclasses of Tensor, read when a pass is judged
     nodes = None
     grad_names: list = []  # observe_grads.py: the tensors whose gradients a pass's marks follow

@@ -46,7 +46,7 @@ import torch
 
 from tutor.grade.lookups import classes_made_to_run, str_items
 from tutor.grade.observe_inpass import _codes
-from tutor.grade.observe_kernels import as_sealed as kernels_as_sealed
+from tutor.grade.observe_kernels import kernels_are_torchs
 from tutor.grade.observe_state import (
     _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, _TensorBase, equal_bits,
 )
@@ -181,7 +181,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     out: dict = {}
     try:
         made = classes_made_to_run(started)  # first: nothing before it looks anything up (NOTE in lookups.py)
-        kernels = kernels_as_sealed()  # NOTE [a kernel registered behind the watch] (observe_kernels.py)
+        kernels = kernels_are_torchs()  # NOTE [a kernel registered behind the watch] (observe_kernels.py)
         names, odd = clean(namespace)
         odd = odd or made
         _point_at(namespace, names)
@@ -200,7 +200,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     for probe in wanted:
         if not _first(probe):
             out[probe.key] = read_one(probe, names)
-    kernels = kernels and kernels_as_sealed()  # one made while the grader read counts too
+    kernels = kernels and kernels_are_torchs()  # one made while the grader read counts too
     if _Seen.ran or broken or not kernels:
         for probe in wanted:
             data = out[probe.key]
