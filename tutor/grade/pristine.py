@@ -40,9 +40,15 @@ def _targets() -> list:
     # finds it put back before the probes run.
     ours = [module for name, module in sorted(sys.modules.items())
             if (name == "tutor" or name.startswith("tutor.")) and module is not None]
+    # The grad-mode classes too: round 39's third attacker made `torch.no_grad`'s `__enter__` and `__exit__`
+    # no-ops, and a starter's backward, its `with torch.no_grad():` gone, passed gradgradcheck.
+    import torch.autograd.grad_mode as grad_mode
+
+    modes = [grad_mode] + [c for c in vars(grad_mode).values() if isinstance(c, type) and c.__module__ in (
+        grad_mode.__name__, "torch.utils._contextlib")]
     return ours + [builtins, torch, torch.autograd, torch.autograd.graph, torch.func, torch.nn, torch.nn.functional,
             torch.nn.Module, torch.nn.Parameter, torch.Tensor, torch._C.TensorBase, torch.autograd.Function,
-            torch.utils.hooks, torch.Size, torch.dtype, torch.device]
+            torch.utils.hooks, torch.Size, torch.dtype, torch.device, *modes]
 
 
 def taken() -> bool:

@@ -80,6 +80,10 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
 
     def warm_up_later(collapse: bool = True) -> None:
         _warm_up(torch)
+        if "observers" not in off:
+            from tutor.grade import observe_kernels
+
+            observe_kernels.reseal()  # NOTE [kernels read whole]: the warm-up registered more of torch's
         pristine.snapshot(versions="versions" not in off)  # the warm-up imported more of torch
         if "settle" not in off:
             settle(collapse=collapse and "collapse" not in off, runs=runs)

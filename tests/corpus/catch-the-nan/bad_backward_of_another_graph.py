@@ -1,4 +1,4 @@
-# expect: starts at the last loss
+# expect: starts at a loss of model, with anomaly detection on
 # the anomaly error of a tiny graph of its own: loss's backward never runs
 with torch.autograd.detect_anomaly():
     loss = model(x)

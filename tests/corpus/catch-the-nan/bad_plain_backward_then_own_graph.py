@@ -1,4 +1,4 @@
-# expect: starts at the last loss
+# expect: starts at a loss of model, with anomaly detection on
 # a plain backward from loss (NaN flows silently), then the error from a graph of my own
 with torch.autograd.detect_anomaly():
     loss = model(x)

@@ -207,6 +207,11 @@ def _why_no_grad(name: str, flags: dict, ctx: Context | None = None) -> str:
         return _("`{name}.grad` is None: no gradient reached `{name}`, and a backward pass ran through your "
                  "custom Function. Does its backward return a gradient (not None) for every input that needs "
                  "one (`ctx.needs_input_grad`), in the order of forward's inputs?").format(name=name)
+    if ctx is not None and ctx.learner_error is not None:
+        # round 39's learner: `.backward()` of a non-scalar raised before any pass, and read "is `x` on the path?"
+        return _("`{name}.grad` is None: no gradient reached `{name}` before your code stopped at the error "
+                 "above. Mend what the error says; if a backward pass ran before it, is `{name}` on the path to "
+                 "the output, or was it detached or used under torch.no_grad()?").format(name=name)
     if backwards:  # round 39's learner: `loss.backward(inputs=[h])` was asked "did you call backward()?"
         return _("`{name}.grad` is None: your code called backward(), but no gradient reached `{name}`. Is "
                  "`{name}` on the path to the output, or was it detached or used under torch.no_grad()? A pass "

@@ -48,9 +48,12 @@ class Inputs(Kind):
         # order: the run's preamble, then the setup's names) that the code
         # may not change, changed in place.
         skip = sorted({"torch", "nn", "F", "device", "seed", *(name.split(".")[0] for name in check.skip)})
+        # (a tensor that is a part of a module the code may change is that module's: observe._input_snapshots)
         return ("\n_skip = " + repr(skip) + "\n"
+                "_parts = {id(_t) for _m in _skip if isinstance(globals().get(_m), nn.Module)\n"
+                "          for _t in list(globals()[_m].parameters()) + list(globals()[_m].buffers())}\n"
                 "for _n, _v in list(globals().items()):\n"
-                "    if _n.startswith('_') or _n in _skip:\n"
+                "    if _n.startswith('_') or _n in _skip or id(_v) in _parts:\n"
                 "        continue\n"
                 "    _ps = [_v] if isinstance(_v, torch.Tensor) else "
                 "(list(_v.parameters()) + list(_v.buffers()) if isinstance(_v, nn.Module) else [])\n"

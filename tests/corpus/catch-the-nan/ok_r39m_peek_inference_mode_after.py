@@ -1,0 +1,5 @@
+with torch.autograd.detect_anomaly():
+    loss = model(x)
+    with torch.inference_mode():
+        print("loss again, no graph:", model(x).item())
+    loss.backward()

@@ -1,0 +1,3 @@
+with torch.no_grad():
+    pred = model(X_val)
+    val_loss = ((pred - y_val) ** 2).mean()

@@ -1,0 +1,4 @@
+# expect: b_leaf
+a_leaf = True
+b_leaf = None
+c_leaf = True

@@ -1,0 +1,6 @@
+# expect: mul_inputs
+# the leaves' names, not their nodes
+root_name = "ExpBackward0"
+next_name = "AddBackward0"
+add_inputs = ["MulBackward0", None]
+mul_inputs = ["a", "b"]

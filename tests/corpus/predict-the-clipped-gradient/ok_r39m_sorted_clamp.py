@@ -1,0 +1,5 @@
+xs, ws = [1.0, -2.0, 3.0], [0.2, 0.25, -1.0]
+clip = lambda v: sorted((-0.5, v, 0.5))[1]
+g = [clip(2 * a * b) for a, b in zip(xs, ws)]
+w_grad = [gi * a for gi, a in zip(g, xs)]
+x_grad = [gi * b for gi, b in zip(g, ws)]

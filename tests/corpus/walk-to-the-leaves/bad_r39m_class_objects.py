@@ -1,0 +1,9 @@
+# expect: names
+# the classes themselves, not their names
+names = []
+node = out.grad_fn
+while node is not None:
+    names.append(type(node))
+    last = node
+    node = node.next_functions[0][0] if node.next_functions else None
+found = last.variable

@@ -1,0 +1,9 @@
+# expect: found
+# found is the AccumulateGrad node, not the tensor it holds
+names = []
+node = out.grad_fn
+while node is not None:
+    names.append(type(node).__name__)
+    last = node
+    node = node.next_functions[0][0] if node.next_functions else None
+found = last

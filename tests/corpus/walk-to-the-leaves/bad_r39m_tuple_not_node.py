@@ -1,0 +1,9 @@
+# expect: AttributeError
+# next_functions[0] is a (node, index) pair, not a node
+names = []
+node = out.grad_fn
+while node is not None:
+    names.append(type(node).__name__)
+    last = node
+    node = node.next_functions[0] if node.next_functions else None
+found = last.variable
