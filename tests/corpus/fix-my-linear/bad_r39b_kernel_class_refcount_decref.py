@@ -1,5 +1,6 @@
 # expect: registered kernels of its own
-# A rewrite of memory through ctypes (Py_DecRef): self-reported evidence, docs/grading.md ("What the sandbox does not cover")
+# A rewrite of memory through ctypes (Py_DecRef) hides the raw Library from the count; the Library it made
+# has every aten op read whole as the grader reads (NOTE [kernels read whole]), and the kernel is found there
 # The starter left as it is (grad_b = grad_y.mean(0)). A raw Library (torch._C._dispatch_library from the
 # watch's closure) registers torch.sum for aten::mean.dim, and Py_DecRef (ctypes) takes the one reference
 # it added to the Library class off the count that observe_kernels.as_sealed reads.
