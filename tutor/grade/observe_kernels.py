@@ -1,5 +1,6 @@
 """Whether a kernel of the code's is registered for torch's ops: a Library object the watch did not see
-alive, one the code made through the watch for a namespace of torch's, or torch's python dispatcher on.
+alive, one the code made for a namespace of torch's, an aten op's registrations changed, or torch's python
+dispatcher on.
 
 NOTE [a kernel registered behind the watch]: round 39's attacker took ``torch._C._dispatch_library``'s
 original out of the watch's closure (``noted.__closure__``: code can read whatever the grader's functions
@@ -30,6 +31,16 @@ code's own defines ops of its own, and changes nothing torch computes.
 All this is read as a pass ends or a hook of the code's returns (a dispatch of the code's own, NOTE in
 observe_dispatch.py), and before and after the grader reads a run's results (readfirst.read_in_order): a
 kernel of the code's in place while the grader reads leaves nothing of the run to judge.
+
+NOTE [kernels read whole]: who made a Library is told by the caller's file name, which code can forge
+(round 39's third attacker: `compile(src, "<frozen importlib._bootstrap>", "exec")`, `<setup>`, a loader
+whose file is torch's), and a finalizer of the code's can make one after the code, while the watch is off.
+So as the grader reads, a run that made a Library or called one of the Library class's ways to add or
+take off a kernel (watched on the class) has every aten op's registrations (`torch._C._dispatch_dump`) and
+the dispatch keys with a backend fallback read against the zygote's, whoever registered them: 50 to 110
+ms, in such runs only. What torch registers lazily is registered before the zygote seals (vmap's batching
+rules) or read again after a later warm-up (``reseal``); compile's Libraries register on other namespaces'
+ops. A custom op of the code's, in any namespace, changes no aten op.
 """
 
 from __future__ import annotations
@@ -51,8 +62,8 @@ _incref.argtypes, _incref.restype = [ctypes.py_object], None
 _SEALED: list = []
 # torch's op namespaces as the zygote seals (`aten`, `prims`, ...), and "_", every op's fallback
 _NAMESPACES: set = {"_"}
-# NOTE [kernels read whole]: every aten op's registrations (`torch._C._dispatch_dump`), and the dispatch
-# keys with a backend fallback, as the zygote sealed; the Library class's ways to add or take off a kernel
+# every aten op's registrations and the keys with a backend fallback, as the zygote sealed; the Library
+# class's ways to add or take off a kernel (NOTE [kernels read whole])
 _ATEN: dict = {}
 _FALLBACKS: list = []
 _REGISTERING = ("impl", "impl_t_t", "impl_with_aoti_compile", "fallback", "fallback_fallthrough", "def_",
@@ -192,9 +203,10 @@ def python_dispatcher_on() -> bool:
 
 def kernels_are_torchs(whole: bool = False, _names=_C_NAMES) -> bool:
     """No kernel of the code's is registered for torch's ops: no Library object alive but those the zygote
-    kept and those the watch made in this run, none of these the code's for a namespace of torch's, and the
-    python dispatcher off. (The count first, and no local holding the class: a frame's local is one more
-    reference to it.)"""
+    kept and those the watch made in this run, the python dispatcher off, and then ``whole`` (as the grader
+    reads) every aten op's registrations as sealed, where the run made or touched a Library; else (as a pass
+    ends) no Library of the code's for a namespace of torch's. (The count first, and no local holding the
+    class: a frame's local is one more reference to it.)"""
     base = _S.libraries_base
     if base is None or not _SEALED:
         return True
@@ -212,8 +224,8 @@ def _young_references(_referrers=gc.get_referrers, _referents=gc.get_referents) 
     """References to the class held by objects made since the zygote froze its heap (gc's reads skip the
     frozen ones): a learner's `inspect.getmembers(torch._C)` holds one and is no Library (round 39's second
     attacker's honest file read "kernels of its own"). An instance is no container gc tracks: a Library
-    object is never among these. Read only where the count differs (the audit hook lets this function
-    alone make the call)."""
+    object is never among these. Read as the code begins, and again only where the count differs (the
+    audit hook lets this function alone make the call)."""
     found = 0
     for holder in _referrers(_CLASS):
         found += sum(1 for part in _referents(holder) if part is _CLASS)

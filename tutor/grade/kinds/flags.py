@@ -16,8 +16,7 @@ _FLAG_HELP = {
                                 "`{n}.requires_grad_()` on a leaf."),
     ("requires_grad", False): N_("`{n}` still requires grad: compute it inside `with torch.no_grad():` so that "
                                  "autograd records no graph for it. (Calling .detach() afterwards gives the same "
-                                 "flag, but the graph was already built; for a leaf you create yourself, leave "
-                                 "requires_grad off.)"),
+                                 "flag, but the graph was already built.)"),
     # a leaf (a parameter, found by probing: freeze-the-first-layer) is frozen, not computed under no_grad
     ("requires_grad", False, "leaf"): N_("`{n}` is a leaf that still requires grad: freeze it with "
                                          "`{n}.requires_grad_(False)` (a whole module's parameters: "

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from tutor.autograd_apis import PASS_RAISED
 from tutor.grade.kinds.base import Context, InvalidResult, Kind, Verdict, observed_record
+from tutor.grade.kinds.calls import calls_of
 from tutor.grade.kinds.words import bound_words, one_too_many, plural, too_few, within
 from tutor.i18n import N_, _
 from tutor.pack.checks import HooksCheck
@@ -86,6 +88,12 @@ class Hooks(Kind):
             bare = [m for m, k in zip(check.modules, counts) if k == 0]
             idle = [m for m, k, r in zip(check.modules, counts, ran) if k and not r]
             unmet = bool(bare or idle)
+            if idle and not bare and calls_of(ctx.observed, PASS_RAISED):
+                # round 39's learner: a hook on a later module raised, and the pass never reached these
+                return False, _("your code registered hooks on {idle}, but the backward pass stopped at the error "
+                                "above before it reached them: mend what the error says (a hook must return None "
+                                "or gradients of the shapes it was given), and they will run.").format(
+                    idle=", ".join(f"`{m}`" for m in idle))
             if idle and not bare:
                 return False, _("your code registered hooks on {idle}, but none of them ran (a hook taken off "
                                 "before the pass, or registered after it, runs in none); this exercise asks for one "
