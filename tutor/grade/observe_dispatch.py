@@ -43,7 +43,7 @@ import torch
 
 from tutor.grade.observe_callbacks import runs_inside_a_pass
 from tutor.grade.observe_codes import _codes_file, calls_the_codes
-from tutor.grade.observe_kernels import kernels_are_torchs
+from tutor.grade.observe_kernels import kernels_are_torchs, python_dispatcher_on
 from tutor.grade.observe_kernels import keep, note_namespace
 from tutor.grade.observe_state import (
     _OURS, _TORCH_DIR, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _graph_task_id, _learner_caller, _len, _type,
@@ -110,7 +110,7 @@ def stack_is_torchs() -> bool:
     """Every mode on the dispatch stack now is of torch's classes and runs nothing of the code's, the
     python dispatcher is off (NOTE [a kernel in python]), and the interpreter holds no callback of the
     code's (NOTE [code the interpreter runs inside a pass], observe_callbacks.py)."""
-    if _python_dispatcher_on() or _debug_hooks_set() or runs_inside_a_pass() or not kernels_are_torchs():
+    if python_dispatcher_on() or _debug_hooks_set() or runs_inside_a_pass() or not kernels_are_torchs():
         return False
     for i in _range(int(_len_dispatch_stack())):
         if not torch_mode(_dispatch_stack_at(i)):
@@ -132,19 +132,9 @@ def note_stack() -> None:
 # leaves a hook with it on is a dispatch of the code's. So is torch's own DebugMode on the stack while its
 # dispatch hooks (callbacks of the code's, run as each op returns: the same attacker's rewrote `mul`'s
 # result) are set.
-_PYTHON_DISPATCHER = _getattr(torch._C.DispatchKey, "PythonDispatcher", None)
-_key_included = _getattr(torch._C, "_dispatch_tls_is_dispatch_key_included", None)
+# (python_dispatcher_on: observe_kernels.py, which reads it as the grader reads too)
 _DEBUG_HOOKS = ("_DISPATCH_RECORD_HOOKS", "_DISPATCH_LOG_HOOKS", "_DISPATCH_PRE_LOG_HOOKS")
 _modules = sys.modules
-
-
-def _python_dispatcher_on() -> bool:
-    if _PYTHON_DISPATCHER is None or _key_included is None:
-        return False
-    try:
-        return bool(_key_included(_PYTHON_DISPATCHER))
-    except Exception:  # noqa: BLE001 - a state that cannot be read is not torch's plain one
-        return True
 
 
 def _debug_hooks_set() -> bool:
