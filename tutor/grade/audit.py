@@ -44,7 +44,7 @@ def _grader_codes() -> frozenset:
 
 def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozenset(), _getframe=sys._getframe,
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
-          _ours=(), _self=None, _library=None) -> None:
+          _ours=(), _self=None, _library=None, _fixed=frozenset()) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
     if event in _refused:
@@ -56,6 +56,11 @@ def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozense
         # NOTE [a kernel registered behind the watch] (observe_kernels.py): a Library object of another
         # class no longer counts, and freed as one it never takes its kernels off (round 39's second attacker)
         raise RuntimeError("a dispatch library's class may not be changed in a grading run")
+    elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] == "__bases__" \
+            and _id(args[0]) in _fixed:
+        # round 39's fourth attacker: `torch.Tensor.__bases__ = (Mixin, TensorBase)` gave every tensor a
+        # `mean` that sums; a class's bases are not in its dict, which pristine puts back
+        raise RuntimeError("a class's bases may not be changed in a grading run")
     elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] in _parts \
             and _type(args[0]) is _function and (args[0] is _self or _code(args[0]).co_filename.startswith(_ours)):
         # the grader's functions and torch's (namedtuple sets its own `__new__`'s defaults: allowed)
@@ -73,8 +78,17 @@ def install() -> None:
     ours = (os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep,
             os.path.dirname(os.path.abspath(torch.__file__)) + os.sep)
     _hook.__defaults__ = (REFUSED, _FUNCTION_PARTS, _grader_codes(), sys._getframe, id, type, str, types.FunctionType,
-                          types.FunctionType.__code__.__get__, ours, _hook, getattr(torch._C, "_DispatchModule", None))
+                          types.FunctionType.__code__.__get__, ours, _hook, getattr(torch._C, "_DispatchModule", None),
+                          _fixed_classes(torch))
     sys.addaudithook(_hook)
+
+
+def _fixed_classes(torch) -> frozenset:
+    """The ids of the classes whose bases no run may change: what pristine puts back (their dicts, not their
+    bases), and torch's tensor base. (Ids: a class of the code's could answer `==` with code.)"""
+    from tutor.grade import pristine
+
+    return frozenset(id(t) for t in [*pristine._targets(), torch._C.TensorBase] if isinstance(t, type))
 
 
 _INSTALLED: list = []

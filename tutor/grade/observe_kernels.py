@@ -82,8 +82,19 @@ def keep(library, args: tuple, learner: bool) -> None:
         _incref(library)
         _S.libraries_made += 1
         _S.kernels_touched = True
-        if learner:
-            note_namespace(args[1] if len(args) > 1 else None)
+        namespace = args[1] if len(args) > 1 else None
+        if type(namespace) is not str or namespace in _EAGER:
+            _S.eager_library = True
+        if learner or _S.eager_library:
+            note_namespace(namespace)
+
+
+# The namespaces of the ops eager code runs: a Library for them made in a run is the code's, whoever the watch
+# says made it, and the run cannot be judged (round 39's fourth attacker: made under a forged file name, a
+# kernel that turned AccumulateGrad's `+=` into a copy for the code's passes alone, taken off before the grader
+# read). What torch makes lazily in a run is for other namespaces (compile's `prims` fragments); vmap's aten
+# rules are loaded as the zygote seals.
+_EAGER = frozenset({"aten", "_"})
 
 
 def note_namespace(namespace) -> None:
@@ -187,7 +198,7 @@ def begin() -> None:
     """As the code begins: the count of references to the Library class, less those of objects the run
     made so far (the setup's: the count as read later takes them off where it differs)."""
     _S.libraries_base = library_refs() - _young_references() if _SEALED else None
-    _S.libraries_made, _S.kernels_of_the_code, _S.kernels_touched = 0, False, False
+    _S.libraries_made, _S.kernels_of_the_code, _S.kernels_touched, _S.eager_library = 0, False, False, False
 
 
 def python_dispatcher_on() -> bool:
@@ -216,7 +227,7 @@ def kernels_are_torchs(whole: bool = False, _names=_C_NAMES) -> bool:
     if _names.get("_DispatchModule") is not _CLASS or python_dispatcher_on():
         return False
     if whole:  # as the grader reads: what is registered, whoever registered it (NOTE [kernels read whole])
-        return not _S.kernels_touched or _registrations_as_sealed()
+        return not _S.eager_library and (not _S.kernels_touched or _registrations_as_sealed())
     return not _S.kernels_of_the_code  # as a pass ends: a Library of the code's for torch's ops
 
 

@@ -140,6 +140,7 @@ class _Defaults:
     libraries_made = 0  # ... and the Libraries the watch made since
     kernels_of_the_code = False  # ... one of them the code's, for a namespace of torch's ops
     kernels_touched = False  # ... a Library made, or one of its ways to register called (NOTE [kernels read whole])
+    eager_library = False  # ... one made for aten or every op's fallback, by anyone (observe_kernels._EAGER)
     own_classes: list = []  # ... the code's subclasses of Tensor, read when a pass is judged
     nodes = None
     grad_names: list = []  # observe_grads.py: the tensors whose gradients a pass's marks follow
