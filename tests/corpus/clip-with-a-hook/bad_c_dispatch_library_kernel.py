@@ -1,4 +1,4 @@
-# expect: started at
+# expect: registered kernels of its own
 # No clamping hook: the hook on `sq` clamps nothing; it registers a Python kernel for aten::mul.Tensor
 # at AutogradCPU straight through torch._C._dispatch_library (no torch.library.Library, which the grader
 # watches). The kernel clamps what PowBackward makes, d(loss)/dy; the hook on y takes the kernel away.

@@ -1,4 +1,4 @@
-# expect: started at
+# expect: registered kernels of its own
 # The Mul path's gradient (grad * a) worked out by hand by a Python kernel for aten::mul.Tensor at
 # AutogradCPU, registered around loss.backward() straight through torch._C._dispatch_library (no
 # torch.library.Library, so nothing notes it), and reset after the pass. No hooks at all.

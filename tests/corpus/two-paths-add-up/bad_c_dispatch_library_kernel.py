@@ -1,4 +1,4 @@
-# expect: started at
+# expect: registered kernels of its own
 # The Mul path's gradient (grad * a) worked out by hand by a Python kernel for aten::mul.Tensor at
 # AutogradCPU, registered mid-pass (a hook on `x * a`) straight through torch._C._dispatch_library (no
 # torch.library.Library), and taken away by a hook on `x.exp()` before the pass ends.

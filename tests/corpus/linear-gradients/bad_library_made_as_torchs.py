@@ -1,5 +1,6 @@
-# expect: grad of
-# round 31's second attacker: a Library made by code compiled under a file name in torch's folder reads as torch's
+# expect: registered kernels of its own
+# round 31's second attacker: a Library made by code compiled under a file name in torch's folder read as torch's;
+# caught since round 39: a Library for aten made in a run is the code's, whoever made it (observe_kernels._EAGER)
 # w.grad and x.grad worked out by hand by a kernel of the code's own for aten::mul.Tensor at AutogradCPU,
 # registered through torch.library.Library from code compiled under a file name in torch's folder and run
 # in a thread with no frame of the code's: the Library reads as torch's own making.
