@@ -195,9 +195,10 @@ def library_refs(_count=sys.getrefcount, _class=_CLASS) -> int:
 
 
 def begin() -> None:
-    """As the code begins: the count of references to the Library class, less those of objects the run
-    made so far (the setup's: the count as read later takes them off where it differs)."""
-    _S.libraries_base = library_refs() - _young_references() if _SEALED else None
+    """As the code begins: the count of references to the Library class, and how many of them objects the
+    run made so far hold (the setup's: a count read later that differs takes the young ones off both)."""
+    _S.libraries_base = library_refs() if _SEALED else None
+    _S.libraries_young = _young_references() if _SEALED else 0
     _S.libraries_made, _S.kernels_of_the_code, _S.kernels_touched, _S.eager_library = 0, False, False, False
 
 
@@ -222,8 +223,8 @@ def kernels_are_torchs(whole: bool = False, _names=_C_NAMES) -> bool:
     if base is None or not _SEALED:
         return True
     refs, expected = library_refs(), base + _S.libraries_made
-    if refs != expected and refs - _young_references() != expected:  # `base` has the young ones taken off
-        return False
+    if refs != expected and refs - _young_references() != expected - _S.libraries_young:
+        return False  # more than the Libraries the watch made and the references of objects the run made
     if _names.get("_DispatchModule") is not _CLASS or python_dispatcher_on():
         return False
     if whole:  # as the grader reads: what is registered, whoever registered it (NOTE [kernels read whole])

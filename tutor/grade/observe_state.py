@@ -137,6 +137,7 @@ class _Defaults:
     installed = False
     own_dispatch = False  # NOTE [a dispatch of the code's own] (observe_dispatch.py)
     libraries_base = None  # NOTE [a kernel registered behind the watch] (observe_kernels.py): as the code began
+    libraries_young = 0  # ... the references to the Library class from objects the run had made by then
     libraries_made = 0  # ... and the Libraries the watch made since
     kernels_of_the_code = False  # ... one of them the code's, for a namespace of torch's ops
     kernels_touched = False  # ... a Library made, or one of its ways to register called (NOTE [kernels read whole])
