@@ -83,9 +83,10 @@ def keep(library, args: tuple, learner: bool) -> None:
         _S.libraries_made += 1
         _S.kernels_touched = True
         namespace = args[1] if len(args) > 1 else None
-        if type(namespace) is not str or namespace in _EAGER:
+        eager = type(namespace) is not str or namespace in _EAGER
+        if eager:
             _S.eager_library = True
-        if learner or _S.eager_library:
+        if learner or eager:
             note_namespace(namespace)
 
 
