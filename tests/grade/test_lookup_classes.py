@@ -47,24 +47,30 @@ MADE_TO_RUN = {
 }
 
 
-def _judge(*files: Path) -> str:
-    proc = subprocess.run([sys.executable, str(HERE / "judge_classes.py"), *map(str, files)],
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory) -> dict[str, str]:
+    """Each case's verdict, and the honest classes' ("honest"), from one judge process that forks a run per case."""
+    folder = tmp_path_factory.mktemp("lookup-cases")
+    files = {"honest": HERE / "honest_classes.py"}
+    for n, (case, code) in enumerate(MADE_TO_RUN.items()):
+        files[case] = folder / f"case{n}.py"
+        files[case].write_text(code)
+    proc = subprocess.run([sys.executable, str(HERE / "judge_classes.py"), *map(str, files.values())],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    return proc.stdout.strip().splitlines()[-1]
+    said = dict(line.split("\t") for line in proc.stdout.splitlines() if "\t" in line)
+    return {case: said.get(str(path), "no verdict") for case, path in files.items()}
 
 
-def test_the_classes_learners_write_are_not_made_to_run():
+def test_the_classes_learners_write_are_not_made_to_run(verdicts):
     # dataclasses, enums (a StrEnum's members as keys too), namedtuples, Protocols, ABCs, cached and lru-cached
     # methods, modules, Functions, tensor subclasses and modes, numpy subclasses, metaclasses, generics
-    assert _judge(HERE / "honest_classes.py") == "nothing made to run"
+    assert verdicts["honest"] == "nothing made to run"
 
 
 @pytest.mark.parametrize("case", list(MADE_TO_RUN))
-def test_a_class_made_to_run_at_a_lookup_is_found(case, tmp_path):
-    code = tmp_path / "code.py"
-    code.write_text(MADE_TO_RUN[case])
-    assert _judge(code) == "made to run", case
+def test_a_class_made_to_run_at_a_lookup_is_found(case, verdicts):
+    assert verdicts[case] == "made to run", case
 
 
 def test_a_str_that_compares_as_str_is_a_plain_key():
