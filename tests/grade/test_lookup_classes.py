@@ -126,6 +126,9 @@ REACHES = {
     "sys.setprofile": "sys.setprofile(lambda *a: None)",
     "a grader function's defaults": "from tutor.grade import readfirst\nreadfirst.evaluate.__defaults__ = (1,)",
     "a torch function's code": "torch.nn.functional.relu.__code__ = (lambda *a, **k: 0).__code__",
+    # round 40: torch's own registration method, read out of the watch's keyword defaults
+    "a grader wrapper's keyword defaults": "torch._C._DispatchModule.impl.__kwdefaults__",
+    "a grader function's defaults, read": "from tutor.grade import pristine\npristine.drop_planted.__defaults__",
 }
 
 
@@ -153,6 +156,9 @@ def test_a_run_cannot_reach_the_graders_objects_and_honest_code_still_runs():
                                     "y = (x ** 2).sum() * P(1).b\ny.backward()\n",
         "own function's defaults": "def f(t, k=2):\n    return t ** k\nf.__defaults__ = (2,)\ny = f(x).sum()\n"
                                    "y.backward()\n",
+        # what a learner may read: torch's functions' defaults and signatures
+        "torch's defaults, read": "import inspect\nk = torch.nn.functional.dropout.__defaults__\n"
+                                  "inspect.signature(torch.nn.functional.dropout)\ny = (x ** 2).sum()\ny.backward()\n",
     }
     cases = {**refused, **honest}
     with Grader(jobs=1, timeout=60) as grader:

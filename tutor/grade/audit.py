@@ -29,6 +29,7 @@ import types
 
 REFUSED = frozenset({"gc.get_referents", "gc.get_referrers", "gc.get_objects", "sys.settrace", "sys.setprofile"})
 _FUNCTION_PARTS = frozenset({"__code__", "__defaults__", "__kwdefaults__"})
+_HELD = frozenset({"__defaults__", "__kwdefaults__"})  # where the grader's wrappers keep what they wrap
 
 
 def _grader_codes() -> frozenset:
@@ -44,7 +45,7 @@ def _grader_codes() -> frozenset:
 
 def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozenset(), _getframe=sys._getframe,
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
-          _ours=(), _self=None, _library=None, _fixed=frozenset()) -> None:
+          _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
     if event in _refused:
@@ -61,6 +62,12 @@ def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozense
         # round 39's fourth attacker: `torch.Tensor.__bases__ = (Mixin, TensorBase)` gave every tensor a
         # `mean` that sums; a class's bases are not in its dict, which pristine puts back
         raise RuntimeError("a class's bases may not be changed in a grading run")
+    elif event == "object.__getattr__" and _type(args[0]) is _function and _type(args[1]) is _str \
+            and args[1] in _held and _code(args[0]).co_filename.startswith(_ours[0]) \
+            and _id(_getframe(1).f_code) not in _codes:
+        # round 40's attacker read torch's own registration method out of the watch's `__kwdefaults__`
+        # (NOTE [a kernel registered behind the watch]): what the grader's functions hold is not the code's
+        raise RuntimeError("a grader function's " + args[1] + " are not available in a grading run")
     elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] in _parts \
             and _type(args[0]) is _function and (args[0] is _self or _code(args[0]).co_filename.startswith(_ours)):
         # the grader's functions and torch's (namedtuple sets its own `__new__`'s defaults: allowed)
@@ -79,7 +86,7 @@ def install() -> None:
             os.path.dirname(os.path.abspath(torch.__file__)) + os.sep)
     _hook.__defaults__ = (REFUSED, _FUNCTION_PARTS, _grader_codes(), sys._getframe, id, type, str, types.FunctionType,
                           types.FunctionType.__code__.__get__, ours, _hook, getattr(torch._C, "_DispatchModule", None),
-                          _fixed_classes(torch))
+                          _fixed_classes(torch), _HELD)
     sys.addaudithook(_hook)
 
 

@@ -133,6 +133,7 @@ def restore(_zip=zip, _version_of=None) -> None:
         if known is not None and _version_of(known[0]) == known[1]:
             continue
         _put_back(target, attributes)
+    put_back_functions()
     sys.modules.update(_modules)
     _leave_torch_modes()
 
@@ -289,7 +290,9 @@ def _note_modules(versions: bool) -> None:
 
     import numpy
 
-    dicts = tuple(vars(m) for m in list(sys.modules.values()) if type(m) is types.ModuleType)
+    modules = [(name, m) for name, m in list(sys.modules.items()) if type(m) is types.ModuleType]
+    dicts = tuple(vars(m) for _, m in modules)
+    _note_functions(modules)
     if not versions or not dicts:
         _MODULE_DICTS = (dicts, None, b"", b"")
         return
@@ -322,11 +325,55 @@ def drop_planted(dicts: tuple, _type=type, _str=str, _list=list, _kept=[], _from
             d.update(kept)
 
 
+# NOTE [a function rebound in a library module]: round 40's attacker rebound functions in torch modules no
+# target of pristine's is: `torch.autograd.gradcheck._allclose_with_type_promotion` (every gradcheck the probes
+# ran then passed) and `torch._functorch`'s `grad_impl` and `vmap_impl` (the probes' own `torch.func` calls ran
+# the code's stand-ins). As the snapshot is taken, each library module's callables are kept (some 6 ms, once
+# a worker; behind a mappingproxy, which no run can write through); in the probe process, every module dict
+# whose version moved (the gather above) gets them back, and loses a name added since that shadows a builtin.
+# A module the run imported itself is not put back (docs/grading.md, "What the sandbox does not cover").
+_MODULE_FUNCTIONS: tuple = ()  # per dict of _MODULE_DICTS: (its callables, the names it had), or None
+
+
+def _note_functions(modules: list) -> None:
+    global _MODULE_FUNCTIONS
+    from types import MappingProxyType
+
+    _MODULE_FUNCTIONS = tuple(
+        None if name in ("__main__", "__mp_main__") or name == "tutor" or name.startswith("tutor.") else
+        (MappingProxyType({k: v for k, v in vars(m).items() if type(k) is str and callable(v)}), frozenset(vars(m)))
+        for name, m in modules)
+
+
+def put_back_functions(_type=type, _str=str, _list=list, _missing=None, _builtins=frozenset(vars(builtins)),
+                       _frombuffer=None, _intp=None, _uint64=None) -> None:
+    """NOTE [a function rebound in a library module]: in the probe process, after the targets."""
+    spaces, view, where, known = _MODULE_DICTS
+    kept = _MODULE_FUNCTIONS
+    if view is None or _frombuffer is None:
+        moved = range(len(spaces))
+    else:
+        moved = (view[_frombuffer(where, _intp)] != _frombuffer(known, _uint64)).nonzero()[0]
+    for i in moved:
+        if i >= len(kept) or kept[i] is None:
+            continue
+        functions, names = kept[i]
+        d = spaces[i]
+        for name, value in functions.items():
+            if d.get(name, _missing) is not value:
+                d[name] = value
+        for name in [n for n in _list(d) if _type(n) is _str and n in _builtins and n not in names]:
+            del d[name]
+
+
 def _numpy_defaults() -> None:
     import numpy
 
     drop_planted.__kwdefaults__ = None
     drop_planted.__defaults__ = (type, str, list, [], numpy.frombuffer, numpy.intp, numpy.uint64)
+    put_back_functions.__kwdefaults__ = None
+    put_back_functions.__defaults__ = (type, str, list, _MISSING, frozenset(vars(builtins)), numpy.frombuffer,
+                                       numpy.intp, numpy.uint64)
 
 
 _numpy_defaults()  # as the module loads, before any audit hook: no run may set a function's defaults

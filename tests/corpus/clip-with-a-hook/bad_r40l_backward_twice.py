@@ -1,0 +1,6 @@
+# expect: gradients accumulate in .grad
+y = x * w
+y.register_hook(lambda g: g.clamp(-0.5, 0.5))
+loss = (y ** 2).sum()
+loss.backward(retain_graph=True)
+loss.backward()

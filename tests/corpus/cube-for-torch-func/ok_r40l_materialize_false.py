@@ -1,0 +1,22 @@
+class Cube(torch.autograd.Function):
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x):
+        return x ** 3
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.set_materialize_grads(False)
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        if grad is None:
+            return None
+        (x,) = ctx.saved_tensors
+        return grad * 3 * x ** 2
+
+
+g = torch.func.grad(lambda t: Cube.apply(t).sum())(x)
+ys = torch.func.vmap(Cube.apply)(xs)

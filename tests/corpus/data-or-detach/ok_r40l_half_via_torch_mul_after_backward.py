@@ -1,0 +1,5 @@
+y = torch.exp(x)
+loss = y.sum()
+loss.backward()
+half = torch.mul(y.detach(), 0.5)
+logged = half.sum().item()

@@ -1,0 +1,4 @@
+y = torch.exp(x)
+logged = y.sum().div(2).item()
+loss = y.sum()
+loss.backward()

@@ -1,0 +1,4 @@
+for p in first.parameters():
+    p.requires_grad_(False)
+loss = F.mse_loss(second(torch.relu(first(X))), y)
+loss.backward(inputs=list(second.parameters()))

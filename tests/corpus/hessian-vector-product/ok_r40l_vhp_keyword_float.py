@@ -1,0 +1,1 @@
+_, hvp = torch.autograd.functional.vhp(f, x.detach(), v=v)

@@ -1,0 +1,2 @@
+x = data.detach().clone().requires_grad_(True)
+y = torch.square(x).sum()

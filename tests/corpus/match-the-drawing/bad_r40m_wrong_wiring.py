@@ -1,0 +1,2 @@
+# expect: your graph computes `w + (x * b)`
+loss = ((torch.tanh(w + x * b) - target) ** 2).mean()

@@ -1,0 +1,3 @@
+# expect: `w` is not reached
+w = nn.Parameter(init.clone())
+out = data @ nn.Parameter(init.clone())

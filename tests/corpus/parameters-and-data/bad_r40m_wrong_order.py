@@ -1,0 +1,3 @@
+# expect: mat1 and mat2 shapes cannot be multiplied
+w = nn.Parameter(init.clone())
+out = w @ data

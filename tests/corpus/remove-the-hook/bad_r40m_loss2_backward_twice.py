@@ -1,0 +1,12 @@
+# expect: Your code called backward() 3 times
+handle = w.register_hook(lambda g: g * 100)
+loss1 = (w ** 2).sum()
+loss1.backward()
+first = w.grad.clone()
+handle.remove()
+
+w.grad = None
+loss2 = (w ** 3).sum()
+loss2.backward(retain_graph=True)
+loss2.backward()
+second = w.grad.clone()

@@ -1,0 +1,12 @@
+# expect: It is 100 times the expected value everywhere
+handle = w.register_hook(lambda g: g * 100)
+loss1 = (w ** 2).sum()
+loss1.backward()
+first = w.grad.clone()
+w.requires_grad_(False)
+w.requires_grad_(True)
+
+w.grad = None
+loss2 = (w ** 3).sum()
+loss2.backward()
+second = w.grad.clone()

@@ -1,0 +1,10 @@
+handle = w.register_hook(lambda g: g * 100)
+loss1 = w.pow(2).sum()
+torch.autograd.backward(loss1)
+first = torch.clone(w.grad)
+
+loss2 = w.pow(3).sum()
+handle.remove()
+w.grad.sub_(w.grad)
+loss2.backward()
+second = w.grad.detach().clone()

@@ -1,0 +1,13 @@
+# expect: It has the opposite sign everywhere
+class RoundSTE(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return torch.round(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return -grad
+
+y = RoundSTE.apply(x)
+loss = (y * scale).sum()
+loss.backward()

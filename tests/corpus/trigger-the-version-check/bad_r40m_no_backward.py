@@ -1,0 +1,2 @@
+# expect: ran to the end without raising
+s.add_(1)

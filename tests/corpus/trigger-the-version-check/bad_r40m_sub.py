@@ -1,0 +1,3 @@
+# expect: s holds exp(x) + 1
+s.sub_(1)
+loss.backward()

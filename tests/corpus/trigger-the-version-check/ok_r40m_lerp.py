@@ -1,0 +1,2 @@
+s.lerp_(s + 2, 0.5)
+loss.backward()

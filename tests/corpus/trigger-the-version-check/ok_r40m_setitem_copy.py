@@ -1,0 +1,2 @@
+s[:] = s + 1
+loss.backward(retain_graph=True)

@@ -1,0 +1,3 @@
+# expect: missing op Add between `x` and `loss`. extra op Mul
+loss = (x * a * x.exp()).sum()
+loss.backward()

@@ -1,0 +1,2 @@
+y = torch.tanh(x) * x.cumsum(0)
+torch.einsum('i,i->', v, y).backward()

@@ -1,0 +1,45 @@
+"""NOTE [a function rebound in a library module] (pristine.py): round 40's attacker rebound functions in
+torch modules that are no target of pristine's (`torch.autograd.gradcheck._allclose_with_type_promotion`,
+`torch._functorch`'s `grad_impl` and `vmap_impl`), and the probes' own gradcheck and `torch.func` calls ran
+them. The probe process puts every library module's functions back, and takes off a name added that shadows
+a builtin; what a module holds that is not callable, and a module's new names, stay. Its own process: the
+snapshot and the put-back are those of a run's, which would change this one's modules."""
+
+import subprocess
+import sys
+
+SCRIPT = r"""
+import torch
+import sys
+import torch.autograd.gradcheck
+gradcheck_module = sys.modules["torch.autograd.gradcheck"]
+import torch._functorch.apis as apis
+from tutor.grade import pristine
+
+pristine.snapshot()
+real_allclose, real_vmap_impl = gradcheck_module._allclose_with_type_promotion, apis.vmap_impl
+gradcheck_module._allclose_with_type_promotion = "ok".format
+apis.vmap_impl = lambda *a, **k: "the code's"
+gradcheck_module.isinstance = lambda *a: True  # a global that shadows a builtin
+gradcheck_module.mine = lambda: 1  # a new name of the code's, no builtin's
+counter = gradcheck_module.__dict__.setdefault("_calls_seen", 0)  # not callable: state, stays
+pristine.put_back_functions()
+print(gradcheck_module._allclose_with_type_promotion is real_allclose, apis.vmap_impl is real_vmap_impl,
+      "isinstance" in vars(gradcheck_module), gradcheck_module.mine(), "_calls_seen" in vars(gradcheck_module))
+x = torch.randn(3, dtype=torch.float64, requires_grad=True)
+wrong = type("Wrong", (torch.autograd.Function,), {
+    "forward": staticmethod(lambda ctx, t: t * 2), "backward": staticmethod(lambda ctx, g: g * 3)})
+try:
+    torch.autograd.gradcheck(wrong.apply, (x,))
+    print("gradcheck passed a wrong backward")
+except Exception as exc:
+    print("gradcheck failed it:", type(exc).__name__)
+"""
+
+
+def test_functions_rebound_in_torch_modules_are_put_back_for_the_probes():
+    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines[-2] == "True True False 1 True", lines
+    assert lines[-1] == "gradcheck failed it: GradcheckError", lines
