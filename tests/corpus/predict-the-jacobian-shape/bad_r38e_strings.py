@@ -1,4 +1,4 @@
-# expect: a list or tuple of them, item by item).
+# expect: a list or tuple of them, item by item), and the right one
 shape_x = "(6, 2, 6, 4)"
 shape_W = "(6, 2, 2, 4)"
 shape_b = "(6, 2, 2)"

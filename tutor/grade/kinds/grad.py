@@ -120,8 +120,9 @@ class Grad(Kind):
         if not verdict[0] and _hooks_changed_nothing(ctx):  # round 35's learner: `g.clamp(...)` not returned
             return False, _("{numbers} The reference's hooks changed a gradient on its way back, and yours "
                             "changed none: a hook changes one only by what it returns (`g.clamp(...)` makes a "
-                            "new tensor: return it), and only if it is registered before backward() "
-                            "runs.").format(numbers=verdict[1].rstrip())
+                            "new tensor: return it), only if it is registered before backward() runs, and "
+                            "only on a tensor that pass goes through (a hook on `y` does nothing when the loss "
+                            "is computed again without `y`).").format(numbers=verdict[1].rstrip())
         # The reference changing .grad after its pass (a clip) allows the same in a post-accumulate hook.
         if verdict[0] and check.followed \
                 and replaced_unlike_reference(ctx, name, scaled_ok=check.from_backward == "or-scaled") \

@@ -45,8 +45,10 @@ class Value(Kind):
         # right type with wrong values does not read as a wrong type (round 32's learner)
         # "(a list or tuple of them)" read as if a one-value answer could be wrapped (round 37's learner)
         if not inputs:  # no setup: the trials differ by seed alone (round 38's learner read of inputs there)
+            # a number of the right type that was wrong read as a type error (round 40's learners)
             return _("On every trial the answer must be {wanted} (where the prompt asks for several, a list or "
-                     "tuple of them, item by item).").format(wanted=_(_TYPE_WORDS[wanted]))
+                     "tuple of them, item by item), and the right one: an answer of that type fails where its "
+                     "value is wrong.").format(wanted=_(_TYPE_WORDS[wanted]))
         return _("On every trial the answer must be {wanted} (where the prompt asks for several, a list or tuple "
                  "of them, item by item), with the values that trial's inputs give.").format(
             wanted=_(_TYPE_WORDS[wanted]))
