@@ -1,7 +1,8 @@
-"""NOTE [a function rebound in a library module] (pristine.py): round 40's attacker rebound functions in
+"""NOTE [a function rebound in a library module] (pristine_modules.py): round 40's attacker rebound functions in
 torch modules that are no target of pristine's (`torch.autograd.gradcheck._allclose_with_type_promotion`,
 `torch._functorch`'s `grad_impl` and `vmap_impl`), and the probes' own gradcheck and `torch.func` calls ran
-them. The probe process puts every library module's functions back, and takes off a name added that shadows
+them; its second attacker changed gradcheck's keyword defaults in place. The probe process puts every library
+module's functions and their keyword defaults back, and takes off a name added that shadows
 a builtin; what a module holds that is not callable, and a module's new names, stay. Its own process: the
 snapshot and the put-back are those of a run's, which would change this one's modules."""
 
@@ -14,7 +15,7 @@ import sys
 import torch.autograd.gradcheck
 gradcheck_module = sys.modules["torch.autograd.gradcheck"]
 import torch._functorch.apis as apis
-from tutor.grade import pristine
+from tutor.grade import pristine, pristine_modules
 
 pristine.snapshot()
 real_allclose, real_vmap_impl = gradcheck_module._allclose_with_type_promotion, apis.vmap_impl
@@ -23,7 +24,9 @@ apis.vmap_impl = lambda *a, **k: "the code's"
 gradcheck_module.isinstance = lambda *a: True  # a global that shadows a builtin
 gradcheck_module.mine = lambda: 1  # a new name of the code's, no builtin's
 counter = gradcheck_module.__dict__.setdefault("_calls_seen", 0)  # not callable: state, stays
-pristine.put_back_functions()
+torch.autograd.gradcheck.__kwdefaults__["atol"] = 1e9  # round 40's second attacker: in place, the same function
+torch.autograd.gradgradcheck.__kwdefaults__["atol"] = 1e9
+pristine_modules.put_back(pristine.module_dicts())
 print(gradcheck_module._allclose_with_type_promotion is real_allclose, apis.vmap_impl is real_vmap_impl,
       "isinstance" in vars(gradcheck_module), gradcheck_module.mine(), "_calls_seen" in vars(gradcheck_module))
 x = torch.randn(3, dtype=torch.float64, requires_grad=True)

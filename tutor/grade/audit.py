@@ -45,9 +45,14 @@ def _grader_codes() -> frozenset:
 
 def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozenset(), _getframe=sys._getframe,
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
-          _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD) -> None:
+          _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD, _sealed=frozenset()) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
+    if (event == "object.__setattr__" or event == "object.__delattr__") and _id(args[0]) in _sealed:
+        # round 40's second attacker: `BackwardCFunction.apply` replaced once the watch had seen one backward
+        # (later ones ran unseen), and a data descriptor `apply` on FunctionMeta that answered every
+        # `Cube.apply`, the checks' own calls among them
+        raise RuntimeError("autograd's node and Function classes may not be changed in a grading run")
     if event in _refused:
         if _id(_getframe(1).f_code) not in _codes:
             raise RuntimeError(event + " is not available in a grading run")
@@ -86,8 +91,14 @@ def install() -> None:
             os.path.dirname(os.path.abspath(torch.__file__)) + os.sep)
     _hook.__defaults__ = (REFUSED, _FUNCTION_PARTS, _grader_codes(), sys._getframe, id, type, str, types.FunctionType,
                           types.FunctionType.__code__.__get__, ours, _hook, getattr(torch._C, "_DispatchModule", None),
-                          _fixed_classes(torch), _HELD)
+                          _fixed_classes(torch), _HELD, _sealed_classes(torch))
     sys.addaudithook(_hook)
+
+
+def _sealed_classes(torch) -> frozenset:
+    """The ids of the classes no run may set or delete an attribute of: autograd's node class, whose methods the
+    engine calls (the observers wrap them), and the metaclass of `torch.autograd.Function`."""
+    return frozenset(id(t) for t in (torch.autograd.function.BackwardCFunction, type(torch.autograd.Function)))
 
 
 def _fixed_classes(torch) -> frozenset:

@@ -25,8 +25,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 from _socket import CMSG_SPACE, SCM_RIGHTS as _RIGHTS, socket as _CSocket
 
-from tutor.grade import (decoded, framing, jail, lookups, observe, observe_kept, ownthreads, pristine, probes,
-                         readfirst, seccomp)
+from tutor.grade import (decoded, framing, jail, lookups, observe, observe_kept, observe_kernels, ownthreads,
+                         pristine, probes, readfirst, seccomp)
 from tutor.grade.protocol import Probe, RunRequest
 from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
@@ -225,8 +225,11 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
     after, dicts, end, execute, enter, read = pristine.drop_planted, pristine.module_dicts(), observe.end, \
         _execute, enter_probe_phase, read_probes
     streams = (sys.stdout, sys.stderr)
+    marks: tuple = ()  # NOTE [marks the code cannot clear] (observe_kernels.py): this frame's, as the code begins
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
         watching = watch is not None and phase == "code"
+        if phase == "code":
+            marks = observe_kernels.marks_now()
         if watching:
             observe.begin(namespace, watch.options, [name for name in namespace if name not in preamble])
             observe_kept.watch(request.probes, namespace)
@@ -245,7 +248,7 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
         payload["cold"] = True  # NOTE [warm on need]: read (and dropped) by the monitor
     enter(after, dicts, own, streams)
     if payload["error"] is None or payload["error"]["phase"] == "code":
-        payload["probes"] = read(request.probes, namespace, started)
+        payload["probes"] = read(request.probes, namespace, started, marks)
     mark("r.probes")
     return payload
 
@@ -260,9 +263,9 @@ def _execute(source: str, filename: str, namespace: dict, _base=BaseException) -
     return None
 
 
-def read_probes(wanted: tuple[Probe, ...], namespace: dict, started: list | None = None) -> dict:
+def read_probes(wanted: tuple[Probe, ...], namespace: dict, started: list | None = None, marks: tuple = ()) -> dict:
     # NOTE [results read before the code can run] (readfirst.py); NOTE [a Function's own apply] (probes.py)
-    return readfirst.read_in_order(wanted, _read_or_fail, probes.restore_function_apply, namespace, started)
+    return readfirst.read_in_order(wanted, _read_or_fail, probes.restore_function_apply, namespace, started, marks)
 
 
 def _read_or_fail(probe: Probe, namespace: dict) -> dict:

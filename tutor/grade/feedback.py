@@ -121,6 +121,11 @@ def learner_problem(learner: RunReply, limit: float) -> tuple[str, RunError | No
                  "dispatcher left on), and they were still in place as the grader read what it left: torch's "
                  "operators no longer computed what they say, so nothing of this run can be judged. Compute "
                  "with torch's operators as they are."), None
+    if isinstance(observed, dict) and observed.get("autograd_changed"):  # NOTE [autograd's classes as the zygote ...]
+        return _("your code changed autograd's own classes (the node class whose methods run each custom "
+                 "backward, or the metaclass of `torch.autograd.Function`), and they were still changed as the "
+                 "grader read what it left, so nothing of this run can be judged. Use autograd as it is: write "
+                 "your own `torch.autograd.Function` subclass instead."), None
     error = learner.payload.error
     if error is not None and error.phase == "setup":
         return _("the exercise's setup failed: {type}: {message}").format(type=error.type,

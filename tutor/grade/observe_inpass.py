@@ -78,6 +78,7 @@ import torch
 
 from tutor.autograd_apis import FUNCTION_BACKWARD_RUN, PASS_RAISED
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
+from tutor.grade.lookups import own_items
 from tutor.grade.observe_codes import _codes_file, codes_at
 from tutor.grade.observe_state import _S, _TORCH_DIR, SETUP_FILE, _copy_names, record_call as _record_call
 
@@ -173,6 +174,35 @@ def install() -> None:
 
 def begin() -> None:
     _S.hook_tensors, _S.our_hooks, _S.hook_dicts = {}, {}, {}
+
+
+# NOTE [autograd's classes as the zygote left them]: round 40's second attacker replaced
+# `BackwardCFunction.apply` once a pass had been watched (the observers' wrapper counts what a custom backward
+# returns: later passes ran unseen), and put a data descriptor `apply` on `torch.autograd.Function`'s metaclass
+# (every `Cube.apply` answered with it, the checks' own calls among them). Setting a class's attribute is no
+# audited event. So the zygote notes both classes' own dicts once the observers are in, and the grader's first
+# reads find them as they were, or leave nothing of the run to judge (readfirst.py): read then, not noted in
+# the run, where the code could write the note. (A tuple: pristine puts it back before the reads.)
+_META = type(torch.autograd.Function)
+_CLASS_ITEMS: tuple = ()
+
+
+def note_classes() -> None:
+    """In the zygote, once the observers are in."""
+    global _CLASS_ITEMS
+    _CLASS_ITEMS = tuple((cls, tuple(own_items(cls))) for cls in (_NODE_BASE, _META))
+
+
+def classes_intact() -> bool:
+    """NOTE [autograd's classes as the zygote left them]."""
+    for cls, items in _CLASS_ITEMS:
+        now = own_items(cls)  # no lookup: a key of the code's runs nothing here
+        if _len(now) != _len(items):
+            return False
+        for (name, value), (was_name, was_value) in zip(now, items):
+            if _type(name) is not str or name != was_name or value is not was_value:
+                return False
+    return True
 
 
 def _noting(descriptor):

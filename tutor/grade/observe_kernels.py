@@ -53,6 +53,8 @@ import torch
 
 from tutor.grade.observe_state import _S
 
+_len = len
+
 _CLASS = getattr(torch._C, "_DispatchModule", None)
 _C_NAMES = vars(torch._C)
 _PYTHON_DISPATCHER = getattr(torch._C.DispatchKey, "PythonDispatcher", None)
@@ -64,8 +66,8 @@ _SEALED: list = []
 _NAMESPACES: set = {"_"}
 # every aten op's registrations and the keys with a backend fallback, as the zygote sealed; the Library
 # class's ways to add or take off a kernel (NOTE [kernels read whole])
-_ATEN: dict = {}
-_FALLBACKS: list = []
+_ATEN: tuple = ()  # (op name, its dump): tuples, which pristine puts back before the grader reads
+_FALLBACKS: tuple = ()
 _REGISTERING = ("impl", "impl_t_t", "impl_with_aoti_compile", "fallback", "fallback_fallthrough", "def_",
                 "def_legacy", "def_name_t_t", "def_schema_t_t", "define", "register_ad_inplace_or_view_fallback",
                 "reset")
@@ -74,17 +76,44 @@ _has_fallback = getattr(torch._C, "_dispatch_has_backend_fallback", None)
 _KEYS = tuple(getattr(torch._C.DispatchKey, "__members__", {}).values())
 
 
-def keep(library, args: tuple, learner: bool) -> None:
+# NOTE [marks the code cannot clear]: round 40's second attacker registered a vmap kernel through a Library made
+# openly, then set the run's record back (`_S.kernels_touched = False` & co.): the whole read never happened. So
+# each way to register, and each Library the watch keeps, also adds a reference to a mark object the zygote made
+# (Py_IncRef: no reference the code could drop, short of ctypes). The marks' counts and the Library class's are
+# taken as the code begins into a local of the run's own frame (child.run: no code of the run's can rebind it),
+# and the grader's reads compare them with the counts then: the record's flags only add reads, never spare one.
+_MARKS: tuple = ()  # (touched mark, eager mark)
+
+
+def marks_now(_getrefcount=sys.getrefcount) -> tuple:
+    """The counts of references to the marks and to the Library class (() where nothing is sealed)."""
+    m = _MARKS
+    return (_getrefcount(m[0]), _getrefcount(m[1]), library_refs()) if m else ()
+
+
+def _marked(at_start: tuple) -> tuple:
+    """(a Library touched, one made for aten or every op's fallback) since ``at_start`` (marks_now's)."""
+    now = marks_now()
+    if not at_start or _len(now) != 3:
+        return False, False
+    return now[0] != at_start[0] or now[2] != at_start[2], now[1] != at_start[1]
+
+
+def keep(library, args: tuple, learner: bool, _marks=(), _incref=_incref) -> None:
     """``library`` is never freed: its kernels stay, and so does its reference to its class. One the code
     made (``learner``) for a namespace of torch's ops (``args``: `_dispatch_library`'s) can change what
     they compute: round 39's second attacker made `aten::mean.dim` a sum through `torch.library.Library`."""
     if _SEALED and type(library) is _CLASS:
         _incref(library)
+        if _marks:  # NOTE [marks the code cannot clear]
+            _incref(_marks[0])
         _S.libraries_made += 1
         _S.kernels_touched = True
         namespace = args[1] if len(args) > 1 else None
         eager = type(namespace) is not str or namespace in _EAGER
         if eager:
+            if _marks:
+                _incref(_marks[1])
             _S.eager_library = True
         if learner or eager:
             note_namespace(namespace)
@@ -133,8 +162,13 @@ def seal() -> None:
         return
     for part in [*holders(), *vars(_CLASS).values(), _CLASS.__mro__, _CLASS]:
         _incref(part)
+    del part  # the class: a local is one more reference (the count below is read as a run reads it)
     _NAMESPACES.update(name.split("::")[0] for name in torch._C._dispatch_get_all_op_names())
-    _watch_registrations()
+    global _MARKS
+    touched, eager = object(), object()
+    keep.__defaults__ = ((touched, eager), _incref)
+    _watch_registrations(touched)
+    _MARKS = (touched, eager)
     reseal()
     _SEALED.append(True)
 
@@ -150,9 +184,9 @@ def reseal() -> None:
         lazy_load_decompositions()
     except Exception:  # noqa: BLE001 - an older torch: a run that vmaps then reads whole, as it should
         pass
-    _ATEN.clear()
-    _ATEN.update((name, _dump(name)) for name in torch._C._dispatch_get_all_op_names() if name.startswith("aten::"))
-    _FALLBACKS[:] = _fallbacks()
+    global _ATEN, _FALLBACKS
+    _ATEN = tuple((name, _dump(name)) for name in torch._C._dispatch_get_all_op_names() if name.startswith("aten::"))
+    _FALLBACKS = tuple(_fallbacks())
 
 
 def _fallbacks() -> list:
@@ -166,14 +200,15 @@ def _fallbacks() -> list:
     return out
 
 
-def _watch_registrations() -> None:
+def _watch_registrations(mark) -> None:
     """A Library's every way to add or take off a kernel notes that this run did (read whole, then)."""
     for name in _REGISTERING:
         original = vars(_CLASS).get(name)
         if original is None:
             continue
 
-        def registering(self, *args, _original=original, **kwargs):
+        def registering(self, *args, _original=original, _mark=mark, _incref=_incref, **kwargs):
+            _incref(_mark)  # NOTE [marks the code cannot clear]
             _S.kernels_touched = True
             return _original(self, *args, **kwargs)
 
@@ -184,10 +219,10 @@ def _watch_registrations() -> None:
 def _registrations_as_sealed() -> bool:
     """Every aten op has the kernels it had as the zygote sealed, and no dispatch key gained or lost a
     backend fallback (some 3,100 dumps: 50 to 110 ms, read only in a run that made or touched a Library)."""
-    for name, before in _ATEN.items():
+    for name, before in _ATEN:
         if _dump(name) != before:
             return False
-    return _fallbacks() == _FALLBACKS
+    return tuple(_fallbacks()) == _FALLBACKS
 
 
 def library_refs(_count=sys.getrefcount, _class=_CLASS) -> int:
@@ -214,7 +249,7 @@ def python_dispatcher_on() -> bool:
         return True
 
 
-def kernels_are_torchs(whole: bool = False, _names=_C_NAMES) -> bool:
+def kernels_are_torchs(whole: bool = False, at_start: tuple = (), _names=_C_NAMES) -> bool:
     """No kernel of the code's is registered for torch's ops: no Library object alive but those the zygote
     kept and those the watch made in this run, the python dispatcher off, and then ``whole`` (as the grader
     reads) every aten op's registrations as sealed, where the run made or touched a Library; else (as a pass
@@ -229,7 +264,8 @@ def kernels_are_torchs(whole: bool = False, _names=_C_NAMES) -> bool:
     if _names.get("_DispatchModule") is not _CLASS or python_dispatcher_on():
         return False
     if whole:  # as the grader reads: what is registered, whoever registered it (NOTE [kernels read whole])
-        return not _S.eager_library and (not _S.kernels_touched or _registrations_as_sealed())
+        touched, eager = _marked(at_start)  # NOTE [marks the code cannot clear]
+        return not (eager or _S.eager_library) and (not (touched or _S.kernels_touched) or _registrations_as_sealed())
     return not _S.kernels_of_the_code  # as a pass ends: a Library of the code's for torch's ops
 
 

@@ -20,6 +20,8 @@ import signal
 import sys
 import threading
 
+from tutor.grade import pristine_modules
+
 _saved: list[tuple[object, dict]] = []
 _modules: dict[str, object] = {}
 # Per target: its attribute dict and that dict's version at the snapshot
@@ -133,7 +135,7 @@ def restore(_zip=zip, _version_of=None) -> None:
         if known is not None and _version_of(known[0]) == known[1]:
             continue
         _put_back(target, attributes)
-    put_back_functions()
+    pristine_modules.put_back(_MODULE_DICTS)  # NOTE [a function rebound in a library module]
     sys.modules.update(_modules)
     _leave_torch_modes()
 
@@ -292,16 +294,11 @@ def _note_modules(versions: bool) -> None:
 
     modules = [(name, m) for name, m in list(sys.modules.items()) if type(m) is types.ModuleType]
     dicts = tuple(vars(m) for _, m in modules)
-    _note_functions(modules)
+    pristine_modules.note(modules, versions)  # NOTE [a function rebound in a library module]
     if not versions or not dicts:
         _MODULE_DICTS = (dicts, None, b"", b"")
         return
-    at = numpy.array([id(d) + _VERSION_OFFSET for d in dicts], dtype=numpy.uint64)
-    base = int(at.min())
-    view = numpy.ctypeslib.as_array(ctypes.cast(base, ctypes.POINTER(ctypes.c_uint64)),
-                                    shape=((int(at.max()) - base) // 8 + 1,))
-    where = ((at - base) // 8).astype(numpy.intp)
-    _MODULE_DICTS = (dicts, view, where.tobytes(), view[where].tobytes())  # bytes: read-only to the code
+    _MODULE_DICTS = (dicts, *pristine_modules.versions_view(dicts, numpy))
 
 
 def drop_planted(dicts: tuple, _type=type, _str=str, _list=list, _kept=[], _frombuffer=None,  # noqa: B006
@@ -325,55 +322,11 @@ def drop_planted(dicts: tuple, _type=type, _str=str, _list=list, _kept=[], _from
             d.update(kept)
 
 
-# NOTE [a function rebound in a library module]: round 40's attacker rebound functions in torch modules no
-# target of pristine's is: `torch.autograd.gradcheck._allclose_with_type_promotion` (every gradcheck the probes
-# ran then passed) and `torch._functorch`'s `grad_impl` and `vmap_impl` (the probes' own `torch.func` calls ran
-# the code's stand-ins). As the snapshot is taken, each library module's callables are kept (some 6 ms, once
-# a worker; behind a mappingproxy, which no run can write through); in the probe process, every module dict
-# whose version moved (the gather above) gets them back, and loses a name added since that shadows a builtin.
-# A module the run imported itself is not put back (docs/grading.md, "What the sandbox does not cover").
-_MODULE_FUNCTIONS: tuple = ()  # per dict of _MODULE_DICTS: (its callables, the names it had), or None
-
-
-def _note_functions(modules: list) -> None:
-    global _MODULE_FUNCTIONS
-    from types import MappingProxyType
-
-    _MODULE_FUNCTIONS = tuple(
-        None if name in ("__main__", "__mp_main__") or name == "tutor" or name.startswith("tutor.") else
-        (MappingProxyType({k: v for k, v in vars(m).items() if type(k) is str and callable(v)}), frozenset(vars(m)))
-        for name, m in modules)
-
-
-def put_back_functions(_type=type, _str=str, _list=list, _missing=None, _builtins=frozenset(vars(builtins)),
-                       _frombuffer=None, _intp=None, _uint64=None) -> None:
-    """NOTE [a function rebound in a library module]: in the probe process, after the targets."""
-    spaces, view, where, known = _MODULE_DICTS
-    kept = _MODULE_FUNCTIONS
-    if view is None or _frombuffer is None:
-        moved = range(len(spaces))
-    else:
-        moved = (view[_frombuffer(where, _intp)] != _frombuffer(known, _uint64)).nonzero()[0]
-    for i in moved:
-        if i >= len(kept) or kept[i] is None:
-            continue
-        functions, names = kept[i]
-        d = spaces[i]
-        for name, value in functions.items():
-            if d.get(name, _missing) is not value:
-                d[name] = value
-        for name in [n for n in _list(d) if _type(n) is _str and n in _builtins and n not in names]:
-            del d[name]
-
-
 def _numpy_defaults() -> None:
     import numpy
 
     drop_planted.__kwdefaults__ = None
     drop_planted.__defaults__ = (type, str, list, [], numpy.frombuffer, numpy.intp, numpy.uint64)
-    put_back_functions.__kwdefaults__ = None
-    put_back_functions.__defaults__ = (type, str, list, _MISSING, frozenset(vars(builtins)), numpy.frombuffer,
-                                       numpy.intp, numpy.uint64)
 
 
 _numpy_defaults()  # as the module loads, before any audit hook: no run may set a function's defaults

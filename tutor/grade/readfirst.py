@@ -45,7 +45,7 @@ from typing import Any, Callable
 import torch
 
 from tutor.grade.lookups import classes_made_to_run, str_items
-from tutor.grade.observe_inpass import _codes
+from tutor.grade.observe_inpass import _codes, classes_intact
 from tutor.grade.observe_kernels import kernels_are_torchs
 from tutor.grade.observe_state import (
     _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, _TensorBase, equal_bits,
@@ -172,7 +172,7 @@ def _version(t) -> int:
 
 
 def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between: Callable[[dict], None],
-                  namespace: dict, started: Any = None) -> dict:
+                  namespace: dict, started: Any = None, marks: tuple = ()) -> dict:
     """Each probe's data by its key, in ``wanted``'s order, read from a copy of the namespace (``clean``):
     the grader's own reads first, watched and sealed; then ``between(copy)``; then the rest."""
     before = _gettrace()
@@ -181,7 +181,8 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     out: dict = {}
     try:
         made = classes_made_to_run(started)  # first: nothing before it looks anything up (NOTE in lookups.py)
-        kernels = kernels_are_torchs(whole=True)  # NOTE [a kernel registered behind the watch] (observe_kernels.py)
+        kernels = kernels_are_torchs(True, marks)  # NOTE [a kernel registered behind the watch] (observe_kernels.py)
+        classes = classes_intact()  # NOTE [autograd's classes as the zygote left them] (observe_inpass.py)
         names, odd = clean(namespace)
         odd = odd or made
         _point_at(namespace, names)
@@ -200,12 +201,13 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     for probe in wanted:
         if not _first(probe):
             out[probe.key] = read_one(probe, names)
-    kernels = kernels and kernels_are_torchs(whole=True)  # one made while the grader read counts too
-    if _Seen.ran or broken or not kernels:
+    kernels = kernels and kernels_are_torchs(True, marks)  # one made while the grader read counts too
+    if _Seen.ran or broken or not kernels or not classes:
         for probe in wanted:
             data = out[probe.key]
             if probe.kind == "observed" and isinstance(data, dict) and data.get("t") == "observed":
-                data["ran_while_read" if kernels else "kernels_of_its_own"] = True
+                data["kernels_of_its_own" if not kernels else "autograd_changed" if not classes else
+                     "ran_while_read"] = True
             elif probe.kind in FIRST_KINDS:
                 out[probe.key] = {"t": "error", "why": "the code ran while its results were read"}
     return {probe.key: out[probe.key] for probe in wanted}

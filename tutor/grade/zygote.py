@@ -55,9 +55,10 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
         # them on for the code under test): installed in every run, they
         # changed torch, Tensor, Module and Function there, and the probe
         # phase put those biggest targets back in full (NOTE [dict versions]).
-        from tutor.grade import observe, observe_kernels
+        from tutor.grade import observe, observe_inpass, observe_kernels
 
         observe.install()
+        observe_inpass.note_classes()  # NOTE [autograd's classes as the zygote left them]
         # before gc.freeze (settle), whose frozen objects gc's reads no longer see
         observe_kernels.seal()  # NOTE [a kernel registered behind the watch]
     # What a run's probe phase puts back, taken here once: in a run it would
