@@ -20,7 +20,8 @@ import ctypes
 import types
 
 _VERSION_OFFSET = 3 * 8  # PyDictObject: ob_refcnt, ob_type, ma_used, then ma_version_tag (64-bit CPython)
-_KEPT: tuple = ()  # per module of pristine's _MODULE_DICTS: (its callables, the names it had), or None
+_KEPT: tuple = ()  # per module of pristine's _MODULE_DICTS: (its callables, its names a builtin has), or None
+_BUILTIN_NAMES = frozenset(vars(builtins))
 _DEFAULTS: tuple = ((), (), None, b"", b"")  # keyword-defaults dicts; their copies; a view of memory; where; versions
 
 
@@ -47,7 +48,7 @@ def note(modules: list, versions: bool) -> None:
             continue
         space = vars(module)
         functions = {k: v for k, v in space.items() if type(k) is str and callable(v)}
-        kept.append((types.MappingProxyType(functions), frozenset(space)))
+        kept.append((types.MappingProxyType(functions), _BUILTIN_NAMES.intersection(space)))
         for value in functions.values():
             try:  # a grader's function a library holds (a wrapper of the warm-up's): its defaults are not read
                 defaults = value.__kwdefaults__ if type(value) is types.FunctionType else None
@@ -80,7 +81,7 @@ def put_back(module_dicts: tuple, _type=type, _str=str, _list=list, _missing=obj
         for name, value in functions.items():
             if d.get(name, _missing) is not value:
                 d[name] = value
-        for name in [n for n in _list(d) if _type(n) is _str and n in _builtins and n not in names]:
+        for name in [n for n in _list(d) if _type(n) is _str and n in _builtins and n not in names]:  # added
             del d[name]
     dicts, copies, view, where, known = _DEFAULTS
     for i in _moved(view, where, known, len(dicts)):
