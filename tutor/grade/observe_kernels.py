@@ -201,18 +201,26 @@ def _fallbacks() -> list:
 
 
 def _watch_registrations(mark) -> None:
-    """A Library's every way to add or take off a kernel notes that this run did (read whole, then)."""
+    """A Library's every way to add or take off a kernel notes that this run did (read whole, then). What a
+    wrapper holds are positional-only defaults of an inner function (round 40's third attacker passed its own
+    mark by keyword: a caller must now pass torch's original method first, which no run can read), and every
+    wrapper is kept for good (freed, its defaults took references off the mark)."""
     for name in _REGISTERING:
         original = vars(_CLASS).get(name)
         if original is None:
             continue
 
-        def registering(self, *args, _original=original, _mark=mark, _incref=_incref, **kwargs):
+        def register(self, args, kwargs, _original=original, _mark=mark, _incref=_incref, /):
             _incref(_mark)  # NOTE [marks the code cannot clear]
             _S.kernels_touched = True
             return _original(self, *args, **kwargs)
 
+        def registering(self, *args, _register=register, **kwargs):
+            return _register(self, args, kwargs)
+
         registering.__name__ = registering.__qualname__ = name
+        _incref(registering)
+        _incref(register)
         setattr(_CLASS, name, registering)
 
 

@@ -23,6 +23,7 @@ import threading
 from tutor.grade import pristine_modules
 
 _saved: list[tuple[object, dict]] = []
+_MISSING_CHANGED = object()
 _modules: dict[str, object] = {}
 # Per target: its attribute dict and that dict's version at the snapshot
 # (NOTE [dict versions]); empty where versions cannot be read.
@@ -138,6 +139,30 @@ def restore(_zip=zip, _version_of=None) -> None:
     pristine_modules.put_back(_MODULE_DICTS)  # NOTE [a function rebound in a library module]
     sys.modules.update(_modules)
     _leave_torch_modes()
+
+
+def changed(dicts: tuple, _zip=zip, _version_of=None, _vars=vars, _missing=_MISSING_CHANGED,
+            _modules_changed=pristine_modules.changed, _getattr=getattr, _isinstance=isinstance, _callable=callable,
+            _type=type) -> bool:
+    """NOTE [the code's functions run by the probes] (readfirst.py): anything ``restore`` puts back differs
+    now: an attribute of a target, a library module's function or a function's keyword defaults (``dicts``:
+    ``module_dicts()``, taken by the caller before the code's functions ran)."""
+    _version_of = _version_of or _version
+    for (target, attributes), known in _zip(_saved, _versions):
+        if known is not None and _version_of(known[0]) == known[1]:
+            continue
+        current = _vars(target)
+        for name, value in attributes.items():
+            if current.get(name, _missing) is not value:
+                return True
+        ours, kind = _getattr(target, "__name__", "").startswith("tutor"), _isinstance(target, type)
+        for name in current:  # a name added (`torch.Tensor.mean = ...` adds one): as _put_back would take off
+            if name not in attributes:
+                value = current[name]
+                if (not ours or _callable(value) or _type(value) in (tuple, frozenset)) and \
+                        (kind or _type(value).__name__ != "module"):
+                    return True
+    return _modules_changed(dicts)
 
 
 def _put_back(target: object, attributes: dict, _type=type, _isinstance=isinstance, _vars=vars,

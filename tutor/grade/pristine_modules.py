@@ -89,6 +89,30 @@ def put_back(module_dicts: tuple, _type=type, _str=str, _list=list, _missing=obj
         _update(dicts[i], copies[i])
 
 
+def changed(module_dicts: tuple, _type=type, _str=str, _missing=object(), _builtins=_BUILTIN_NAMES,
+            _len=len) -> bool:
+    """What ``put_back`` would put back differs now (NOTE [the code's functions run by the probes])."""
+    spaces, view, where, known = module_dicts
+    kept = _KEPT
+    for i in _moved(view, where, known, _len(spaces)):
+        if i >= _len(kept) or kept[i] is None:
+            continue
+        functions, names = kept[i]
+        d = spaces[i]
+        for name, value in functions.items():
+            if d.get(name, _missing) is not value:
+                return True
+        for name in d:
+            if _type(name) is _str and name in _builtins and name not in names:
+                return True
+    dicts, copies, view, where, known = _DEFAULTS
+    for i in _moved(view, where, known, _len(dicts)):
+        now, was = dicts[i], copies[i]
+        if _len(now) != _len(was) or any(now.get(k, _missing) is not v for k, v in was.items()):
+            return True
+    return False
+
+
 def _numpy_defaults() -> None:
     import numpy
 

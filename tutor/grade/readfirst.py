@@ -44,6 +44,7 @@ from typing import Any, Callable
 
 import torch
 
+from tutor.grade import pristine
 from tutor.grade.lookups import classes_made_to_run, str_items
 from tutor.grade.observe_inpass import _codes, classes_intact
 from tutor.grade.observe_kernels import kernels_are_torchs
@@ -176,6 +177,8 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     """Each probe's data by its key, in ``wanted``'s order, read from a copy of the namespace (``clean``):
     the grader's own reads first, watched and sealed; then ``between(copy)``; then the rest."""
     before = _gettrace()
+    # taken now, as pristine left them: a later probe runs the code's functions, which could rebind them
+    changed, restore, intact, dicts = pristine.changed, pristine.restore, classes_intact, pristine.module_dicts()
     _Seen.ran = False
     _settrace(_watch)  # before the seal's copies too: a copy of a subclass's gradient ran its dispatch
     out: dict = {}
@@ -201,6 +204,9 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     for probe in wanted:
         if not _first(probe):
             out[probe.key] = read_one(probe, names)
+            if changed(dicts) or not intact():  # NOTE [the code's functions run by the probes]
+                out[probe.key] = {"t": "error", "why": CHANGED_WHILE_CHECKED}
+                restore()
     kernels = kernels and kernels_are_torchs(True, marks)  # one made while the grader read counts too
     if _Seen.ran or broken or not kernels or not classes:
         for probe in wanted:
@@ -211,6 +217,16 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
             elif probe.kind in FIRST_KINDS:
                 out[probe.key] = {"t": "error", "why": "the code ran while its results were read"}
     return {probe.key: out[probe.key] for probe in wanted}
+
+
+# NOTE [the code's functions run by the probes]: the later probes call what the code defined (gradcheck of its
+# Function, a check's `Cube.apply(x)`), after pristine put everything back. Round 40's third attacker rebound
+# gradcheck's allclose, `torch.Tensor.mean` and `no_grad`'s methods inside its Function's `forward`: each probe
+# that ran it ran with them. After each such probe, what pristine puts back is read again; where anything
+# differs, that probe's result is void, and everything goes back before the next one.
+CHANGED_WHILE_CHECKED = ("your code changed torch while this check ran it (a function, a method or a default of "
+                         "torch's, or a class of autograd's, set by code the check called), so its result cannot "
+                         "be trusted: leave torch as it is")
 
 
 def _judged(wanted: tuple) -> set:
