@@ -68,16 +68,19 @@ def _moved(view, where: bytes, known: bytes, count: int, _frombuffer=None, _intp
     return (view[_frombuffer(where, _intp)] != _frombuffer(known, _uint64)).nonzero()[0]
 
 
-def put_back(module_dicts: tuple, _type=type, _str=str, _list=list, _missing=object(),
-             _builtins=frozenset(vars(builtins)), _clear=dict.clear, _update=dict.update) -> None:
-    """In the probe process, after pristine's targets: ``module_dicts`` is pristine's gather of module dicts."""
+def _moved_modules(module_dicts: tuple, _len=len):
+    """(its dict, its callables as kept, its names a builtin has) for each module whose dict's version moved."""
     spaces, view, where, known = module_dicts
     kept = _KEPT
-    for i in _moved(view, where, known, len(spaces)):
-        if i >= len(kept) or kept[i] is None:
-            continue
-        functions, names = kept[i]
-        d = spaces[i]
+    for i in _moved(view, where, known, _len(spaces)):
+        if i < _len(kept) and kept[i] is not None:
+            yield (spaces[i], *kept[i])
+
+
+def put_back(module_dicts: tuple, _type=type, _str=str, _list=list, _missing=object(), _builtins=_BUILTIN_NAMES,
+             _clear=dict.clear, _update=dict.update) -> None:
+    """In the probe process, after pristine's targets: ``module_dicts`` is pristine's gather of module dicts."""
+    for d, functions, names in _moved_modules(module_dicts):
         for name, value in functions.items():
             if d.get(name, _missing) is not value:
                 d[name] = value
@@ -92,13 +95,7 @@ def put_back(module_dicts: tuple, _type=type, _str=str, _list=list, _missing=obj
 def changed(module_dicts: tuple, _type=type, _str=str, _missing=object(), _builtins=_BUILTIN_NAMES,
             _len=len) -> bool:
     """What ``put_back`` would put back differs now (NOTE [the code's functions run by the probes])."""
-    spaces, view, where, known = module_dicts
-    kept = _KEPT
-    for i in _moved(view, where, known, _len(spaces)):
-        if i >= _len(kept) or kept[i] is None:
-            continue
-        functions, names = kept[i]
-        d = spaces[i]
+    for d, functions, names in _moved_modules(module_dicts):
         for name, value in functions.items():
             if d.get(name, _missing) is not value:
                 return True
