@@ -141,30 +141,6 @@ def restore(_zip=zip, _version_of=None) -> None:
     _leave_torch_modes()
 
 
-def changed(dicts: tuple, _zip=zip, _version_of=None, _vars=vars, _missing=_MISSING_CHANGED,
-            _modules_changed=pristine_modules.changed, _getattr=getattr, _isinstance=isinstance, _callable=callable,
-            _type=type) -> bool:
-    """NOTE [the code's functions run by the probes] (readfirst.py): anything ``restore`` puts back differs
-    now: an attribute of a target, a library module's function or a function's keyword defaults (``dicts``:
-    ``module_dicts()``, taken by the caller before the code's functions ran)."""
-    _version_of = _version_of or _version
-    for (target, attributes), known in _zip(_saved, _versions):
-        if known is not None and _version_of(known[0]) == known[1]:
-            continue
-        current = _vars(target)
-        for name, value in attributes.items():
-            if current.get(name, _missing) is not value:
-                return True
-        ours, kind = _getattr(target, "__name__", "").startswith("tutor"), _isinstance(target, type)
-        for name in current:  # a name added (`torch.Tensor.mean = ...` adds one): as _put_back would take off
-            if name not in attributes:
-                value = current[name]
-                if (not ours or _callable(value) or _type(value) in (tuple, frozenset)) and \
-                        (kind or _type(value).__name__ != "module"):
-                    return True
-    return _modules_changed(dicts)
-
-
 def _put_back(target: object, attributes: dict, _type=type, _isinstance=isinstance, _vars=vars,
               _callable=callable, _getattr=getattr, _tuple=tuple, _frozenset=frozenset, _object=object) -> None:
     # The builtins this uses are bound when the module is loaded: the code
@@ -226,6 +202,35 @@ _VERSION_OFFSET = 3 * 8  # PyDictObject: ob_refcnt, ob_type, ma_used, then ma_ve
 
 def _version(d: dict, _id=id, _offset=_VERSION_OFFSET, _at=ctypes.c_uint64.from_address) -> int:
     return _at(_id(d) + _offset).value
+
+
+def read_state() -> tuple:
+    """What ``changed`` compares with, taken by the grader before the code's functions run again."""
+    return tuple(_saved), tuple(_versions), module_dicts(), pristine_modules.state()
+
+
+def changed(state: tuple, _zip=zip, _version_of=_version, _vars=vars, _missing=_MISSING_CHANGED,
+            _modules_changed=pristine_modules.changed, _getattr=getattr, _isinstance=isinstance, _callable=callable,
+            _type=type) -> bool:
+    """NOTE [the code's functions run by the probes] (readfirst.py): anything ``restore`` puts back differs
+    now: an attribute of a target, a library module's function or a function's keyword defaults (``state``:
+    ``read_state()``, taken before the code's functions ran: they could rebind this module's globals)."""
+    saved, versions, dicts, kept = state
+    for (target, attributes), known in _zip(saved, versions):
+        if known is not None and _version_of(known[0]) == known[1]:
+            continue
+        current = _vars(target)
+        for name, value in attributes.items():
+            if current.get(name, _missing) is not value:
+                return True
+        ours, kind = _getattr(target, "__name__", "").startswith("tutor"), _isinstance(target, type)
+        for name in current:  # a name added (`torch.Tensor.mean = ...` adds one): as _put_back would take off
+            if name not in attributes:
+                value = current[name]
+                if (not ours or _callable(value) or _type(value) in (tuple, frozenset)) and \
+                        (kind or _type(value).__name__ != "module"):
+                    return True
+    return _modules_changed(dicts, kept)
 
 
 def _dict_versions_work() -> bool:

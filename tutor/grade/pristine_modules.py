@@ -68,10 +68,14 @@ def _moved(view, where: bytes, known: bytes, count: int, _frombuffer=None, _intp
     return (view[_frombuffer(where, _intp)] != _frombuffer(known, _uint64)).nonzero()[0]
 
 
-def _moved_modules(module_dicts: tuple, _len=len):
+def state() -> tuple:
+    """What was kept (for ``changed``: taken by the grader before the code's functions run again)."""
+    return _KEPT, _DEFAULTS
+
+
+def _moved_modules(module_dicts: tuple, kept: tuple, _len=len, _moved=_moved):
     """(its dict, its callables as kept, its names a builtin has) for each module whose dict's version moved."""
     spaces, view, where, known = module_dicts
-    kept = _KEPT
     for i in _moved(view, where, known, _len(spaces)):
         if i < _len(kept) and kept[i] is not None:
             yield (spaces[i], *kept[i])
@@ -80,7 +84,7 @@ def _moved_modules(module_dicts: tuple, _len=len):
 def put_back(module_dicts: tuple, _type=type, _str=str, _list=list, _missing=object(), _builtins=_BUILTIN_NAMES,
              _clear=dict.clear, _update=dict.update) -> None:
     """In the probe process, after pristine's targets: ``module_dicts`` is pristine's gather of module dicts."""
-    for d, functions, names in _moved_modules(module_dicts):
+    for d, functions, names in _moved_modules(module_dicts, _KEPT):
         for name, value in functions.items():
             if d.get(name, _missing) is not value:
                 d[name] = value
@@ -92,17 +96,18 @@ def put_back(module_dicts: tuple, _type=type, _str=str, _list=list, _missing=obj
         _update(dicts[i], copies[i])
 
 
-def changed(module_dicts: tuple, _type=type, _str=str, _missing=object(), _builtins=_BUILTIN_NAMES,
-            _len=len) -> bool:
-    """What ``put_back`` would put back differs now (NOTE [the code's functions run by the probes])."""
-    for d, functions, names in _moved_modules(module_dicts):
+def changed(module_dicts: tuple, kept: tuple, _type=type, _str=str, _missing=object(), _builtins=_BUILTIN_NAMES,
+            _len=len, _moved=_moved, _moved_modules=_moved_modules) -> bool:
+    """What ``put_back`` would put back differs now (NOTE [the code's functions run by the probes]); ``kept``:
+    ``state()``, taken before the code's functions ran (they could rebind this module's globals)."""
+    for d, functions, names in _moved_modules(module_dicts, kept[0]):
         for name, value in functions.items():
             if d.get(name, _missing) is not value:
                 return True
         for name in d:
             if _type(name) is _str and name in _builtins and name not in names:
                 return True
-    dicts, copies, view, where, known = _DEFAULTS
+    dicts, copies, view, where, known = kept[1]
     for i in _moved(view, where, known, _len(dicts)):
         now, was = dicts[i], copies[i]
         if _len(now) != _len(was) or any(now.get(k, _missing) is not v for k, v in was.items()):

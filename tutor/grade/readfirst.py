@@ -178,7 +178,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     the grader's own reads first, watched and sealed; then ``between(copy)``; then the rest."""
     before = _gettrace()
     # taken now, as pristine left them: a later probe runs the code's functions, which could rebind them
-    changed, restore, intact, dicts = pristine.changed, pristine.restore, classes_intact, pristine.module_dicts()
+    changed, restore, intact, state = pristine.changed, pristine.restore, classes_intact, pristine.read_state()
     _Seen.ran = False
     _settrace(_watch)  # before the seal's copies too: a copy of a subclass's gradient ran its dispatch
     out: dict = {}
@@ -204,7 +204,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     for probe in wanted:
         if not _first(probe):
             out[probe.key] = read_one(probe, names)
-            if changed(dicts) or not intact():  # NOTE [the code's functions run by the probes]
+            if changed(state) or not intact():  # NOTE [the code's functions run by the probes]
                 out[probe.key] = {"t": "error", "why": CHANGED_WHILE_CHECKED}
                 restore()
     kernels = kernels and kernels_are_torchs(True, marks)  # one made while the grader read counts too
