@@ -45,14 +45,9 @@ def _grader_codes() -> frozenset:
 
 def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozenset(), _getframe=sys._getframe,
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
-          _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD, _sealed=frozenset()) -> None:
+          _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
-    if (event == "object.__setattr__" or event == "object.__delattr__") and _id(args[0]) in _sealed:
-        # round 40's second attacker: `BackwardCFunction.apply` replaced once the watch had seen one backward
-        # (later ones ran unseen), and a data descriptor `apply` on FunctionMeta that answered every
-        # `Cube.apply`, the checks' own calls among them
-        raise RuntimeError("autograd's node and Function classes may not be changed in a grading run")
     if event in _refused:
         if _id(_getframe(1).f_code) not in _codes:
             raise RuntimeError(event + " is not available in a grading run")
@@ -91,22 +86,20 @@ def install() -> None:
             os.path.dirname(os.path.abspath(torch.__file__)) + os.sep)
     _hook.__defaults__ = (REFUSED, _FUNCTION_PARTS, _grader_codes(), sys._getframe, id, type, str, types.FunctionType,
                           types.FunctionType.__code__.__get__, ours, _hook, getattr(torch._C, "_DispatchModule", None),
-                          _fixed_classes(torch), _HELD, _sealed_classes(torch))
+                          _fixed_classes(torch), _HELD)
     sys.addaudithook(_hook)
-
-
-def _sealed_classes(torch) -> frozenset:
-    """The ids of the classes no run may set or delete an attribute of: autograd's node class, whose methods the
-    engine calls (the observers wrap them), and the metaclass of `torch.autograd.Function`."""
-    return frozenset(id(t) for t in (torch.autograd.function.BackwardCFunction, type(torch.autograd.Function)))
 
 
 def _fixed_classes(torch) -> frozenset:
     """The ids of the classes whose bases no run may change: what pristine puts back (their dicts, not their
-    bases), and torch's tensor base. (Ids: a class of the code's could answer `==` with code.)"""
+    bases), torch's tensor base, and autograd's node class and Function's metaclass (their dicts are read as
+    the zygote left them: NOTE [autograd's classes as the zygote left them]; Python audits no ordinary
+    attribute set). (Ids: a class of the code's could answer `==` with code.)"""
     from tutor.grade import pristine
 
-    return frozenset(id(t) for t in [*pristine._targets(), torch._C.TensorBase] if isinstance(t, type))
+    return frozenset(id(t) for t in [*pristine._targets(), torch._C.TensorBase,
+                                     torch.autograd.function.BackwardCFunction, type(torch.autograd.Function)]
+                     if isinstance(t, type))
 
 
 _INSTALLED: list = []

@@ -205,9 +205,9 @@ _subclasses = type.__dict__["__subclasses__"]
 
 
 def _heap_classes() -> list:
-    """Every heap class alive, by a walk of each class's subclasses from `object`: some 3,800 of 10,000
-    classes in 6 ms, where a read of every object the collector tracks took 60 (and missed the classes
-    `gc.freeze` had hidden, so that a second snapshot, after a warm-up, found only the warm-up's clean)."""
+    """Every heap class alive, by a walk of each class's subclasses from `object` (some 3,700 of 4,800 classes
+    in 8 ms), where a read of every object the collector tracks missed the classes `gc.freeze` had hidden: a
+    second snapshot, after a warm-up, found only the warm-up's classes clean."""
     out, stack, seen = [], [object], {_id(object)}
     while stack:
         for sub in _subclasses(stack.pop()):

@@ -23,7 +23,6 @@ import threading
 from tutor.grade import pristine_modules
 
 _saved: list[tuple[object, dict]] = []
-_MISSING_CHANGED = object()
 _modules: dict[str, object] = {}
 # Per target: its attribute dict and that dict's version at the snapshot
 # (NOTE [dict versions]); empty where versions cannot be read.
@@ -142,13 +141,12 @@ def restore(_zip=zip, _version_of=None) -> None:
 
 
 def _put_back(target: object, attributes: dict, _type=type, _isinstance=isinstance, _vars=vars,
-              _callable=callable, _getattr=getattr, _tuple=tuple, _frozenset=frozenset, _object=object) -> None:
+              _object=object) -> None:
     # The builtins this uses are bound when the module is loaded: the code
     # may have replaced builtins.isinstance & co., and builtins is a target
     # like any other (before it is put back, a patched isinstance would
     # make every later target look like a class, and stay unrestored).
-    isinstance, type, vars, callable, getattr = _isinstance, _type, _vars, _callable, _getattr  # noqa: A001
-    tuple, frozenset, object = _tuple, _frozenset, _object  # noqa: A001
+    isinstance, type, vars, object = _isinstance, _type, _vars, _object  # noqa: A001
     current = vars(target)
     setter = type.__setattr__ if isinstance(target, type) else object.__setattr__
     deleter = type.__delattr__ if isinstance(target, type) else object.__delattr__
@@ -159,14 +157,7 @@ def _put_back(target: object, attributes: dict, _type=type, _isinstance=isinstan
         kept = [(n, v) for n, v in dict.items(real) if type(n) is str]
         dict.clear(real)
         dict.update(real, kept)
-    added = [n for n in current if n not in attributes]
-    if getattr(target, "__name__", "").startswith("tutor"):
-        added = [n for n in added if callable(current[n]) or type(current[n]) in (tuple, frozenset)]
-    if not isinstance(target, type):
-        # Submodules imported while the code ran are attributes of their
-        # package too, and the probes may need them.
-        added = [n for n in added if type(current[n]).__name__ != "module"]
-    for name in added:
+    for name in _added(target, attributes, current):
         try:
             deleter(target, name)
         except (AttributeError, TypeError):
@@ -180,6 +171,19 @@ def _put_back(target: object, attributes: dict, _type=type, _isinstance=isinstan
 
 
 _MISSING = object()
+
+
+def _added(target: object, attributes: dict, current, _getattr=getattr, _isinstance=isinstance, _type=type,
+           _callable=callable, _tuple=tuple, _frozenset=frozenset) -> list:
+    """The names ``target`` has that the snapshot's ``attributes`` lack, as ``_put_back`` takes them off: in our
+    own modules only functions, classes and immutable tables; and no submodule (imported while the code ran,
+    it is an attribute of its package too, and the probes may need it). Builtins bound when the module loads."""
+    added = [n for n in current if n not in attributes]
+    if _getattr(target, "__name__", "").startswith("tutor"):
+        added = [n for n in added if _callable(current[n]) or _type(current[n]) in (_tuple, _frozenset)]
+    if not _isinstance(target, _type):
+        added = [n for n in added if _type(current[n]).__name__ != "module"]
+    return added
 
 
 def _real_dict(target: object) -> dict:
@@ -209,9 +213,8 @@ def read_state() -> tuple:
     return tuple(_saved), tuple(_versions), module_dicts(), pristine_modules.state()
 
 
-def changed(state: tuple, _zip=zip, _version_of=_version, _vars=vars, _missing=_MISSING_CHANGED,
-            _modules_changed=pristine_modules.changed, _getattr=getattr, _isinstance=isinstance, _callable=callable,
-            _type=type) -> bool:
+def changed(state: tuple, _zip=zip, _version_of=_version, _vars=vars, _missing=_MISSING,
+            _modules_changed=pristine_modules.changed) -> bool:
     """NOTE [the code's functions run by the probes] (readfirst.py): anything ``restore`` puts back differs
     now: an attribute of a target, a library module's function or a function's keyword defaults (``state``:
     ``read_state()``, taken before the code's functions ran: they could rebind this module's globals)."""
@@ -223,13 +226,8 @@ def changed(state: tuple, _zip=zip, _version_of=_version, _vars=vars, _missing=_
         for name, value in attributes.items():
             if current.get(name, _missing) is not value:
                 return True
-        ours, kind = _getattr(target, "__name__", "").startswith("tutor"), _isinstance(target, type)
-        for name in current:  # a name added (`torch.Tensor.mean = ...` adds one): as _put_back would take off
-            if name not in attributes:
-                value = current[name]
-                if (not ours or _callable(value) or _type(value) in (tuple, frozenset)) and \
-                        (kind or _type(value).__name__ != "module"):
-                    return True
+        if _added(target, attributes, current):  # `torch.Tensor.mean = ...` adds a name
+            return True
     return _modules_changed(dicts, kept)
 
 
