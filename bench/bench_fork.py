@@ -31,7 +31,7 @@ def zygote_like() -> None:
     import torch
 
     import tutor.graph.capture  # noqa: F401
-    from tutor.grade import child, jail, observe, pristine, zygote  # noqa: F401
+    from tutor.grade import child, hugepages, jail, observe, pristine, zygote  # noqa: F401
 
     torch.set_num_threads(1)
     zygote._first_ops(torch)
@@ -42,7 +42,7 @@ def zygote_like() -> None:
     pristine.snapshot(versions=True)
     gc.collect()
     gc.freeze()
-    jail.collapse_heap(None)
+    hugepages.collapse_heap(None)
 
 
 def forks(fork, n: int) -> tuple[float, float, float]:

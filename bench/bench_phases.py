@@ -18,7 +18,7 @@ a time on one warm worker), heaviest first: what a run costs beyond the
 floor of any run (fork, confinement, exit) is the exercise's own work.
 With ``AGT_BENCH_OFF=collapse`` the worker's zygote does not fold its heap
 into huge pages: the difference is what a fold saves each run (NOTE
-[collapse pays], tutor/grade/jail.py). With ``AGT_BENCH_OFF=bare-fork``
+[collapse pays], tutor/grade/hugepages.py). With ``AGT_BENCH_OFF=bare-fork``
 every run is forked by os.fork() (NOTE [a bare fork],
 tutor/grade/barefork.py).
 

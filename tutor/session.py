@@ -96,7 +96,7 @@ def solution_allowed(exercise: Any, progress: Progress) -> tuple[bool, str]:
 
 # The runs one learner's worker makes in a session, some 20 checks of a few
 # runs each: what its heap's fold into huge pages must pay back over
-# (NOTE [collapse pays], tutor/grade/jail.py). Where huge pages are cheap the
+# (NOTE [collapse pays], tutor/grade/hugepages.py). Where huge pages are cheap the
 # worker folds it all, as before; where each costs tens of milliseconds, it
 # spends no seconds of the learner's CPU on a fold their checks never repay.
 SESSION_RUNS = 100

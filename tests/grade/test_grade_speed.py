@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from tutor.grade import framing, jail
+from tutor.grade import framing, hugepages
 from tutor.grade.protocol import RunReply, RunRequest
 
 PATCH_AND_RESTORE = r"""
@@ -84,7 +84,7 @@ def test_heap_collapse_is_harmless():
     pid = os.fork()
     if pid == 0:
         try:
-            done = jail.collapse_heap()
+            done = hugepages.collapse_heap()
             os._exit(0 if isinstance(done, int) and done >= 0 and builtins.len([1]) == 1 else 1)
         except BaseException:
             os._exit(2)
@@ -93,12 +93,12 @@ def test_heap_collapse_is_harmless():
 
 
 def _folded_in_a_fork(runs) -> int:
-    """Bytes ``jail.collapse_heap(runs)`` folds in a fork of this process."""
+    """Bytes ``hugepages.collapse_heap(runs)`` folds in a fork of this process."""
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
         try:
-            os.write(w, str(jail.collapse_heap(runs)).encode())
+            os.write(w, str(hugepages.collapse_heap(runs)).encode())
         finally:
             os._exit(0)
     os.close(w)
@@ -116,19 +116,26 @@ def test_the_heap_is_folded_only_as_far_as_the_runs_to_come_pay():
     everything = _folded_in_a_fork(None)
     if everything == 0:
         pytest.skip("this kernel folds no memory into huge pages (MADV_COLLAPSE)")
-    assert _folded_in_a_fork(0) <= jail.PROBE_CHUNKS * jail.HUGE
+    assert _folded_in_a_fork(0) <= hugepages.PROBE_CHUNKS * hugepages.HUGE
     assert _folded_in_a_fork(10**9) >= everything
 
 
 def _zygote_memory(pool) -> dict[str, int]:
-    """The zygote's anonymous memory, and how much of it is in huge pages."""
+    """The zygote's anonymous memory that is not code, and how much of it is in huge pages (a host's
+    workers share the code it copied into huge pages: NOTE [the code in huge pages], hugepages.py)."""
     from support import descendants, process_name
 
     worker = pool._workers[0]
     zygotes = [p for p in [worker.proc.pid, *descendants(worker.proc.pid)] if process_name(p) == "agt-zygote"]
-    with open(f"/proc/{zygotes[0]}/smaps_rollup") as f:
-        fields = dict(line.split(":", 1) for line in f if ":" in line and not line[0].isdigit())
-    return {k: int(fields[k].split()[0]) << 10 for k in ("Anonymous", "AnonHugePages")}
+    memory, code = {"Anonymous": 0, "AnonHugePages": 0}, False
+    with open(f"/proc/{zygotes[0]}/smaps") as f:
+        for line in f:
+            fields = line.split()
+            if fields and "-" in fields[0] and not fields[0].endswith(":"):
+                code = "x" in fields[1]
+            elif fields and fields[0][:-1] in memory and not code:
+                memory[fields[0][:-1]] += int(fields[1]) << 10
+    return memory
 
 
 def test_a_worker_told_of_no_runs_to_come_folds_little_of_its_heap():

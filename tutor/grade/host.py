@@ -108,11 +108,15 @@ def serve(listen_fd: int, lifeline: int) -> None:
 
     torch.set_num_threads(1)  # NOTE [a host of workers]: forked, as the zygote forks (zygote.py)
     import tutor.graph.capture  # noqa: F401  (what zygote.serve imports: paid here once)
-    from tutor.grade import child, lookups, pristine, worker, zygote  # noqa: F401
+    from tutor.grade import child, hugepages, lookups, pristine, worker, zygote  # noqa: F401
 
     # The classes found clean, once for every worker: a zygote's snapshot then reads only the classes its
     # observers changed (lookups.note_clean: some 100 ms of CPU a worker, 15 after this)
     lookups.note_clean(pristine._dict_versions_work())
+    # The code every run executes, in huge pages once for every worker (NOTE [the code in huge pages]):
+    # a first backward runs autograd's engine here, as each zygote's first ops do (zygote._first_ops).
+    zygote._first_ops(torch)
+    hugepages.copy_code()
 
     listener = socket.socket(fileno=listen_fd)
     listener.setblocking(True)

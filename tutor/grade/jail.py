@@ -22,7 +22,6 @@ from __future__ import annotations
 import ctypes
 import os
 import resource
-import time
 
 from tutor.grade import barefork
 
@@ -207,69 +206,6 @@ def roots_under_tmp() -> list[str]:
     return list(_ROOTS_UNDER_TMP)
 
 
-MADV_HUGEPAGE = 14
-MADV_COLLAPSE = 25
-HUGE = 2 << 20
-
-
-# NOTE [collapse pays]: folding the zygote's heap into huge pages makes
-# every later run cheaper (a fork copies, and an exit tears down, one
-# page-table entry per 2 MiB instead of 512): 10 to 16 ms of CPU per run for
-# the ~190 MiB of a warm zygote (bench_phases.py, AGT_BENCH_OFF=collapse),
-# i.e. about SAVED_PER_MIB_RUN seconds per MiB and run. What it costs
-# depends on the machine: a huge page is cheap where the kernel has one at
-# hand, and dear where it must be made (in a VM that handed its free memory
-# back to the host, each 2 MiB is faulted in again there: 1 ms or 40 ms a
-# chunk on this project's VMs, some 3.3 s for the whole heap). So where the
-# runs to come are known, the heap is folded 2 MiB at a time, and only while
-# the chunks so far cost on average less than the chunk saves over those
-# runs: a class of 500 (thousands of runs a worker) folds it all, a single
-# student's grade (some 150 runs a worker) only where huge pages are cheap.
-SAVED_PER_MIB_RUN = 0.07e-3
-PROBE_CHUNKS = 4  # chunks folded before the first decision: one may be slow by chance
-
-
-def collapse_heap(runs: int | None = None) -> int:
-    """Fold this process's heap and anonymous mappings into transparent huge
-    pages (``madvise(MADV_HUGEPAGE)`` then ``MADV_COLLAPSE``, Linux 6.1+),
-    so that forking it copies one page-table entry per 2 MiB instead of 512.
-    ``runs``: the runs this process will fork, where known; then only while
-    it pays (NOTE [collapse pays]). Returns the bytes collapsed; 0 where
-    the kernel cannot (older kernels, THP off): only speed depends on it."""
-    madvise = getattr(_libc, "madvise", None) if _libc is not None else None
-    if madvise is None:
-        return 0
-    madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-    try:
-        with open("/proc/self/maps") as f:
-            lines = f.read().splitlines()
-    except OSError:
-        return 0
-    chunks = []
-    for line in lines:
-        fields = line.split()
-        # Private, writable, anonymous (no file), or the brk heap.
-        if len(fields) < 5 or fields[1] != "rw-p" or (len(fields) > 5 and fields[5] != "[heap]"):
-            continue
-        low, high = (int(x, 16) for x in fields[0].split("-"))
-        low, high = (low + HUGE - 1) & ~(HUGE - 1), high & ~(HUGE - 1)
-        if high > low:
-            madvise(low, high - low, MADV_HUGEPAGE)
-            chunks.append((low, high - low))
-    if runs is not None:  # 2 MiB at a time, to decide as it goes
-        chunks = [(at, HUGE) for low, size in chunks for at in range(low, low + size, HUGE)]
-    worth = None if runs is None else runs * SAVED_PER_MIB_RUN * (HUGE >> 20)  # seconds a chunk saves
-    done, spent = 0, 0.0
-    for n, (low, size) in enumerate(chunks):
-        if worth is not None and n >= PROBE_CHUNKS and spent / n > worth:
-            break
-        started = time.monotonic()
-        if madvise(low, size, MADV_COLLAPSE) == 0:
-            done += size
-        spent += time.monotonic() - started
-    return done
-
-
 def _roots_under(top: str) -> list[str]:
     """The interpreter's and the tutor's folders that lie inside ``top``."""
     import sys
@@ -333,6 +269,10 @@ def set_dumpable(flag: bool) -> None:
     threads the submission left running)."""
     if _prctl is not None:
         _prctl(PR_SET_DUMPABLE, 1 if flag else 0, 0, 0, 0)
+
+
+def is_dumpable() -> bool:
+    return bool(_prctl(PR_GET_DUMPABLE, 0, 0, 0, 0)) if _prctl is not None else False
 
 
 def die_with_parent(parent: int | None) -> None:

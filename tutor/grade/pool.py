@@ -67,7 +67,7 @@ class Worker:
         self.proc: subprocess.Popen | None = None
         self.info: WorkerHello | None = None
         self.sent = 0  # requests sent: each request's id
-        self.runs: int | None = None  # the runs planned for it, where known (NOTE [collapse pays], jail.py)
+        self.runs: int | None = None  # the runs planned for it, where known (NOTE [collapse pays], hugepages.py)
         self.watch = StartWatch()  # its pool's, in a pool (NOTE [workers that cannot start])
 
     def _argv(self) -> list[str]:
@@ -244,7 +244,7 @@ class WorkerPool:
         code needs it (NOTE [warm on need]), only one of them where
         ``needing`` (of the runs, those ``needs_warm``) are few (NOTE [one
         warm worker]); tell each one not started yet the runs it will make
-        (NOTE [collapse pays], jail.py). Returns the workers the pool now uses."""
+        (NOTE [collapse pays], hugepages.py). Returns the workers the pool now uses."""
         if "plan" in os.environ.get("AGT_BENCH_OFF", "").split(","):  # a benchmark's baseline: every worker, warm
             runs = max(runs, self.jobs * RUNS_PER_WORKER, WARM_RUNS)
         with self._lock:

@@ -10,7 +10,7 @@ from collections import deque
 # where those runs are few enough for one worker (``needing`` at most half a
 # worker's share of the plan) and every worker is used, one worker warms up
 # ("now") and the others start "cold": they fold their heap as "now" does
-# (NOTE [collapse pays], jail.py) and warm up only once a run needs it, as
+# (NOTE [collapse pays], hugepages.py) and warm up only once a run needs it, as
 # "need". Runs whose text calls what the warm-up loads (``needs_warm``) wait
 # for the warm worker, in every later plan too (a pack check plans each
 # exercise); the others go to a cold one first. A reading of the text:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import select
 
-from tutor.grade import barefork, framing, jail
+from tutor.grade import barefork, framing, hugepages, jail
 from tutor.grade import monitor
 from tutor.grade.monitor import SHUTDOWN_EXIT, Host, _wait, monitor_main
 from tutor.grade.protocol import ExitRecord, WorkerHello, reply_frame
@@ -67,7 +67,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     if "settle" not in off:
         # A learner's single check answers first, and collapses later; a
         # small grade never does (its runs are too few to pay for it).
-        settle(collapse=warm in ("now", "cold") and "collapse" not in off, runs=runs)
+        settle(collapse=warm in ("now", "cold") and "collapse" not in off, runs=runs, code="code" not in off)
     from tutor.grade import audit
 
     audit.install()  # NOTE [no audit hook of the code's]; NOTE [no reach into the grader's objects]
@@ -87,7 +87,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
             observe_kernels.reseal()  # NOTE [kernels read whole]: the warm-up registered more of torch's
         pristine.snapshot(versions="versions" not in off)  # the warm-up imported more of torch
         if "settle" not in off:
-            settle(collapse=collapse and "collapse" not in off, runs=runs)
+            settle(collapse=collapse and "collapse" not in off, runs=runs, code=False)  # runs may exist now
 
     if Host.jail_works and run_uid is None:
         child.scrub_environment("/tmp")  # every jailed run's, made once (NOTE [one environment], child.py)
@@ -161,7 +161,7 @@ def _serve_monitors(outbox_fd: int, later=None, on_need=None) -> None:
                 replied.discard(pid)
 
 
-def settle(collapse: bool = True, runs: int | None = None) -> None:
+def settle(collapse: bool = True, runs: int | None = None, code: bool = True) -> None:
     """Make every later fork cheap. A fork copies the page tables of the
     zygote's anonymous memory (some 220 MB once torch is warm: 55,000 4 KiB
     pages) and its exit tears them down again, twice per run (the monitor,
@@ -171,15 +171,26 @@ def settle(collapse: bool = True, runs: int | None = None) -> None:
     into 2 MiB huge pages (``MADV_COLLAPSE``, Linux 6.1+): one page-table
     entry instead of 512 to copy and tear down. A page a run writes to is
     still copied 4 KiB at a time (the kernel splits the huge page first).
-    Where the kernel refuses, nothing changes but the speed. ``runs``: the
-    runs to come, where known: then the heap is folded only while it pays
-    (NOTE [collapse pays], jail.py)."""
+    Where the kernel refuses, nothing changes but the speed. And the code
+    the zygote has run is copied into huge pages where it lies (NOTE [the
+    code in huge pages], hugepages.py), so that a run does not fault it in
+    again. ``runs``: the runs to come, where known: then each is done only
+    while it pays (NOTE [collapse pays]). ``code``: False copies no code:
+    a benchmark's baseline (``AGT_BENCH_OFF=code``), and a zygote that
+    forked runs already (it would be dumpable while it reads its page map)."""
     import gc
 
     gc.collect()
     gc.freeze()
     if collapse:  # 0.3 to 3.5 s, once per worker (NOTE [collapse pays])
-        jail.collapse_heap(runs)
+        hugepages.collapse_heap(runs)
+        if code:  # before any run exists: its own page map is root's to read while the zygote is undumpable
+            was = jail.is_dumpable()
+            jail.set_dumpable(True)
+            try:
+                hugepages.copy_code(runs)
+            finally:
+                jail.set_dumpable(was)
 
 
 def _select(fds: list, timeout: float):
