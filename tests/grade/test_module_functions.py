@@ -46,3 +46,70 @@ def test_functions_rebound_in_torch_modules_are_put_back_for_the_probes():
     lines = done.stdout.strip().splitlines()
     assert lines[-2] == "True True False 1 True", lines
     assert lines[-1] == "gradcheck failed it: GradcheckError", lines
+
+
+WATCH = r"""
+import sys
+import torch
+import torch.autograd.gradcheck
+gradcheck_module = sys.modules["torch.autograd.gradcheck"]
+from tutor.grade import pristine
+
+pristine.snapshot()
+state = pristine.read_state()
+cases = {}
+
+def case(name, act):
+    seen = pristine.versions_now(state)
+    act()
+    cases[name] = pristine.moved_since(state, seen)
+
+def set_and_undo():  # round 41's attacker: a trick set by forward and taken off by backward, in one probe
+    real = gradcheck_module._allclose_with_type_promotion
+    gradcheck_module._allclose_with_type_promotion = "ok".format
+    gradcheck_module._allclose_with_type_promotion = real
+
+def mean_is_sum_undone():
+    torch.Tensor.mean = torch.Tensor.sum
+    del torch.Tensor.mean
+
+def engine_undone():
+    real = torch.autograd.variable.Variable._execution_engine
+    torch.autograd.variable.Variable._execution_engine = None
+    torch.autograd.variable.Variable._execution_engine = real
+
+def defaults_undone():
+    torch.autograd.gradcheck.__kwdefaults__["atol"] = 1e9
+    torch.autograd.gradcheck.__kwdefaults__["atol"] = 1e-5
+
+def honest():  # what a correct answer's probe does: a pass, a warning, the code's own globals
+    import warnings
+    x = torch.randn(3, requires_grad=True)
+    (x ** 2).sum().backward()
+    warnings.warn_explicit("a first warning", UserWarning, "torch/autograd/gradcheck.py", 1,
+                           module="torch.autograd.gradcheck", registry=None,
+                           module_globals=vars(gradcheck_module))
+    globals()["counter"] = 1
+
+def imports_a_submodule():  # torch imports lazily, in a path the warm-up did not take
+    import torch.utils.bundled_inputs  # noqa: F401
+
+case("set and undone", set_and_undo)
+case("mean undone", mean_is_sum_undone)
+case("engine undone", engine_undone)
+case("defaults undone", defaults_undone)
+case("honest", honest)
+case("imports", imports_a_submodule)
+print(sorted(name for name, moved in cases.items() if moved))
+"""
+
+
+def test_a_change_set_and_taken_off_within_a_probe_is_seen():
+    """NOTE [set and put back within a check] (pristine_modules.py): between the grader's two reads, a library
+    function rebound and bound back, a class's attribute set and deleted (a target's, and the engine every pass
+    runs: round 41), keyword defaults changed and changed back are all seen; a backward, a library module's
+    first warning, the code's own globals and a submodule torch imports lazily are not."""
+    done = subprocess.run([sys.executable, "-c", WATCH], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == str(sorted(
+        ["set and undone", "mean undone", "engine undone", "defaults undone"])), done.stdout

@@ -27,6 +27,7 @@ _modules: dict[str, object] = {}
 # Per target: its attribute dict and that dict's version at the snapshot
 # (NOTE [dict versions]); empty where versions cannot be read.
 _versions: list[tuple[dict, int]] = []
+_watched: list[dict] = []  # the targets' dicts no probe may change (NOTE [set and put back within a check])
 
 
 def _targets() -> list:
@@ -50,7 +51,8 @@ def _targets() -> list:
         grad_mode.__name__, "torch.utils._contextlib")]
     return ours + [builtins, torch, torch.autograd, torch.autograd.graph, torch.func, torch.nn, torch.nn.functional,
             torch.nn.Module, torch.nn.Parameter, torch.Tensor, torch._C.TensorBase, torch.autograd.Function,
-            torch.utils.hooks, torch.Size, torch.dtype, torch.device, *modes]
+            torch.utils.hooks, torch.Size, torch.dtype, torch.device, *modes,
+            torch.autograd.variable.Variable]  # round 41: its `_execution_engine` runs every backward pass
 
 
 def taken() -> bool:
@@ -83,6 +85,9 @@ def snapshot(versions: bool = True) -> None:
     _versions.clear()
     _versions.extend(((d, _version(d)) if usable else None) for d in
                      (_real_dict(t) if usable else None for t, _ in _saved))
+    _watched.clear()  # NOTE [set and put back within a check] (pristine_modules.py): what no probe may change
+    _watched.extend(known[0] for (target, _), known in zip(_saved, _versions)
+                    if known is not None and not getattr(target, "__name__", "").startswith("tutor"))
     _modules.clear()
     _modules.update({name: module for name, module in sys.modules.items()
                      if name == "tutor" or name.startswith("tutor.")})
@@ -210,7 +215,17 @@ def _version(d: dict, _id=id, _offset=_VERSION_OFFSET, _at=ctypes.c_uint64.from_
 
 def read_state() -> tuple:
     """What ``changed`` compares with, taken by the grader before the code's functions run again."""
-    return tuple(_saved), tuple(_versions), module_dicts(), pristine_modules.state()
+    return tuple(_saved), tuple(_versions), module_dicts(), pristine_modules.state(), tuple(_watched)
+
+
+def versions_now(state: tuple, _now=pristine_modules.versions_now) -> tuple:
+    """NOTE [set and put back within a check]: the watched dicts' versions, before a probe."""
+    return _now(state[2], state[3], state[4])
+
+
+def moved_since(state: tuple, seen: tuple, _moved=pristine_modules.moved_since) -> bool:
+    """A watched dict changed since ``versions_now`` gave ``seen``, even where it holds what it held."""
+    return _moved(state[2], state[3], state[4], seen)
 
 
 def changed(state: tuple, _zip=zip, _version_of=_version, _vars=vars, _missing=_MISSING,
@@ -218,7 +233,7 @@ def changed(state: tuple, _zip=zip, _version_of=_version, _vars=vars, _missing=_
     """NOTE [the code's functions run by the probes] (readfirst.py): anything ``restore`` puts back differs
     now: an attribute of a target, a library module's function or a function's keyword defaults (``state``:
     ``read_state()``, taken before the code's functions ran: they could rebind this module's globals)."""
-    saved, versions, dicts, kept = state
+    saved, versions, dicts, kept, _ = state
     for (target, attributes), known in _zip(saved, versions):
         if known is not None and _version_of(known[0]) == known[1]:
             continue

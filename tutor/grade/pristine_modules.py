@@ -17,10 +17,15 @@ from __future__ import annotations
 
 import builtins
 import ctypes
+import sys
 import types
 
 _VERSION_OFFSET = 3 * 8  # PyDictObject: ob_refcnt, ob_type, ma_used, then ma_version_tag (64-bit CPython)
 _KEPT: tuple = ()  # per module of pristine's _MODULE_DICTS: (its callables, its names a builtin has), or None
+_UNWATCHED: frozenset = frozenset()  # indices into _KEPT of the modules torch sets and sets back itself
+# NOTE [set and put back within a check]: modules whose globals torch itself sets inside a pass and sets back
+# (compiled autograd's `_disable`, a fake kernel's context getter): found by the learner corpus
+STATEFUL = frozenset({"torch._dynamo.compiled_autograd", "torch._library.fake_impl"})
 _BUILTIN_NAMES = frozenset(vars(builtins))
 _DEFAULTS: tuple = ((), (), None, b"", b"")  # keyword-defaults dicts; their copies; a view of memory; where; versions
 
@@ -38,7 +43,7 @@ def versions_view(dicts: tuple, numpy) -> tuple:
 
 def note(modules: list, versions: bool) -> None:
     """In the zygote, with pristine's snapshot: ``modules`` are (name, module), in the order of its gather."""
-    global _KEPT, _DEFAULTS
+    global _KEPT, _DEFAULTS, _UNWATCHED
     import numpy
 
     kept, dicts, copies = [], [], []
@@ -47,6 +52,7 @@ def note(modules: list, versions: bool) -> None:
             kept.append(None)  # the code's own, and the grader's (pristine's targets)
             continue
         space = vars(module)
+        space.setdefault("__warningregistry__", {})  # NOTE [set and put back within a check]
         functions = {k: v for k, v in space.items() if type(k) is str and callable(v)}
         kept.append((types.MappingProxyType(functions), _BUILTIN_NAMES.intersection(space)))
         for value in functions.values():
@@ -58,6 +64,7 @@ def note(modules: list, versions: bool) -> None:
                 dicts.append(defaults)
                 copies.append(types.MappingProxyType(dict(defaults)))
     _KEPT = tuple(kept)
+    _UNWATCHED = frozenset(i for i, (name, _) in enumerate(modules) if name in STATEFUL)
     view = versions_view(tuple(dicts), numpy) if versions and dicts else (None, b"", b"")
     _DEFAULTS = (tuple(dicts), tuple(copies), *view)
 
@@ -70,7 +77,7 @@ def _moved(view, where: bytes, known: bytes, count: int, _frombuffer=None, _intp
 
 def state() -> tuple:
     """What was kept (for ``changed``: taken by the grader before the code's functions run again)."""
-    return _KEPT, _DEFAULTS
+    return _KEPT, _DEFAULTS, _UNWATCHED
 
 
 def _moved_modules(module_dicts: tuple, kept: tuple, _len=len, _moved=_moved):
@@ -115,11 +122,65 @@ def changed(module_dicts: tuple, kept: tuple, _type=type, _str=str, _missing=obj
     return False
 
 
+# NOTE [set and put back within a check]: round 41's attacker set a trick from its Function's `forward` while a
+# probe ran it (gradcheck's allclose, `Tensor.mean = Tensor.sum`, `no_grad`'s methods) and took it off again in
+# its `backward` before the probe was over, so that what `changed` compares was as it had been. A dict's version
+# moves with every change and never comes back, so before each probe that runs the code's functions the grader
+# reads the versions of every dict `changed` reads (a library module's, a function's keyword defaults, a
+# target's), and after it: where one moved, the probe's result is void as for a change left in place. The
+# grader's own modules and the code's `__main__` are not watched: their state changes as they run. Nor is a
+# package's dict that only gained the submodules imported during the probe (its count of names grew by as many,
+# read by the same gather: an import torch does lazily, in a path the warm-up did not take); nor are the few
+# modules whose globals torch itself sets and sets back inside a pass (``STATEFUL``: a trick set and taken off
+# there is not seen). A library module's first warning finds its `__warningregistry__` made already (``note``).
+def versions_now(module_dicts: tuple, kept: tuple, targets: tuple, _version=None, _frombuffer=None, _intp=None,
+                 _modules=None, _len=len):
+    """The versions of the watched dicts now (``kept``: ``state()``; ``targets``: pristine's targets' dicts),
+    the module dicts' counts of names, and how many modules are loaded."""
+    view, where = module_dicts[1], module_dicts[2]
+    defaults_view, defaults_where = kept[1][2], kept[1][3]
+    at = None if view is None else _frombuffer(where, _intp)
+    return (b"" if view is None else view[at].tobytes(),
+            b"" if defaults_view is None else defaults_view[_frombuffer(defaults_where, _intp)].tobytes(),
+            tuple(_version(d) for d in targets), b"" if view is None else view[at - 1].tobytes(), _len(_modules))
+
+
+def moved_since(module_dicts: tuple, kept: tuple, targets: tuple, seen: tuple, _len=len, _frombuffer=None,
+                _uint64=None, _versions_now=versions_now, _modules=None, _list=list, _int=int, _get=dict.get,
+                _str=str, _type=type):
+    """A watched dict changed since ``seen`` (``versions_now``), however it looks now."""
+    now = _versions_now(module_dicts, kept, targets)
+    if now[1] != seen[1] or now[2] != seen[2]:
+        return True
+    if now[0] == seen[0]:
+        return False
+    spaces, library = module_dicts[0], kept[0]
+    grown = _frombuffer(now[3], _uint64).astype("int64") - _frombuffer(seen[3], _uint64).astype("int64")
+    imported = _list(_modules)[seen[4]:]
+    for i in (_frombuffer(now[0], _uint64) != _frombuffer(seen[0], _uint64)).nonzero()[0]:
+        if i >= _len(library) or library[i] is None or i in kept[2]:
+            continue  # the grader's own, the code's __main__, or one torch sets and sets back itself
+        space = spaces[i]
+        prefix = _get(space, "__name__", None)
+        subs = [n for n in imported if _type(n) is _str and _type(prefix) is _str and n.rpartition(".")[0] == prefix
+                and _get(space, n.rpartition(".")[2], None) is _get(_modules, n, 0)]
+        if _int(grown[i]) != _len(subs) or not subs:
+            return True
+    return False
+
+
+def _version(d: dict, _id=id, _offset=_VERSION_OFFSET, _at=ctypes.c_uint64.from_address) -> int:
+    return _at(_id(d) + _offset).value
+
+
 def _numpy_defaults() -> None:
     import numpy
 
     _moved.__kwdefaults__ = None
     _moved.__defaults__ = (numpy.frombuffer, numpy.intp, numpy.uint64)
+    versions_now.__defaults__ = (_version, numpy.frombuffer, numpy.intp, sys.modules, len)
+    moved_since.__defaults__ = (len, numpy.frombuffer, numpy.uint64, versions_now, sys.modules, list, int, dict.get,
+                                str, type)
 
 
 _numpy_defaults()  # as the module loads, before any audit hook: no run may set a function's defaults

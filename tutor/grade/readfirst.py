@@ -179,6 +179,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     before = _gettrace()
     # taken now, as pristine left them: a later probe runs the code's functions, which could rebind them
     changed, restore, intact, state = pristine.changed, pristine.restore, classes_intact, pristine.read_state()
+    versions_now, moved_since = pristine.versions_now, pristine.moved_since
     _Seen.ran = False
     _settrace(_watch)  # before the seal's copies too: a copy of a subclass's gradient ran its dispatch
     out: dict = {}
@@ -203,8 +204,10 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     broken = broken or not seal.holds()
     for probe in wanted:
         if not _first(probe):
+            seen = versions_now(state)
             out[probe.key] = read_one(probe, names)
-            if changed(state) or not intact():  # NOTE [the code's functions run by the probes]
+            # NOTE [the code's functions run by the probes]; NOTE [set and put back within a check]
+            if changed(state) or moved_since(state, seen) or not intact():
                 out[probe.key] = {"t": "error", "why": CHANGED_WHILE_CHECKED}
                 restore()
     kernels = kernels and kernels_are_torchs(True, marks)  # one made while the grader read counts too
