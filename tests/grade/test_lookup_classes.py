@@ -124,11 +124,11 @@ REACHES = {
     "gc.get_objects": "gc.get_objects()",
     "sys.settrace": "sys.settrace(lambda *a: None)",
     "sys.setprofile": "sys.setprofile(lambda *a: None)",
-    "a grader function's defaults": "from tutor.grade import readfirst\nreadfirst.evaluate.__defaults__ = (1,)",
+    "a grader function's defaults": "from tutor.grade import pristine\npristine.changed.__defaults__ = (1,)",
     "a torch function's code": "torch.nn.functional.relu.__code__ = (lambda *a, **k: 0).__code__",
     # round 40: torch's own registration method, read out of the watch's keyword defaults
-    "a grader wrapper's keyword defaults": "torch._C._DispatchModule.impl.__kwdefaults__",
-    "a grader function's defaults, read": "from tutor.grade import pristine\npristine.drop_planted.__defaults__",
+    "a grader wrapper's defaults": "torch._C._DispatchModule.impl.__kwdefaults__['_register'].__defaults__",
+    "the marks, read": "from tutor.grade import observe_kernels\nobserve_kernels.keep.__defaults__",
 }
 
 
@@ -159,6 +159,11 @@ def test_a_run_cannot_reach_the_graders_objects_and_honest_code_still_runs():
         # what a learner may read: torch's functions' defaults and signatures
         "torch's defaults, read": "import inspect\nk = torch.nn.functional.dropout.__defaults__\n"
                                   "inspect.signature(torch.nn.functional.dropout)\ny = (x ** 2).sum()\ny.backward()\n",
+        # round 41's learners: what the grader wraps, read as help() and inspect do (the grader's other functions
+        # hold nothing in their defaults that a run may not have)
+        "help on a watched method": "import inspect, io, contextlib\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+                                    "    help(torch.Tensor.backward)\ninspect.signature(torch.autograd.grad)\n"
+                                    "y = (x ** 2).sum()\ny.backward()\n",
     }
     cases = {**refused, **honest}
     with Grader(jobs=1, timeout=60) as grader:

@@ -94,13 +94,23 @@ def honest():  # what a correct answer's probe does: a pass, a warning, the code
 def imports_a_submodule():  # torch imports lazily, in a path the warm-up did not take
     import torch.utils.bundled_inputs  # noqa: F401
 
+def forged_submodule():  # round 41's second attacker: a "submodule" of its own beside a change set and undone
+    import types
+    import torch.utils
+    real = torch.utils.set_module  # a package no target of pristine's is (a target's dict is never excused)
+    torch.utils.set_module = lambda *a, **k: "the code's"
+    torch.utils.set_module = real
+    sys.modules["torch.utils._forged"] = vars(torch.utils)["_forged"] = types.ModuleType("torch.utils._forged")
+
+honest()  # what it loads lazily the first time, loaded (a zygote's warm-up does)
 case("set and undone", set_and_undo)
 case("mean undone", mean_is_sum_undone)
 case("engine undone", engine_undone)
 case("defaults undone", defaults_undone)
 case("honest", honest)
 case("imports", imports_a_submodule)
-print(sorted(name for name, moved in cases.items() if moved))
+case("forged", forged_submodule)
+print(sorted(cases.items()))
 """
 
 
@@ -108,8 +118,11 @@ def test_a_change_set_and_taken_off_within_a_probe_is_seen():
     """NOTE [set and put back within a check] (pristine_modules.py): between the grader's two reads, a library
     function rebound and bound back, a class's attribute set and deleted (a target's, and the engine every pass
     runs: round 41), keyword defaults changed and changed back are all seen; a backward, a library module's
-    first warning, the code's own globals and a submodule torch imports lazily are not."""
+    first warning and the code's own globals are not; a submodule loaded (or forged beside a change) is told
+    apart, and readfirst reads that probe again, where any change counts."""
     done = subprocess.run([sys.executable, "-c", WATCH], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip().splitlines()[-1] == str(sorted(
-        ["set and undone", "mean undone", "engine undone", "defaults undone"])), done.stdout
+    moved, imported = 2, 1  # pristine_modules.MOVED, IMPORTED: a probe that only loaded submodules is read again
+    assert done.stdout.strip().splitlines()[-1] == str(sorted({
+        "set and undone": moved, "mean undone": moved, "engine undone": moved, "defaults undone": moved,
+        "honest": 0, "imports": imported, "forged": imported}.items())), done.stdout

@@ -62,6 +62,14 @@ def test_namespace_is_preloaded(shared_kernel: KernelClient) -> None:
     assert outcome.results == ["('torch', True, True, 'device')"]
 
 
+def test_the_namespace_is_the_module_main_names(shared_kernel: KernelClient) -> None:
+    """As a script's: pickle (and torch.compile) find the learner's classes and globals through
+    sys.modules["__main__"] (round 41's learners)."""
+    run(shared_kernel, "import pickle, sys\nclass Point:\n    pass\nmarker = 41")
+    outcome = run(shared_kernel, "(type(pickle.loads(pickle.dumps(Point()))).__name__, sys.modules['__main__'].marker)")
+    assert outcome.results == ["('Point', 41)"], outcome.error
+
+
 def test_setup_runs_and_reset_clears(kernel: KernelClient) -> None:
     assert run(kernel, "a").results == ["tensor([0., 1., 2.])"]
     run(kernel, "b = 1")

@@ -32,6 +32,18 @@ _FUNCTION_PARTS = frozenset({"__code__", "__defaults__", "__kwdefaults__"})
 _HELD = frozenset({"__defaults__", "__kwdefaults__"})  # where the grader's wrappers keep what they wrap
 
 
+def _holding_codes() -> frozenset:
+    """The ids of the grader's functions whose defaults hold what no run may have: torch's own ways to register
+    a kernel (observe_kernels' inner `register`) and the marks (`keep`). Only these: round 41's learners'
+    `help(torch.Tensor.backward)`, `inspect.signature` and `torch.compile` read the defaults of the grader's
+    other wrappers, which hold nothing of the kind."""
+    from tutor.grade import observe_kernels
+
+    inner = [c for c in observe_kernels._watch_registrations.__code__.co_consts
+             if getattr(c, "co_name", None) == "register"]
+    return frozenset([id(c) for c in inner] + [id(observe_kernels.keep.__code__)])
+
+
 def _grader_codes() -> frozenset:
     """The ids of the grader's functions that make the calls above in a run."""
     from tutor.grade import lookups, observe_codes, observe_inpass, observe_kernels, pristine, readfirst
@@ -45,7 +57,8 @@ def _grader_codes() -> frozenset:
 
 def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozenset(), _getframe=sys._getframe,
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
-          _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD) -> None:
+          _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD, _holding=frozenset(),
+          _parts_of=None, _modules=frozenset()) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
     if event in _refused:
@@ -57,20 +70,27 @@ def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozense
         # NOTE [a kernel registered behind the watch] (observe_kernels.py): a Library object of another
         # class no longer counts, and freed as one it never takes its kernels off (round 39's second attacker)
         raise RuntimeError("a dispatch library's class may not be changed in a grading run")
+    elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] == "__class__" \
+            and _id(args[0]) in _modules:
+        # round 41's second attacker: `torch.__class__ = Liar`, whose property `allclose` answered every
+        # `torch.allclose` of gradcheck's; a module's class is not in its dict, whose versions are watched
+        raise RuntimeError("a module's class may not be changed in a grading run")
     elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] == "__bases__" \
             and _id(args[0]) in _fixed:
         # round 39's fourth attacker: `torch.Tensor.__bases__ = (Mixin, TensorBase)` gave every tensor a
         # `mean` that sums; a class's bases are not in its dict, which pristine puts back
         raise RuntimeError("a class's bases may not be changed in a grading run")
     elif event == "object.__getattr__" and _type(args[0]) is _function and _type(args[1]) is _str \
-            and args[1] in _held and _code(args[0]).co_filename.startswith(_ours[0]) \
-            and _id(_getframe(1).f_code) not in _codes:
+            and args[1] in _held and _id(_code(args[0])) in _holding and _id(_getframe(1).f_code) not in _codes:
         # round 40's attacker read torch's own registration method out of the watch's `__kwdefaults__`
-        # (NOTE [a kernel registered behind the watch]): what the grader's functions hold is not the code's
+        # (NOTE [a kernel registered behind the watch]): what those wrappers hold is not the code's
         raise RuntimeError("a grader function's " + args[1] + " are not available in a grading run")
     elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] in _parts \
-            and _type(args[0]) is _function and (args[0] is _self or _code(args[0]).co_filename.startswith(_ours)):
-        # the grader's functions and torch's (namedtuple sets its own `__new__`'s defaults: allowed)
+            and _type(args[0]) is _function and (args[0] is _self or _code(args[0]).co_filename.startswith(_ours)) \
+            and (args[1] not in _held or _parts_of[args[1]](args[0]) is not None):
+        # the grader's functions and torch's (namedtuple sets its own `__new__`'s defaults: allowed). Defaults
+        # given to a function that had none change nothing its callers do (they pass every argument): the
+        # functions torch.compile makes of torch's code get theirs so (round 41's learners)
         raise RuntimeError("a function's " + args[1] + " may not be set in a grading run")
 
 
@@ -86,7 +106,9 @@ def install() -> None:
             os.path.dirname(os.path.abspath(torch.__file__)) + os.sep)
     _hook.__defaults__ = (REFUSED, _FUNCTION_PARTS, _grader_codes(), sys._getframe, id, type, str, types.FunctionType,
                           types.FunctionType.__code__.__get__, ours, _hook, getattr(torch._C, "_DispatchModule", None),
-                          _fixed_classes(torch), _HELD)
+                          _fixed_classes(torch), _HELD, _holding_codes(),
+                          {name: getattr(types.FunctionType, name).__get__ for name in _HELD},
+                          frozenset(id(m) for m in list(sys.modules.values()) if isinstance(m, types.ModuleType)))
     sys.addaudithook(_hook)
 
 

@@ -19,6 +19,7 @@ import signal
 import sys
 import time
 import traceback
+from types import ModuleType as _ModuleType
 
 import torch
 import torch.nn as nn
@@ -202,8 +203,13 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
     seed = request.seed
     random.seed(seed)
     torch.manual_seed(seed)
-    namespace = {"__name__": "__main__", "__builtins__": builtins, "torch": torch, "nn": nn, "F": F,
-                 "device": request.device, "seed": seed}
+    # The code's namespace is the dict of the module `__main__` names, as a script's is: pickle and torch.compile
+    # find the code's classes and globals through sys.modules["__main__"] (round 41's learners).
+    main = _ModuleType("__main__")
+    sys.modules["__main__"] = main
+    namespace = vars(main)
+    namespace.update({"__builtins__": builtins, "torch": torch, "nn": nn, "F": F, "device": request.device,
+                      "seed": seed})
     for name, encoded in request.bind.items():
         # Plain data from earlier runs (the judge run of a python check).
         namespace[name] = {key: decoded.decode_value(value) for key, value in encoded.items()}

@@ -133,7 +133,7 @@ def _harmless(value) -> bool:
     if kind is _CACHED:  # functools.cache of a function
         wrapped = [v for k, v in _dict_items(_cached_dict(value)) if _type(k) is str and k == "__wrapped__"]
         return bool(wrapped) and _harmless(wrapped[0])
-    if kind is _PROPERTY:
+    if _issubclass(kind, _PROPERTY):  # a subclass too: its getter runs as property's does (round 41)
         return all(f is None or _harmless(f) for f in (_fget(value), _fset(value), _fdel(value)))
     return not _callable(value) or _issubclass(kind, type)
 
@@ -150,8 +150,8 @@ def _runs(cls) -> bool:
         if _type(name) is not str:
             if not plain_key(name):
                 return True
-        elif (_type(value) is _PROPERTY or (name[:2] == "__" == name[-2:] and name not in _NOT_READ)) \
-                and not _harmless(value):
+        elif (_issubclass(_type(value), _PROPERTY) or (name[:2] == "__" == name[-2:] and name not in _NOT_READ)) \
+                and not _harmless(value):  # a subclass of property too (round 41's second attacker)
             return True
     return False
 

@@ -223,8 +223,9 @@ def versions_now(state: tuple, _now=pristine_modules.versions_now) -> tuple:
     return _now(state[2], state[3], state[4])
 
 
-def moved_since(state: tuple, seen: tuple, _moved=pristine_modules.moved_since) -> bool:
-    """A watched dict changed since ``versions_now`` gave ``seen``, even where it holds what it held."""
+def moved_since(state: tuple, seen: tuple, _moved=pristine_modules.moved_since) -> int:
+    """A watched dict changed since ``versions_now`` gave ``seen``, even where it holds what it held
+    (``pristine_modules.MOVED``), or only packages gained submodules (``IMPORTED``), or neither (0)."""
     return _moved(state[2], state[3], state[4], seen)
 
 
@@ -298,12 +299,12 @@ def _leave_torch_modes() -> None:
     try:
         while C._len_torch_function_stack() > 0:
             C._pop_torch_function_stack()
-    except (AttributeError, RuntimeError):
+    except (AttributeError, RuntimeError, TypeError):
         pass
     try:
         while C._len_torch_dispatch_stack() > 0:
-            C._pop_torch_dispatch_stack()
-    except (AttributeError, RuntimeError):
+            C._pop_torch_dispatch_stack(None)  # torch 2.13 takes the mode key, None for a plain mode (round 41)
+    except (AttributeError, RuntimeError, TypeError):
         pass
     torch.set_grad_enabled(True)
 

@@ -145,18 +145,23 @@ def versions_now(module_dicts: tuple, kept: tuple, targets: tuple, _version=None
             tuple(_version(d) for d in targets), b"" if view is None else view[at - 1].tobytes(), _len(_modules))
 
 
+MOVED, IMPORTED = 2, 1  # what ``moved_since`` found: a watched dict changed; only packages gained submodules
+
+
 def moved_since(module_dicts: tuple, kept: tuple, targets: tuple, seen: tuple, _len=len, _frombuffer=None,
                 _uint64=None, _versions_now=versions_now, _modules=None, _list=list, _int=int, _get=dict.get,
-                _str=str, _type=type):
-    """A watched dict changed since ``seen`` (``versions_now``), however it looks now."""
+                _str=str, _type=type) -> int:
+    """MOVED where a watched dict changed since ``seen`` (``versions_now``), however it looks now; IMPORTED where
+    the only dicts that moved are packages' that gained as many names as submodules were loaded meanwhile (the
+    grader then reads the probe again, strictly: the code could load or forge one to hide a change); else 0."""
     now = _versions_now(module_dicts, kept, targets)
     if now[1] != seen[1] or now[2] != seen[2]:
-        return True
+        return MOVED
     if now[0] == seen[0]:
-        return False
+        return 0
     spaces, library = module_dicts[0], kept[0]
     grown = _frombuffer(now[3], _uint64).astype("int64") - _frombuffer(seen[3], _uint64).astype("int64")
-    imported = _list(_modules)[seen[4]:]
+    imported, found = _list(_modules)[seen[4]:], 0
     for i in (_frombuffer(now[0], _uint64) != _frombuffer(seen[0], _uint64)).nonzero()[0]:
         if i >= _len(library) or library[i] is None or i in kept[2]:
             continue  # the grader's own, the code's __main__, or one torch sets and sets back itself
@@ -165,8 +170,9 @@ def moved_since(module_dicts: tuple, kept: tuple, targets: tuple, seen: tuple, _
         subs = [n for n in imported if _type(n) is _str and _type(prefix) is _str and n.rpartition(".")[0] == prefix
                 and _get(space, n.rpartition(".")[2], None) is _get(_modules, n, 0)]
         if _int(grown[i]) != _len(subs) or not subs:
-            return True
-    return False
+            return MOVED
+        found = IMPORTED
+    return found
 
 
 def _version(d: dict, _id=id, _offset=_VERSION_OFFSET, _at=ctypes.c_uint64.from_address) -> int:

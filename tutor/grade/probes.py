@@ -56,6 +56,7 @@ _FUNCTION_APPLY = vars(_Function)["apply"]
 _FUNCTION_METAS = frozenset(type(_Function).__mro__)  # torch's FunctionMeta, type, object
 _setattr, _delattr = type.__setattr__, type.__delattr__
 _no_torch_function = torch._C.DisableTorchFunctionSubclass
+_no_function_modes = torch._C.DisableTorchFunction  # subclasses' and modes' __torch_function__ alike
 _dtype_type = torch.dtype
 _device_type = torch.device
 _gradcheck = torch.autograd.gradcheck
@@ -341,10 +342,13 @@ def run_gradcheck(fn: Callable, inputs: list, kwargs: dict | None = None, eps: f
         options["rtol"] = float(rtol)
     out: dict = {"t": "gradcheck", "ok": False, "error": "", "output": output, "function_class": is_function}
     try:
-        if second_order:
-            _gradgradcheck(target, tuple(args), **options)
-        else:
-            _gradcheck(target, tuple(args), check_forward_ad=bool(check_forward_ad), **options)
+        # No torch function mode answers gradcheck's own comparisons (round 41's second attacker pushed one in
+        # its Function's forward that answered a failing `torch.allclose` True, and popped it in the same check)
+        with _no_function_modes():
+            if second_order:
+                _gradgradcheck(target, tuple(args), **options)
+            else:
+                _gradcheck(target, tuple(args), check_forward_ad=bool(check_forward_ad), **options)
         out["ok"] = True
         return out
     except _GradcheckError as exc:

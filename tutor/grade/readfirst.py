@@ -51,6 +51,7 @@ from tutor.grade.observe_kernels import kernels_are_torchs
 from tutor.grade.observe_state import (
     _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, _TensorBase, equal_bits,
 )
+from tutor.grade.pristine_modules import IMPORTED
 from tutor.grade.probes import is_plain_tensor
 
 FIRST_KINDS = ("observed", "grad", "flags")  # the grader's own reads, before the code can run
@@ -179,7 +180,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     before = _gettrace()
     # taken now, as pristine left them: a later probe runs the code's functions, which could rebind them
     changed, restore, intact, state = pristine.changed, pristine.restore, classes_intact, pristine.read_state()
-    versions_now, moved_since = pristine.versions_now, pristine.moved_since
+    versions_now, moved_since, modes_on = pristine.versions_now, pristine.moved_since, _modes_on
     _Seen.ran = False
     _settrace(_watch)  # before the seal's copies too: a copy of a subclass's gradient ran its dispatch
     out: dict = {}
@@ -206,8 +207,14 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
         if not _first(probe):
             seen = versions_now(state)
             out[probe.key] = read_one(probe, names)
-            # NOTE [the code's functions run by the probes]; NOTE [set and put back within a check]
-            if changed(state) or moved_since(state, seen) or not intact():
+            moved = moved_since(state, seen)
+            if moved == IMPORTED and not changed(state):  # torch loaded a submodule lazily: read again, strictly
+                seen = versions_now(state)
+                out[probe.key] = read_one(probe, names)
+                moved = moved_since(state, seen)
+            # NOTE [the code's functions run by the probes]; NOTE [set and put back within a check]; a torch
+            # function or dispatch mode the code's function pushed and left on (round 41: `aten.mean` made a sum)
+            if changed(state) or moved or not intact() or modes_on():
                 out[probe.key] = {"t": "error", "why": CHANGED_WHILE_CHECKED}
                 restore()
     kernels = kernels and kernels_are_torchs(True, marks)  # one made while the grader read counts too
@@ -227,6 +234,10 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
 # gradcheck's allclose, `torch.Tensor.mean` and `no_grad`'s methods inside its Function's `forward`: each probe
 # that ran it ran with them. After each such probe, what pristine puts back is read again; where anything
 # differs, that probe's result is void, and everything goes back before the next one.
+def _modes_on(_function=torch._C._len_torch_function_stack, _dispatch=torch._C._len_torch_dispatch_stack) -> bool:
+    return _function() > 0 or _dispatch() > 0
+
+
 CHANGED_WHILE_CHECKED = ("your code changed torch while this check ran it (a function, a method or a default of "
                          "torch's, or a class of autograd's, set by code the check called), so its result cannot "
                          "be trusted: leave torch as it is")

@@ -55,9 +55,10 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
         # them on for the code under test): installed in every run, they
         # changed torch, Tensor, Module and Function there, and the probe
         # phase put those biggest targets back in full (NOTE [dict versions]).
-        from tutor.grade import observe, observe_inpass, observe_kernels
+        from tutor.grade import compile_skip, observe, observe_inpass, observe_kernels
 
         observe.install()
+        compile_skip.install()  # NOTE [the grader's functions under torch.compile]
         observe_inpass.note_classes()  # NOTE [autograd's classes as the zygote left them]
         # before gc.freeze (settle), whose frozen objects gc's reads no longer see
         observe_kernels.seal()  # NOTE [a kernel registered behind the watch]
@@ -299,6 +300,14 @@ def _warm_up(torch) -> None:
         torch.utils.checkpoint.checkpoint(torch.sin, x, use_reentrant=False).sum().backward()
         torch.sin(x).backward(gradient=torch.ones(2))
         torch.autograd.gradcheck(torch.sin, (torch.ones(2, dtype=torch.float64, requires_grad=True),))
+        # and a gradcheck that fails (a starter's): what its message loads would move a package's dict in
+        # every such run, which a probe then reads again (NOTE [set and put back within a check])
+        import torch._subclasses.schema_check_mode  # noqa: F401
+        try:
+            torch.autograd.gradcheck(lambda t: t.register_hook(lambda g: g * 3) and t * 2,
+                                     (torch.ones(2, dtype=torch.float64, requires_grad=True),))
+        except Exception:  # noqa: BLE001 - it fails, as meant
+            pass
         # Importing torch._dynamo (torch.func did) wrapped torch.manual_seed in
         # torch._disable_dynamo, which makes its real wrapper on the first call
         # and keeps it on the function: made here, not in every run that seeds

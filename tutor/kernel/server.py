@@ -77,6 +77,7 @@ class Kernel:
         self.sink = sink
         self.capture = capture
         self.namespace: dict[str, Any] = {}
+        self.mains: dict[int, Any] = {}  # id of a namespace -> the module `__main__` whose dict it is
         self.scratch: dict[str, Any] | None = None  # lesson examples run here
         self.cell = 0
         self._graph_sender = GraphSender()
@@ -127,16 +128,24 @@ class Kernel:
             self.namespace = main
 
     def _fresh_namespace(self, seed: int) -> dict[str, Any]:
+        """The dict of a module named `__main__`, as a script's is (``execute`` makes it sys.modules'
+        `__main__`: pickle and torch.compile find the learner's classes and globals there)."""
+        import types
+
         torch = self.torch
-        return {
-            "__name__": "__main__",
+        main = types.ModuleType("__main__")
+        live = (id(self.namespace), id(self.scratch))
+        self.mains = {key: module for key, module in self.mains.items() if key in live}
+        self.mains[id(vars(main))] = main
+        vars(main).update({
             "__builtins__": __builtins__,
             "torch": torch,
             "nn": torch.nn,
             "F": torch.nn.functional,
             "device": torch.device(self.device),
             "seed": seed,
-        }
+        })
+        return vars(main)
 
     def execute(self, exec_id: str, code: str, *, filename: str | None = None, echo: bool = True,
                 graph: bool = True) -> None:
@@ -150,6 +159,7 @@ class Kernel:
         status = "ok"
         try:
             with self.gate.learner_code():
+                sys.modules["__main__"] = self.mains.get(id(self.namespace), sys.modules["__main__"])
                 value = cells.run_cell(code, self.namespace, filename)
                 shown = cells.echo(value, self.namespace) if echo else None
         except KeyboardInterrupt as exc:

@@ -1,4 +1,4 @@
-# expect: __kwdefaults__ are not available
+# expect: registered kernels of its own
 # The loss is written with sigmoid (wrong); a FuncTorchBatched kernel, registered through the Library torch made
 # for vmap's decompositions (VMAP_DECOMPOSITIONS_LIB) with the watched method's original, makes it tanh under vmap.
 import torch._functorch.predispatch as _pd

@@ -1,0 +1,4 @@
+torch.set_default_device(device)
+with torch.autograd.detect_anomaly():
+    loss = model(x)
+    loss.backward()

@@ -1,0 +1,18 @@
+# expect: invalid gradient at index 1
+class MyLinear(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, W, b):
+        ctx.save_for_backward(x, W)
+        return x @ W.T + b
+
+    @staticmethod
+    def backward(ctx, grad_y):
+        x, W = ctx.saved_tensors
+        grad_x = grad_y @ W
+        grad_W = grad_y.T @ x
+        grad_b = grad_y.sum(0)
+        grad_W = x.T @ grad_y
+        return grad_x, grad_W, grad_b
+
+loss = (MyLinear.apply(x, W, b) ** 2).sum()
+loss.backward()

@@ -1,0 +1,3 @@
+help(torch.Tensor.backward)
+y = w * x + b
+y.backward()

@@ -1,0 +1,2 @@
+x = data.new_tensor(data.tolist(), requires_grad=True)
+y = torch.einsum("i,i->", x, x)

@@ -1,0 +1,9 @@
+with w.register_hook(lambda g: g * 100):
+    loss1 = (w ** 2).sum()
+    loss1.backward()
+first = w.grad.clone()
+
+w.grad = None
+loss2 = (w ** 3).sum()
+loss2.backward()
+second = w.grad.clone()

@@ -1,0 +1,3 @@
+# expect: graph
+loss = (x * a + x.detach().exp()).sum()
+loss.backward()

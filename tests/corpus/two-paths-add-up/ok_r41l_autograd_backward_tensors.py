@@ -1,0 +1,4 @@
+left = torch.mul(x, a)
+right = torch.exp(x)
+loss = torch.add(left, right).sum()
+torch.autograd.backward(tensors=[loss])
