@@ -88,8 +88,8 @@ def collapse_heap(runs: int | None = None) -> int:
 # (mremap: the file's pages are replaced in one step, and the bytes are
 # the same, so nothing that runs or returns there sees a difference). A
 # fork then copies one entry per stretch. In forks of a warm torch process (a `Linear` forward and backward and
-# a second derivative, medians of 100): some 1,065 faults a child became some 815, and fork and child together
-# 16 ms of CPU some 14 (docs/grading.md, "The code in huge pages"). A stretch the kernel cannot fold stays the
+# a second derivative, medians of 100): 1,076 faults a child became 823, and fork and child together 14.6 ms of
+# CPU 12.1 (bench/bench_code_pages.py; docs/grading.md, "The code in huge pages"). A stretch the kernel cannot fold stays the
 # file's: 512 small anonymous entries would make every fork dearer (round 12 of issue 19, docs/grading.md). The
 # price: some 120 MiB of memory a zygote (one copy for every worker a host forks), and a profiler finds no
 # symbol in the code copied. Done before any run exists (zygote.settle) and in a host (host.py).
@@ -168,11 +168,14 @@ def copy_code(runs: int | None = None) -> int:
         regions = _hot_code()
     except (OSError, struct.error):
         return 0
-    worth = None if runs is None else runs * SAVED_CODE_PER_RUN / max(1, sum(r[1] for r in regions) // HUGE)
+    # What a stretch saves a run is taken as its share of the code's hot pages (a hotter one is run more).
+    hot_pages = max(1, sum(r[2] for r in regions))
     done, spent = 0, 0.0
-    for at, size, _hot in regions:
-        if worth is not None and (spent / (done // HUGE) if done else COPY_COST) > worth:
-            break
+    for at, size, hot in regions:  # the densest first
+        if runs is not None:
+            per_stretch = spent / (done // HUGE) if done else COPY_COST
+            if per_stretch * (size // HUGE) > runs * SAVED_CODE_PER_RUN * hot / hot_pages:
+                continue
         started = time.monotonic()
         if _copy_onto(at, size):
             done += size
