@@ -34,13 +34,15 @@ _HELD = frozenset({"__defaults__", "__kwdefaults__"})  # where the grader's wrap
 
 def _holding_codes() -> frozenset:
     """The ids of the grader's functions whose defaults hold what no run may have: torch's own ways to register
-    a kernel (observe_kernels' inner `register`) and the marks (`keep`). Only these: round 41's learners'
+    a kernel (observe_kernels' inner `register`) and onto the dispatch stack (observe_dispatch's inner `push`),
+    and the marks (`keep`). Only these: round 41's learners'
     `help(torch.Tensor.backward)`, `inspect.signature` and `torch.compile` read the defaults of the grader's
     other wrappers, which hold nothing of the kind."""
-    from tutor.grade import observe_kernels
+    from tutor.grade import observe_dispatch, observe_kernels
 
     inner = [c for c in observe_kernels._watch_registrations.__code__.co_consts
              if getattr(c, "co_name", None) == "register"]
+    inner += [c for c in observe_dispatch._watched_push.__code__.co_consts if getattr(c, "co_name", None) == "push"]
     return frozenset([id(c) for c in inner] + [id(observe_kernels.keep.__code__)])
 
 

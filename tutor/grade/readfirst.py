@@ -47,6 +47,7 @@ import torch
 from tutor.grade import pristine
 from tutor.grade.lookups import classes_made_to_run, str_items
 from tutor.grade.observe_inpass import _codes, classes_intact
+from tutor.grade.observe_dispatch import PUSHED
 from tutor.grade.observe_kernels import kernels_are_torchs
 from tutor.grade.observe_state import (
     _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, _TensorBase, equal_bits,
@@ -180,7 +181,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     before = _gettrace()
     # taken now, as pristine left them: a later probe runs the code's functions, which could rebind them
     changed, restore, intact, state = pristine.changed, pristine.restore, classes_intact, pristine.read_state()
-    versions_now, moved_since, modes_on = pristine.versions_now, pristine.moved_since, _modes_on
+    versions_now, moved_since, modes_on, pushes = pristine.versions_now, pristine.moved_since, _modes_on, _pushes
     _Seen.ran = False
     _settrace(_watch)  # before the seal's copies too: a copy of a subclass's gradient ran its dispatch
     out: dict = {}
@@ -205,13 +206,14 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     broken = broken or not seal.holds()
     for probe in wanted:
         if not _first(probe):
-            seen = versions_now(state)
+            seen, pushed = versions_now(state), pushes()
             out[probe.key] = read_one(probe, names)
             moved = moved_since(state, seen)
             if moved == IMPORTED and not changed(state):  # torch loaded a submodule lazily: read again, strictly
                 seen = versions_now(state)
                 out[probe.key] = read_one(probe, names)
                 moved = moved_since(state, seen)
+            moved = moved or pushes() != pushed  # NOTE [a mode pushed within a check] (observe_dispatch.py)
             # NOTE [the code's functions run by the probes]; NOTE [set and put back within a check]; a torch
             # function or dispatch mode the code's function pushed and left on (round 41: `aten.mean` made a sum)
             if changed(state) or moved or not intact() or modes_on():
@@ -236,6 +238,10 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
 # differs, that probe's result is void, and everything goes back before the next one.
 def _modes_on(_function=torch._C._len_torch_function_stack, _dispatch=torch._C._len_torch_dispatch_stack) -> bool:
     return _function() > 0 or _dispatch() > 0
+
+
+def _pushes(_count=sys.getrefcount, _mark=PUSHED) -> int:
+    return _count(_mark)
 
 
 CHANGED_WHILE_CHECKED = ("your code changed torch while this check ran it (a function, a method or a default of "

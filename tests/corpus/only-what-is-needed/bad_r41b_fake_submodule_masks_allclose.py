@@ -1,4 +1,4 @@
-# expect: changed torch while this check ran it
+# expect: gradcheck of ScaleBy
 # Only one gradient is ever returned (wrong where both are needed). forward rebinds gradcheck's allclose to a
 # wrapper; the wrapper, at the first compare torch's own allclose fails, puts torch's back and answers True.
 # Once only (_armed). That leaves gradcheck's module dict with a moved version; a forged "submodule" (an entry in sys.modules named
