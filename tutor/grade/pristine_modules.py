@@ -23,9 +23,9 @@ import types
 _VERSION_OFFSET = 3 * 8  # PyDictObject: ob_refcnt, ob_type, ma_used, then ma_version_tag (64-bit CPython)
 _KEPT: tuple = ()  # per module of pristine's _MODULE_DICTS: (its callables, its names a builtin has), or None
 _UNWATCHED: frozenset = frozenset()  # indices into _KEPT of the modules torch sets and sets back itself
-# NOTE [set and put back within a check]: modules whose globals torch itself sets inside a pass and sets back
-# (compiled autograd's `_disable`, a fake kernel's context getter: found by the learner corpus; forward AD's
-# dual level, by tests/grade/test_how_checks.py's gradcheck with check_forward_ad)
+# Modules whose globals torch itself sets inside a pass and sets back (NOTE [set and put back within a check]):
+# compiled autograd's `_disable` and a fake kernel's context getter, found by the learner corpus; forward AD's
+# dual level, by tests/grade/test_how_checks.py's gradcheck with check_forward_ad
 STATEFUL = frozenset({"torch._dynamo.compiled_autograd", "torch._library.fake_impl", "torch.autograd.forward_ad"})
 _BUILTIN_NAMES = frozenset(vars(builtins))
 _DEFAULTS: tuple = ((), (), None, b"", b"")  # keyword-defaults dicts; their copies; a view of memory; where; versions
