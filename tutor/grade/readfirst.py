@@ -231,11 +231,6 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     return {probe.key: out[probe.key] for probe in wanted}
 
 
-# NOTE [the code's functions run by the probes]: the later probes call what the code defined (gradcheck of its
-# Function, a check's `Cube.apply(x)`), after pristine put everything back. Round 40's third attacker rebound
-# gradcheck's allclose, `torch.Tensor.mean` and `no_grad`'s methods inside its Function's `forward`: each probe
-# that ran it ran with them. After each such probe, what pristine puts back is read again; where anything
-# differs, that probe's result is void, and everything goes back before the next one.
 def _modes_on(_function=torch._C._len_torch_function_stack, _dispatch=torch._C._len_torch_dispatch_stack) -> bool:
     return _function() > 0 or _dispatch() > 0
 
@@ -244,6 +239,11 @@ def _pushes(_count=sys.getrefcount, _mark=PUSHED) -> int:
     return _count(_mark)
 
 
+# NOTE [the code's functions run by the probes]: the later probes call what the code defined (gradcheck of its
+# Function, a check's `Cube.apply(x)`), after pristine put everything back. Round 40's third attacker rebound
+# gradcheck's allclose, `torch.Tensor.mean` and `no_grad`'s methods inside its Function's `forward`: each probe
+# that ran it ran with them. After each such probe, what pristine puts back is read again; where anything
+# differs, that probe's result is void, and everything goes back before the next one.
 CHANGED_WHILE_CHECKED = ("your code changed torch while this check ran it (a function, a method or a default of "
                          "torch's, or a class of autograd's, set by code the check called), so its result cannot "
                          "be trusted: leave torch as it is")
