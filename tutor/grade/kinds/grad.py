@@ -205,9 +205,11 @@ def _why_no_grad(name: str, flags: dict, ctx: Context | None = None) -> str:
                  "`{name}.grad` as the passes leave it.").format(name=name)
     if ctx is not None and calls_of(ctx.observed, FUNCTION_BACKWARD_RUN):
         # round 33's learner: a backward that tested `x.grad is not None` and returned None for every input
+        # round 41's learners: `MyLinear.apply(x.detach(), ...)` was sent to a backward that was right
         return _("`{name}.grad` is None: no gradient reached `{name}`, and a backward pass ran through your "
                  "custom Function. Does its backward return a gradient (not None) for every input that needs "
-                 "one (`ctx.needs_input_grad`), in the order of forward's inputs?").format(name=name)
+                 "one (`ctx.needs_input_grad`), in the order of forward's inputs? And does `{name}` itself go "
+                 "into `apply`, not a detached copy of it?").format(name=name)
     if ctx is not None and ctx.learner_error is not None:
         # round 39's learner: `.backward()` of a non-scalar raised before any pass, and read "is `x` on the path?"
         return _("`{name}.grad` is None: no gradient reached `{name}` before your code stopped at the error "
