@@ -14,6 +14,16 @@ import struct
 import time
 
 _libc = ctypes.CDLL(None, use_errno=True) if os.name == "posix" else None
+if _libc is not None and hasattr(_libc, "mremap"):  # this module's own handle: typed once, for copy_code
+    for _name, _res, _args in (
+            ("mmap", ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                       ctypes.c_long]),
+            ("mremap", ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_int,
+                                         ctypes.c_void_p]),
+            ("mprotect", ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]),
+            ("madvise", ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]),
+            ("munmap", ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t])):
+        getattr(_libc, _name).restype, getattr(_libc, _name).argtypes = _res, _args
 
 MADV_HUGEPAGE = 14
 MADV_COLLAPSE = 25
@@ -156,14 +166,6 @@ def copy_code(runs: int | None = None) -> int:
     runs save (NOTE [collapse pays]). Returns the bytes copied."""
     if _libc is None or not hasattr(_libc, "mremap"):
         return 0
-    for name, res, args in (("mmap", ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
-                                                       ctypes.c_int, ctypes.c_long]),
-                            ("mremap", ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t,
-                                                         ctypes.c_int, ctypes.c_void_p]),
-                            ("mprotect", ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]),
-                            ("madvise", ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]),
-                            ("munmap", ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t])):
-        getattr(_libc, name).restype, getattr(_libc, name).argtypes = res, args
     try:
         regions = _hot_code()
     except (OSError, struct.error):

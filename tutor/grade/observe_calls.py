@@ -189,7 +189,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
                      api)
         return result
 
-    _copy_names(observed, original)
+    _copy_names(observed, original, signature=True)
     return observed
 
 
@@ -267,7 +267,7 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
             return result
         return original(*args, **kwargs)
 
-    _copy_names(observed, original)
+    _copy_names(observed, original, signature=True)
     return staticmethod(observed) if static else observed
 
 

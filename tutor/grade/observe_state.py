@@ -80,21 +80,23 @@ _setattr = setattr
 _getattr = getattr
 
 
-def _copy_names(wrapper, original) -> None:
-    """A wrapper named as what it wraps (the observers' wrappers, and the hooks they wrap), with its signature
-    (`help(torch.autograd.grad)` and `inspect.signature` show torch's: round 41's learners; never a
-    `__wrapped__`, which would hand a run the original to call unobserved)."""
-    import inspect
-
+def _copy_names(wrapper, original, signature: bool = False) -> None:
+    """A wrapper named as what it wraps (the observers' wrappers, and the hooks they wrap). ``signature``: with
+    torch's signature too, for the wrappers of torch's API the zygote makes (`help(torch.autograd.grad)` and
+    `inspect.signature` show torch's: round 41's learners; never a `__wrapped__`, which would hand a run the
+    original to call unobserved). Never for a hook of the code's: reading its signature could run its code."""
     for attr in ("__name__", "__qualname__", "__doc__", "__module__"):
         try:
             _setattr(wrapper, attr, _getattr(original, attr))
         except Exception:
             pass
-    try:
-        _setattr(wrapper, "__signature__", inspect.signature(original))
-    except Exception:  # noqa: BLE001 - a builtin without one: the wrapper's own stays
-        pass
+    if signature:
+        import inspect
+
+        try:
+            _setattr(wrapper, "__signature__", inspect.signature(original))
+        except Exception:  # noqa: BLE001 - a builtin without one: the wrapper's own stays
+            pass
 
 API_NAMES = CALL_APIS  # what a calls check can count (tutor/autograd_apis.py)
 HOOK_KINDS = ("tensor", "module", "node")
