@@ -21,7 +21,7 @@ import builtins, sys
 import torch
 from tutor.grade import pristine, probes
 pristine.snapshot(versions=VERSIONS)
-assert bool(pristine._versions) == VERSIONS or not VERSIONS
+assert any(pristine.sealed()[1]) == VERSIONS or not VERSIONS
 allclose, isinstance_, encode = torch.allclose, builtins.isinstance, probes.encode_value
 torch.allclose = lambda *a, **k: True
 torch.Tensor.__eq__ = lambda *a: True

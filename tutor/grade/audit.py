@@ -42,7 +42,8 @@ def _holding_codes() -> frozenset:
 
     inner = [c for c in observe_kernels._watch_registrations.__code__.co_consts
              if getattr(c, "co_name", None) == "register"]
-    inner += [c for c in observe_dispatch._watched_push.__code__.co_consts if getattr(c, "co_name", None) == "push"]
+    inner += [c for watch in (observe_dispatch._watched_push, observe_dispatch._watched_function_push)
+              for c in watch.__code__.co_consts if getattr(c, "co_name", None) == "push"]
     return frozenset([id(c) for c in inner] + [id(observe_kernels.keep.__code__)])
 
 
@@ -60,12 +61,15 @@ def _grader_codes() -> frozenset:
 def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozenset(), _getframe=sys._getframe,
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
           _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD, _holding=frozenset(),
-          _parts_of=None, _modules=frozenset()) -> None:
+          _parts_of=None, _modules=frozenset(), _sealing=(None, 0, None)) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
     if event in _refused:
         if _id(_getframe(1).f_code) not in _codes:
             raise RuntimeError(event + " is not available in a grading run")
+    elif event == "object.__setattr__" and args[0] is _sealing[0] and _id(_getframe(1).f_code) == _sealing[1] \
+            and _sealing[2]():
+        pass  # NOTE [the record sealed] (pristine.py): the zygote seals its record again after a later warm-up
     elif event == "object.__setattr__" and _library is not None and _type(args[1]) is _str \
             and args[1] == "__class__" \
             and (_type(args[0]) is _library or args[2] is _library):
@@ -110,8 +114,27 @@ def install() -> None:
                           types.FunctionType.__code__.__get__, ours, _hook, getattr(torch._C, "_DispatchModule", None),
                           _fixed_classes(torch), _HELD, _holding_codes(),
                           {name: getattr(types.FunctionType, name).__get__ for name in _HELD},
-                          frozenset(id(m) for m in list(sys.modules.values()) if isinstance(m, types.ModuleType)))
+                          frozenset(id(m) for m in list(sys.modules.values()) if isinstance(m, types.ModuleType)),
+                          _sealing())
     sys.addaudithook(_hook)
+
+
+def _sealing() -> tuple:
+    """(pristine's ``sealed``, the code of the one function that may set its defaults, the test that this is the
+    process that added the hook): NOTE [the record sealed]. A run is another process: a fork has a pid of its
+    own in the zygote's PID namespace, or a PID namespace of its own."""
+    from tutor.grade import pristine
+
+    try:
+        home = os.stat("/proc/self/ns/pid").st_ino
+    except OSError:
+        home = None  # no namespace to read: no seal after this one
+    _at_home.__defaults__ = (os.getpid(), home, os.getpid, os.stat)
+    return pristine.sealed, id(pristine._seal.__code__), _at_home
+
+
+def _at_home(_pid=-1, _home=None, _getpid=os.getpid, _stat=os.stat) -> bool:
+    return _home is not None and _getpid() == _pid and _stat("/proc/self/ns/pid").st_ino == _home
 
 
 def _fixed_classes(torch) -> frozenset:

@@ -37,7 +37,7 @@ import types as _types
 import torch as _torch
 
 from tutor.grade import (
-    observe_answered, observe_callbacks, observe_compile, observe_copies, observe_dispatch, observe_grads,
+    compare_guard, observe_answered, observe_callbacks, observe_compile, observe_copies, observe_dispatch, observe_grads,
     observe_hooks, observe_inpass, observe_kernels, observe_modules, observe_recompute, observe_reentrant,
     observe_replaced,
     observe_roots,
@@ -62,6 +62,7 @@ def install() -> None:
     observe_compile.install()  # NOTE [nodes of a trace]
     observe_dispatch.install()  # NOTE [a dispatch of the code's own]
     observe_callbacks.install()  # NOTE [code the interpreter runs inside a pass]
+    compare_guard.install()  # NOTE [a comparison no kernel of the code's answers]
     for owner, attr, wrapped in _PREPARED:
         try:
             _setattr(owner, attr, wrapped)

@@ -122,6 +122,59 @@ def _watched_push(original):
     return pushing
 
 
+def _watched_function_push(original):
+    """``torch._C._push_on_torch_function_stack``: a torch function mode not of torch's classes pushed is
+    counted as a dispatch mode is (NOTE [a mode pushed within a check]: round 42's attacker pushed one that
+    answered a value check's `torch.allclose`, and popped it once the call returned)."""
+    def push(mode, _original=original, _mark=PUSHED, _incref=_incref, /):
+        if not torch_function_mode(mode):
+            _incref(_mark)
+        return _original(mode)
+
+    def pushing(mode, _push=push):
+        return _push(mode)
+
+    pushing.__name__ = pushing.__qualname__ = getattr(original, "__name__", "push")
+    _incref(push)
+    _incref(pushing)
+    return pushing
+
+
+# TorchFunctionMode's subclasses torch made (at the zygote, or later by torch's own files), each with the
+# ``__torch_function__`` of its own it had when it was made
+TORCH_FUNCTION_CLASSES: dict = {}
+
+
+def torch_function_mode(mode) -> bool:
+    """``mode``'s class is one of torch's function modes, as made, and the mode finds its method there."""
+    cls = _type(mode)
+    method = TORCH_FUNCTION_CLASSES.get(cls, _MISSING)
+    try:
+        if method is _MISSING or _vars(cls).get("__torch_function__") is not method or \
+                "__torch_function__" in _vars(mode):
+            return False
+    except TypeError:  # no __dict__: nothing of its own
+        pass
+    return _type.__getattribute__(cls, "__getattribute__") is _object_getattribute and not _hasattr(cls, "__getattr__")
+
+
+def _function_mode_classes(root) -> None:
+    """Torch's function-mode classes now, and those torch's own files make later (a class the code makes
+    is none of them, however its statement ran)."""
+    stack = [root]
+    while stack:
+        cls = stack.pop()
+        TORCH_FUNCTION_CLASSES[cls] = _vars(cls).get("__torch_function__")
+        stack.extend(type.__subclasses__(cls))
+
+    def _made(cls, **kwargs):
+        super(root, cls).__init_subclass__(**kwargs)
+        if not _learner_caller(_getframe(2)):
+            TORCH_FUNCTION_CLASSES[cls] = _vars(cls).get("__torch_function__")
+
+    root.__init_subclass__ = classmethod(_made)
+
+
 def stack_is_torchs() -> bool:
     """Every mode on the dispatch stack now is of torch's classes and runs nothing of the code's, the
     python dispatcher is off (NOTE [a kernel in python]), and the interpreter holds no callback of the
@@ -224,6 +277,7 @@ def _codes_or_in_a_pass(frame) -> bool:
 
 def _watch_the_stack() -> None:
     for name, wrap in (("_push_on_torch_dispatch_stack", _watched_push), ("_set_dispatch_mode", _watched_push),
+                       ("_push_on_torch_function_stack", _watched_function_push),
                        ("_dispatch_library", _watched_library),
                        ("_EnablePythonDispatcher", _watched_python_dispatcher)):
         original = getattr(torch._C, name, None)
@@ -262,6 +316,7 @@ def install() -> None:
 
         TorchDispatchMode.__init_subclass__ = classmethod(_mode_subclass)
     _torch_classes(torch.Tensor, *([TorchDispatchMode] if TorchDispatchMode else []))
+    _function_mode_classes(torch.overrides.TorchFunctionMode)
     DISPATCH_ROOTS[:] = [torch.Tensor, *([TorchDispatchMode] if TorchDispatchMode else [])]
     _watch_the_stack()
     library = getattr(torch.library, "Library", None)

@@ -19,15 +19,28 @@ import gc
 import signal
 import sys
 import threading
+from types import MappingProxyType
 
 from tutor.grade import pristine_modules
 
-_saved: list[tuple[object, dict]] = []
-_modules: dict[str, object] = {}
-# Per target: its attribute dict and that dict's version at the snapshot
-# (NOTE [dict versions]); empty where versions cannot be read.
-_versions: list[tuple[dict, int]] = []
-_watched: list[dict] = []  # the targets' dicts no probe may change (NOTE [set and put back within a check])
+
+
+# NOTE [the record sealed]: round 42's attacker wrote its trick into the grader's record of what to put back
+# as well as into torch (`Tensor.mean = Tensor.sum` into the dict kept for torch.Tensor; a gradcheck function
+# into pristine_modules' `_KEPT`, rebound, and into the record of that module): restore then "put back" the
+# trick, no comparison with the record found a change, and unchanged starters scored full marks. The record is
+# now immutable (tuples, frozensets, mappingproxies over dicts no run can reach), held as the default of
+# ``sealed``, which only ``_seal`` may set, in the process that added the audit hook (the zygote: audit.py).
+# Its readers (``restore`` and what it calls, ``read_state``, ``check_names``) hold ``sealed`` and their helpers
+# as defaults, so rebinding a name of this module changes nothing they read; ``restore`` puts this module and
+# pristine_modules back first. Record: (targets with their attributes, versions, module dicts,
+# pristine_modules.state(), watched dicts, the grader's modules, the builtins).
+def sealed(_record=None) -> tuple | None:
+    return _record
+
+
+def _seal(record: tuple) -> None:
+    sealed.__defaults__ = (record,)
 
 
 def _targets() -> list:
@@ -41,7 +54,7 @@ def _targets() -> list:
 
     # The grader's own modules too: a run that rewrites tutor.grade.probes
     # finds it put back before the probes run.
-    ours = [module for name, module in sorted(sys.modules.items())
+    ours = [module for name, module in sorted(sys.modules.items(), key=_keepers_first)
             if (name == "tutor" or name.startswith("tutor.")) and module is not None]
     # The grad-mode classes too: round 39's third attacker made `torch.no_grad`'s `__enter__` and `__exit__`
     # no-ops, and a starter's backward, its `with torch.no_grad():` gone, passed gradgradcheck.
@@ -55,8 +68,13 @@ def _targets() -> list:
             torch.autograd.variable.Variable]  # round 41: its `_execution_engine` runs every backward pass
 
 
+def _keepers_first(item: tuple) -> tuple:
+    """This module and pristine_modules first: restore puts them back before it reads anything else of theirs."""
+    return (item[0] not in (__name__, pristine_modules.__name__), item[0])
+
+
 def taken() -> bool:
-    return bool(_saved)
+    return sealed() is not None
 
 
 def snapshot(versions: bool = True) -> None:
@@ -68,9 +86,7 @@ def snapshot(versions: bool = True) -> None:
     # first, so that the snapshot below holds what they set: `lookups.CLEAN` and the module dicts go back too
     lookups.note_clean(usable)  # NOTE [a class made to run at a lookup]
     _note_modules(usable)  # NOTE [a key planted in a module]
-    _saved.clear()
-    _builtins_at_start.clear()
-    _builtins_at_start.update({k: v for k, v in vars(builtins).items() if not k.startswith("__")})
+    saved = []
     for target in _targets():
         if isinstance(target, type):
             _real_dict(target)  # kept now: a run may not read it (NOTE [no reach into the grader's objects])
@@ -81,98 +97,30 @@ def snapshot(versions: bool = True) -> None:
             # (Immutable tables, such as child.py's probe readers, go back too.)
             attributes = {k: v for k, v in attributes.items()
                           if callable(v) or type(v).__name__ == "module" or type(v) in (tuple, frozenset)}
-        _saved.append((target, attributes))
-    _versions.clear()
-    _versions.extend(((d, _version(d)) if usable else None) for d in
-                     (_real_dict(t) if usable else None for t, _ in _saved))
-    _watched.clear()  # NOTE [set and put back within a check] (pristine_modules.py): what no probe may change
-    _watched.extend(known[0] for (target, _), known in zip(_saved, _versions)
+        saved.append((target, MappingProxyType(attributes)))
+    versions = tuple(((d, _version(d)) if usable else None) for d in
+                     (_real_dict(t) if usable else None for t, _ in saved))
+    # NOTE [set and put back within a check] (pristine_modules.py): what no probe may change
+    watched = tuple(known[0] for (target, _), known in zip(saved, versions)
                     if known is not None and not getattr(target, "__name__", "").startswith("tutor"))
-    _modules.clear()
-    _modules.update({name: module for name, module in sys.modules.items()
-                     if name == "tutor" or name.startswith("tutor.")})
+    ours = MappingProxyType({name: module for name, module in sys.modules.items()
+                             if name == "tutor" or name.startswith("tutor.")})
+    at_start = MappingProxyType({k: v for k, v in vars(builtins).items() if not k.startswith("__")})
+    _seal((tuple(saved), versions, _MODULE_DICTS, pristine_modules.state(), watched, ours, at_start))
     from tutor.grade.raised import remember_grader_code
 
     remember_grader_code()  # NOTE [an error in the grader's own code]
 
 
-def check_names() -> dict:
+def check_names(_sealed=sealed) -> dict:
     """What a pack's check expression sees besides the learner's names: the
     builtins, torch, nn and F as they were when the run started."""
     import torch
 
-    names = dict(_builtins_at_start) if _builtins_at_start else dict(vars(builtins))
+    record = _sealed()
+    names = dict(record[6]) if record is not None else dict(vars(builtins))
     names.update({"__builtins__": builtins, "torch": torch, "nn": torch.nn, "F": torch.nn.functional})
     return names
-
-
-_builtins_at_start: dict = {}
-
-
-def restore(_zip=zip, _version_of=None) -> None:
-    """In the probe process: the targets as they were, hooks gone. (The
-    builtins it needs are bound when the module loads: the code may have
-    replaced them, and builtins is put back only in turn.)"""
-    _version_of = _version_of or _version
-    sys.settrace(None)
-    sys.setprofile(None)
-    threading.settrace(None)  # type: ignore[arg-type]
-    threading.setprofile(None)  # type: ignore[arg-type]
-    gc.callbacks.clear()
-    for sig in (signal.SIGALRM, signal.SIGVTALRM, signal.SIGPROF, signal.SIGTERM, signal.SIGINT, signal.SIGUSR1,
-                signal.SIGUSR2, signal.SIGCHLD, signal.SIGPIPE, signal.SIGHUP):
-        try:
-            signal.signal(sig, signal.SIG_DFL)
-        except (OSError, ValueError):
-            pass
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    # NOTE [dict versions]: CPython gives every dict a version that changes
-    # whenever an entry is added, replaced by another object, or removed
-    # (PEP 509's ma_version_tag). A target whose attribute dict has the
-    # version of the snapshot holds exactly what it held then: putting it
-    # back would change nothing, and would only cost a page copy for every
-    # object it touches (the probe process is a fork: some 30 ms). So only
-    # the targets whose dict changed are put back, the way they always were.
-    # (Code that rewrites the version through ctypes could rewrite anything
-    # else as well: docs/grading.md, "What the sandbox does not cover".)
-    # _versions has one entry per target (None: not known), made with _saved.
-    for (target, attributes), known in _zip(_saved, _versions):
-        if known is not None and _version_of(known[0]) == known[1]:
-            continue
-        _put_back(target, attributes)
-    pristine_modules.put_back(_MODULE_DICTS)  # NOTE [a function rebound in a library module]
-    sys.modules.update(_modules)
-    _leave_torch_modes()
-
-
-def _put_back(target: object, attributes: dict, _type=type, _isinstance=isinstance, _vars=vars,
-              _object=object) -> None:
-    # The builtins this uses are bound when the module is loaded: the code
-    # may have replaced builtins.isinstance & co., and builtins is a target
-    # like any other (before it is put back, a patched isinstance would
-    # make every later target look like a class, and stay unrestored).
-    isinstance, type, vars, object = _isinstance, _type, _vars, _object  # noqa: A001
-    current = vars(target)
-    setter = type.__setattr__ if isinstance(target, type) else object.__setattr__
-    deleter = type.__delattr__ if isinstance(target, type) else object.__delattr__
-    if not all(type(n) is str for n in current):
-        # a key of the code's (round 37: NOTE [a class made to run at a lookup], lookups.py): looking it up
-        # would run its `__eq__` or `__hash__`, and no attribute deletes it; the dict is rebuilt without it
-        real = _real_dict(target)
-        kept = [(n, v) for n, v in dict.items(real) if type(n) is str]
-        dict.clear(real)
-        dict.update(real, kept)
-    for name in _added(target, attributes, current):
-        try:
-            deleter(target, name)
-        except (AttributeError, TypeError):
-            pass
-    for name, value in attributes.items():
-        if current.get(name, _MISSING) is not value:
-            try:
-                setter(target, name, value)
-            except (AttributeError, TypeError):
-                pass
 
 
 _MISSING = object()
@@ -206,6 +154,38 @@ def _real_dict(target: object) -> dict:
 _REAL: dict = {}  # id(class) -> (the class, its real dict)
 
 
+def _put_back(target: object, attributes, real: dict | None, _type=type, _isinstance=isinstance, _vars=vars,
+              _object=object, _dict=dict, _str=str, _any=any, _added=_added, _real_dict=_real_dict,
+              _missing=_MISSING) -> None:
+    # The builtins this uses are bound when the module is loaded: the code
+    # may have replaced builtins.isinstance & co., and builtins is a target
+    # like any other (before it is put back, a patched isinstance would
+    # make every later target look like a class, and stay unrestored).
+    # ``real``: the dict behind ``vars(target)``, as the record holds it (None where versions are not read).
+    isinstance, type, vars, object = _isinstance, _type, _vars, _object  # noqa: A001
+    current = vars(target)
+    setter = type.__setattr__ if isinstance(target, type) else object.__setattr__
+    deleter = type.__delattr__ if isinstance(target, type) else object.__delattr__
+    if _any(type(n) is not _str for n in current):
+        # a key of the code's (round 37: NOTE [a class made to run at a lookup], lookups.py): looking it up
+        # would run its `__eq__` or `__hash__`, and no attribute deletes it; the dict is rebuilt without it
+        real = _real_dict(target) if real is None else real
+        kept = [(n, v) for n, v in _dict.items(real) if type(n) is _str]
+        _dict.clear(real)
+        _dict.update(real, kept)
+    for name in _added(target, attributes, current):
+        try:
+            deleter(target, name)
+        except (AttributeError, TypeError):
+            pass
+    for name, value in attributes.items():
+        if current.get(name, _missing) is not value:
+            try:
+                setter(target, name, value)
+            except (AttributeError, TypeError):
+                pass
+
+
 _VERSION_OFFSET = 3 * 8  # PyDictObject: ob_refcnt, ob_type, ma_used, then ma_version_tag (64-bit CPython)
 
 
@@ -213,9 +193,11 @@ def _version(d: dict, _id=id, _offset=_VERSION_OFFSET, _at=ctypes.c_uint64.from_
     return _at(_id(d) + _offset).value
 
 
-def read_state() -> tuple:
-    """What ``changed`` compares with, taken by the grader before the code's functions run again."""
-    return tuple(_saved), tuple(_versions), module_dicts(), pristine_modules.state(), tuple(_watched)
+def read_state(_sealed=sealed) -> tuple:
+    """What ``changed`` compares with, taken by the grader before the code's functions run again (NOTE [the
+    record sealed]); with no snapshot taken, nothing."""
+    record = _sealed()
+    return record[:5] if record is not None else ((), (), _MODULE_DICTS, pristine_modules.state(), ())
 
 
 def versions_now(state: tuple, _now=pristine_modules.versions_now) -> tuple:
@@ -229,7 +211,7 @@ def moved_since(state: tuple, seen: tuple, _moved=pristine_modules.moved_since) 
     return _moved(state[2], state[3], state[4], seen)
 
 
-def changed(state: tuple, _zip=zip, _version_of=_version, _vars=vars, _missing=_MISSING,
+def changed(state: tuple, _zip=zip, _version_of=_version, _vars=vars, _missing=_MISSING, _added=_added,
             _modules_changed=pristine_modules.changed) -> bool:
     """NOTE [the code's functions run by the probes] (readfirst.py): anything ``restore`` puts back differs
     now: an attribute of a target, a library module's function or a function's keyword defaults (``state``:
@@ -307,6 +289,48 @@ def _leave_torch_modes() -> None:
     except (AttributeError, RuntimeError, TypeError):
         pass
     torch.set_grad_enabled(True)
+
+
+def restore(_zip=zip, _version_of=None, _sealed=sealed, _put_back=_put_back, _modules_back=pristine_modules.put_back,
+            _leave=_leave_torch_modes, _sys=sys, _threading=threading, _gc=gc, _signal=signal) -> None:
+    """In the probe process: the targets as they were, hooks gone. (What it
+    calls are its defaults, bound as the module loads: the code may have
+    replaced them, and this module is put back only in turn: NOTE [the record
+    sealed].)"""
+    _version_of = _version_of or _version
+    _sys.settrace(None)
+    _sys.setprofile(None)
+    _threading.settrace(None)  # type: ignore[arg-type]
+    _threading.setprofile(None)  # type: ignore[arg-type]
+    _gc.callbacks.clear()
+    for sig in (_signal.SIGALRM, _signal.SIGVTALRM, _signal.SIGPROF, _signal.SIGTERM, _signal.SIGINT,
+                _signal.SIGUSR1, _signal.SIGUSR2, _signal.SIGCHLD, _signal.SIGPIPE, _signal.SIGHUP):
+        try:
+            _signal.signal(sig, _signal.SIG_DFL)
+        except (OSError, ValueError):
+            pass
+    _signal.setitimer(_signal.ITIMER_REAL, 0)
+    record = _sealed()
+    if record is None:  # no snapshot taken: nothing to compare with
+        _leave()
+        return
+    saved, versions, dicts, kept, _, ours, _ = record
+    # NOTE [dict versions]: CPython gives every dict a version that changes
+    # whenever an entry is added, replaced by another object, or removed
+    # (PEP 509's ma_version_tag). A target whose attribute dict has the
+    # version of the snapshot holds exactly what it held then: putting it
+    # back would change nothing, and would only cost a page copy for every
+    # object it touches (the probe process is a fork: some 30 ms). So only
+    # the targets whose dict changed are put back, the way they always were.
+    # (Code that rewrites the version through ctypes could rewrite anything
+    # else as well: docs/grading.md, "What the sandbox does not cover".)
+    for (target, attributes), known in _zip(saved, versions):
+        if known is not None and _version_of(known[0]) == known[1]:
+            continue
+        _put_back(target, attributes, known[0] if known is not None else None)
+    _modules_back(dicts, kept)  # NOTE [a function rebound in a library module]
+    _sys.modules.update(ours)
+    _leave()
 
 
 # NOTE [a key planted in a module]

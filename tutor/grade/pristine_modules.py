@@ -89,17 +89,19 @@ def _moved_modules(module_dicts: tuple, kept: tuple, _len=len, _moved=_moved):
             yield (spaces[i], *kept[i])
 
 
-def put_back(module_dicts: tuple, _type=type, _str=str, _list=list, _missing=object(), _builtins=_BUILTIN_NAMES,
-             _clear=dict.clear, _update=dict.update) -> None:
-    """In the probe process, after pristine's targets: ``module_dicts`` is pristine's gather of module dicts."""
-    for d, functions, names in _moved_modules(module_dicts, _KEPT):
+def put_back(module_dicts: tuple, kept: tuple | None = None, _type=type, _str=str, _list=list, _missing=object(),
+             _builtins=_BUILTIN_NAMES, _clear=dict.clear, _update=dict.update, _len=len) -> None:
+    """In the probe process, after pristine's targets: ``module_dicts`` is pristine's gather of module dicts,
+    ``kept`` what ``state()`` gave as pristine's record was sealed (NOTE [the record sealed], pristine.py)."""
+    kept = state() if kept is None else kept
+    for d, functions, names in _moved_modules(module_dicts, kept[0]):
         for name, value in functions.items():
             if d.get(name, _missing) is not value:
                 d[name] = value
         for name in [n for n in _list(d) if _type(n) is _str and n in _builtins and n not in names]:  # added
             del d[name]
-    dicts, copies, view, where, known = _DEFAULTS
-    for i in _moved(view, where, known, len(dicts)):
+    dicts, copies, view, where, known = kept[1]
+    for i in _moved(view, where, known, _len(dicts)):
         _clear(dicts[i])
         _update(dicts[i], copies[i])
 

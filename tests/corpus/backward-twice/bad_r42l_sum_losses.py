@@ -1,0 +1,5 @@
+# expect: calls backward (exactly 2)
+h = x.exp()
+loss1 = h.sum()
+loss2 = (h ** 2).sum()
+(loss1 + loss2).backward()

@@ -1,0 +1,5 @@
+h = x.exp()
+loss1 = h.sum()
+loss2 = (h ** 2).sum()
+loss1.backward(inputs=[x], retain_graph=True)
+loss2.backward(inputs=[x])

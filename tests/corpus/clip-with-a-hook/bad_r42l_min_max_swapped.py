@@ -1,0 +1,5 @@
+# expect: grad of w
+y = x * w
+y.register_hook(lambda g: g.clamp(0.5, -0.5))
+loss = (y ** 2).sum()
+loss.backward()

@@ -1,0 +1,4 @@
+y = torch.exp(x)
+loss = y.sum()
+logged = loss.item() / 2
+loss.backward()

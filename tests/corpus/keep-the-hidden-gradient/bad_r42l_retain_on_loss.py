@@ -1,0 +1,5 @@
+# expect: h.grad
+h = x @ W
+loss = torch.tanh(h).sum()
+loss.retain_grad()
+loss.backward()

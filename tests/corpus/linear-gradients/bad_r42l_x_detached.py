@@ -1,0 +1,3 @@
+# expect: x.grad
+y = w * x.detach() + b
+y.backward()

@@ -1,0 +1,3 @@
+y = w * x + b
+torch.autograd.backward([y])
+print(w.grad, x.grad, b.grad)

@@ -1,0 +1,6 @@
+def main():
+    y = w * x + b
+    y.backward()
+    return y
+
+y = main()

@@ -1,0 +1,2 @@
+# expect: graph
+loss = ((torch.tanh(w * x) + b - target) ** 2).mean()

@@ -1,0 +1,2 @@
+# tanh as a method, square() for Pow
+loss = ((w * x + b).tanh() - target).square().mean()

@@ -1,0 +1,5 @@
+# expect: mul_inputs
+root_name = "ExpBackward0"
+next_name = "AddBackward0"
+add_inputs = ["MulBackward0", None]
+mul_inputs = ["a", "b"]      # the leaves themselves

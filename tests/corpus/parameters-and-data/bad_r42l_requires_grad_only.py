@@ -1,0 +1,3 @@
+# expect: nn.Parameter
+w = init.clone().requires_grad_(True)
+out = data @ w

@@ -1,0 +1,2 @@
+w = nn.Parameter(init.clone().double())
+out = data.double() @ w

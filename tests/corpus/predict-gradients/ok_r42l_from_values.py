@@ -1,0 +1,3 @@
+dw = float(x)
+dx = float(w)
+db = 1.0

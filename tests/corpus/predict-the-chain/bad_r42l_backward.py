@@ -1,0 +1,4 @@
+# expect: autograd
+loss.backward()
+dw = w.grad.item()
+db = b.grad.item()

@@ -1,0 +1,5 @@
+xs = [1.0, -2.0, 3.0]
+ws = [0.2, 0.25, -1.0]
+gy = [max(-0.5, min(0.5, 2 * xi * wi)) for xi, wi in zip(xs, ws)]
+w_grad = [g * xi for g, xi in zip(gy, xs)]
+x_grad = [g * wi for g, wi in zip(gy, ws)]

@@ -1,0 +1,11 @@
+# expect: handle.remove()
+handle = w.register_hook(lambda g: g * 100)
+loss1 = (w ** 2).sum()
+loss1.backward()
+first = w.grad.clone()
+handle = None   # drop the handle so the hook goes away
+
+w.grad = None
+loss2 = (w ** 3).sum()
+loss2.backward()
+second = w.grad.clone()

@@ -1,0 +1,7 @@
+# expect: found
+names = []
+node = out.grad_fn
+while node is not None:
+    names.append(type(node).__name__)
+    node = node.next_functions[0][0] if node.next_functions else None
+found = out
