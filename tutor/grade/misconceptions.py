@@ -92,6 +92,23 @@ _RULES: list[tuple[str, tuple[str, ...], str]] = [
            "C++, or leave torch.compile out: the check judges what your code computes, not how fast."),
     ),
     (
+        # round 42's learner: a right fix that left its own `gradcheck(...)` on the setup's float32 tensors
+        "gradcheck-float32",
+        ("Jacobian mismatch",),
+        N_("gradcheck compares the gradients your backward computes with finite differences, and in float32 "
+           "those differ by more than its tolerances even where the backward is right. Give it float64 tensors "
+           "(`x.double().requires_grad_()`), or leave the call out: the checks run gradcheck themselves, in "
+           "float64. In float64, a mismatch means the backward is wrong."),
+    ),
+    (
+        # round 42's learner: `w.grad.zero_()` before the first backward of a training loop
+        "grad-none-before-backward",
+        ("'NoneType' object has no attribute 'zero_'",),
+        N_("A tensor's .grad is None until a backward pass first reaches it, so `.grad.zero_()` before the "
+           "first backward fails. Clear the gradients after each step instead, or set `w.grad = None` (what "
+           "`optimizer.zero_grad()` does), or guard it: `if w.grad is not None: w.grad.zero_()`."),
+    ),
+    (
         "no-requires-grad",
         ("element 0 of tensors does not require grad",),
         N_("The tensor you differentiate (with backward() or torch.autograd.grad) does not require grad: it was "

@@ -92,6 +92,15 @@ def root_provenance() -> dict:
     return out
 
 
+def unbound_roots() -> list:
+    """The asked root names the code left bound to nothing (round 42's learner: `y` made inside `main()`):
+    no pass can be traced to them, and the words say so."""
+    namespace = _getattr(_S, "grad_namespace", None)
+    if namespace is None:
+        return []
+    return [root for root in _getattr(_S, "grad_root_names", ()) if namespace.get(root, _MISSING) is _MISSING]
+
+
 def _started_at(root: str, namespace: dict, passes: tuple) -> bool:
     end = namespace.get(root, _MISSING)
     target = _grad_fn(end) if _of_type(end, _Tensor) else None

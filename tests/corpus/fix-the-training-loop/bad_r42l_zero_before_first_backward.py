@@ -1,4 +1,4 @@
-# expect: 'NoneType' object has no attribute 'zero_'
+# expect: is None until a backward pass first reaches it
 losses, grads = [], []
 for step in range(5):
     w.grad.zero_()          # clear first ... but there is no grad yet on step 0

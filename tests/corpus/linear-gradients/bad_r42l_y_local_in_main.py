@@ -1,4 +1,4 @@
-# expect: `y` is not defined after your code ran
+# expect: is not defined after your code ran, so no backward pass can be traced to it
 def forward(w: torch.Tensor, x: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     return torch.add(torch.mul(w, x), b)
 

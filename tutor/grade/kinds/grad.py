@@ -106,6 +106,13 @@ class Grad(Kind):
                 return False, _("{numbers} One backward pass from `{root}`, seeded with ones, gives the gradient "
                                 "once (for a scalar `{root}`: `{root}.backward()`, with no argument); more passes "
                                 "add up, and another seed scales it.").format(numbers=numbers, root=root)
+            unbound = ctx.observed.get("roots_unbound") if isinstance(ctx.observed, dict) else None
+            if isinstance(unbound, list) and root in unbound:  # round 42's learner: `y` local to `main()`
+                return False, _(
+                    "`{root}` is not defined after your code ran, so no backward pass can be traced to it: a "
+                    "`{root}` made inside a function is gone when the function returns. Leave `{root}` as a "
+                    "top-level name of your code (return it and bind it: `{root} = main()`), and call "
+                    "`{root}.backward()` on it.").format(root=root)
             return False, _(
                 "`{name}.grad` did not come from a backward pass that started at `{root}`. Call `{root}.backward()` "
                 "(or `torch.autograd.grad({root}, ...)`) on the `{root}` your code ends with: a pass from any other "
