@@ -1,4 +1,4 @@
-# expect: norms
+# expect: runs before that addition and sees only the pass
 norms = []
 w.register_hook(lambda g: norms.append(g.norm().item()))
 

@@ -172,8 +172,13 @@ def compare_values(what: str, yours: dict, expected: dict, ctx: Context, rtol=No
             return False, _("{what} is not right: your answer is {answer}.").format(what=what,
                                                                                   answer=_fmt_plain(yours))
         return False, mismatch.format(what=what, yours=_fmt_plain(yours), expected=_fmt_plain(expected))
-    return False, mismatch.format(what=what, yours=_describe(yours),
-                                  expected=_describe(expected, ctx.predict))
+    words = mismatch.format(what=what, yours=_describe(yours), expected=_describe(expected, ctx.predict))
+    if ty == "other" and yours.get("type") == "function" and te in ("tensor", "num") and not ctx.predict:
+        # round 42's learner: `g = grad(f(x))`, a transform given a value, makes a function too
+        return False, _("{words} A transform such as `torch.func.grad(f)` returns a function: call it on the "
+                        "inputs (`grad(f)(x)`), and give it the function `f` itself, not its value `f(x)`.").format(
+            words=words)
+    return False, words
 
 
 

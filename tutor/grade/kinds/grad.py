@@ -173,6 +173,8 @@ def _should_be_none(name: str, your_grad: dict, first: str, ctx: Context) -> str
         return _("{first} It holds zeros: zeroing a gradient (zero_grad(set_to_none=False), .grad.zero_()) "
                  "still leaves a tensor. Set `{name}.grad = None` (zero_grad() does by default), or keep "
                  "gradients from reaching it at all.").format(first=first, name=name)
+    if ctx.predict:  # round 42's learner: in a predict exercise the pass itself is the mistake (its check says so)
+        return first
     # round 35's learner (gan-discriminator-step): `fake` detached after `d_loss` was built read "use
     # `g_weight.detach()`": the path to cut may run through any tensor made from `{name}`
     return _("{first} To keep gradients away from `{name}`, cut the path from what you call backward() on back "
