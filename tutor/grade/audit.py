@@ -38,13 +38,13 @@ def _holding_codes() -> frozenset:
     and the marks (`keep`). Only these: round 41's learners'
     `help(torch.Tensor.backward)`, `inspect.signature` and `torch.compile` read the defaults of the grader's
     other wrappers, which hold nothing of the kind."""
-    from tutor.grade import observe_dispatch, observe_kernels
+    from tutor.grade import modecount, observe_dispatch, observe_kernels
 
     inner = [c for c in observe_kernels._watch_registrations.__code__.co_consts
              if getattr(c, "co_name", None) == "register"]
-    inner += [c for watch in (observe_dispatch._watched_push, observe_dispatch._watched_function_push)
-              for c in watch.__code__.co_consts if getattr(c, "co_name", None) == "push"]
-    return frozenset([id(c) for c in inner] + [id(observe_kernels.keep.__code__)])
+    inner += [c for c in observe_dispatch._watched_push.__code__.co_consts if getattr(c, "co_name", None) == "push"]
+    marks = (observe_kernels.keep, modecount.note_push, modecount.count_pushes)  # NOTE [a mark no run can reach]
+    return frozenset([id(c) for c in inner] + [id(f.__code__) for f in marks])
 
 
 def _grader_codes() -> frozenset:

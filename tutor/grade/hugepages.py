@@ -99,8 +99,8 @@ def collapse_heap(runs: int | None = None) -> int:
 # the same, so nothing that runs or returns there sees a difference). A
 # fork then copies one entry per stretch. In forks of a warm torch process (a `Linear` forward and backward and
 # a second derivative, medians of 100): 1,076 faults a child became 823, and fork and child together 14.6 ms of
-# CPU 12.1 (bench/bench_code_pages.py; docs/grading.md, "The code in huge pages"). A stretch the kernel cannot fold stays the
-# file's: 512 small anonymous entries would make every fork dearer (round 12 of issue 19, docs/grading.md). The
+# CPU 12.1 (bench/bench_code_pages.py; docs/grading.md, "The code in huge pages"). A stretch the kernel cannot
+# fold stays the file's: 512 small anonymous entries would make every fork dearer (round 12 of issue 19, docs/grading.md). The
 # price: some 120 MiB of memory a zygote (one copy for every worker a host forks), and a profiler finds no
 # symbol in the code copied. Done before any run exists (zygote.settle) and in a host (host.py).
 SAVED_CODE_PER_RUN = 2e-3  # seconds of CPU a run saves with all of the hot code copied

@@ -37,10 +37,9 @@ import types as _types
 import torch as _torch
 
 from tutor.grade import (
-    compare_guard, observe_answered, observe_callbacks, observe_compile, observe_copies, observe_dispatch, observe_grads,
-    observe_hooks, observe_inpass, observe_kernels, observe_modules, observe_recompute, observe_reentrant,
-    observe_replaced,
-    observe_roots,
+    compare_guard, observe_answered, observe_callbacks, observe_compile, observe_copies, observe_dispatch,
+    observe_grads, observe_hooks, observe_inpass, observe_kernels, observe_modules, observe_recompute,
+    observe_reentrant, observe_replaced, observe_roots,
     observe_targets, observe_threads, observe_unrecorded, observe_values,
 )
 from tutor.grade.observe_calls import _ORIGINALS, _prepare

@@ -44,7 +44,9 @@ import torch
 from tutor.grade.observe_callbacks import runs_inside_a_pass
 from tutor.grade.observe_codes import _codes_file, calls_the_codes
 from tutor.grade.observe_kernels import kernels_are_torchs, python_dispatcher_on
-from tutor.grade.observe_kernels import _incref, keep, note_namespace
+from tutor.grade import modecount
+from tutor.grade.modecount import note_push
+from tutor.grade.observe_kernels import keep, note_namespace
 from tutor.grade.observe_state import (
     _OURS, _TORCH_DIR, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _graph_task_id, _learner_caller, _len, _type,
     own_method,
@@ -97,82 +99,27 @@ def torch_mode(mode) -> bool:
 # NOTE [a mode pushed within a check]: round 41's third attacker pushed a dispatch mode of its own from
 # its Function's `forward` (and from finalizers, between a check's passes), which answered the check's failing
 # `aten.allclose` True, and popped it before the check ended: no dict moved, no mode was left on. Each mode
-# not of torch's classes pushed adds a reference to PUSHED, which no run can take off; readfirst reads its
-# count before and after each check that runs the code's functions, and voids the check where it moved.
-PUSHED = object()
-
-
-def _watched_push(original):
-    """A way onto the dispatch stack that notes a mode not of torch's classes (NOTE [a dispatch put on
-    the stack]) and counts it (NOTE [a mode pushed within a check]). Torch's original is a positional-only
-    default of an inner function, which no run may read (audit.py): in a closure, a run could call it."""
-    def push(mode, args, kwargs, _original=original, _mark=PUSHED, _incref=_incref, /):
-        if not torch_mode(mode):
-            _incref(_mark)
-            if _S.on:
-                _S.own_dispatch = True
+# not of torch's classes pushed, onto either stack (round 42's attacker pushed a function mode), adds to a
+# count no run can take from (NOTE [a mark no run can reach], modecount.py; which modes are torch's: NOTE
+# [torch's modes, as the zygote sealed them]); readfirst reads it before and after each check that runs the
+# code's functions, and voids the check where it moved.
+def _watched_push(original, kind: int = 0):
+    """A way onto the dispatch stack (``kind`` 0) or the function stack (1) that notes a mode not of torch's
+    classes (NOTE [a dispatch put on the stack]) and counts it (NOTE [a mode pushed within a check]). Torch's
+    original is a positional-only default of an inner function, which no run may read (audit.py): in a
+    closure, a run could call it."""
+    def push(mode, args, kwargs, _original=original, _note=note_push, _torchs=modecount.torchs, _kind=kind, /):
+        if not _torchs(mode, _kind):  # runs nothing of the code's while this frame holds torch's original
+            _note()
         return _original(mode, *args, **kwargs)
 
-    def pushing(mode, *args, _push=push, **kwargs):
+    def pushing(mode, *args, _push=push, _kind=kind, **kwargs):
+        if _kind == 0 and _S.on and not torch_mode(mode):  # NOTE [a dispatch put on the stack]
+            _S.own_dispatch = True
         return _push(mode, args, kwargs)
 
     pushing.__name__ = pushing.__qualname__ = getattr(original, "__name__", "push")
-    _incref(push)  # kept for good: freed, its defaults would take a reference off the mark
-    _incref(pushing)
     return pushing
-
-
-def _watched_function_push(original):
-    """``torch._C._push_on_torch_function_stack``: a torch function mode not of torch's classes pushed is
-    counted as a dispatch mode is (NOTE [a mode pushed within a check]: round 42's attacker pushed one that
-    answered a value check's `torch.allclose`, and popped it once the call returned)."""
-    def push(mode, _original=original, _mark=PUSHED, _incref=_incref, /):
-        if not torch_function_mode(mode):
-            _incref(_mark)
-        return _original(mode)
-
-    def pushing(mode, _push=push):
-        return _push(mode)
-
-    pushing.__name__ = pushing.__qualname__ = getattr(original, "__name__", "push")
-    _incref(push)
-    _incref(pushing)
-    return pushing
-
-
-# TorchFunctionMode's subclasses torch made (at the zygote, or later by torch's own files), each with the
-# ``__torch_function__`` of its own it had when it was made
-TORCH_FUNCTION_CLASSES: dict = {}
-
-
-def torch_function_mode(mode) -> bool:
-    """``mode``'s class is one of torch's function modes, as made, and the mode finds its method there."""
-    cls = _type(mode)
-    method = TORCH_FUNCTION_CLASSES.get(cls, _MISSING)
-    try:
-        if method is _MISSING or _vars(cls).get("__torch_function__") is not method or \
-                "__torch_function__" in _vars(mode):
-            return False
-    except TypeError:  # no __dict__: nothing of its own
-        pass
-    return _type.__getattribute__(cls, "__getattribute__") is _object_getattribute and not _hasattr(cls, "__getattr__")
-
-
-def _function_mode_classes(root) -> None:
-    """Torch's function-mode classes now, and those torch's own files make later (a class the code makes
-    is none of them, however its statement ran)."""
-    stack = [root]
-    while stack:
-        cls = stack.pop()
-        TORCH_FUNCTION_CLASSES[cls] = _vars(cls).get("__torch_function__")
-        stack.extend(type.__subclasses__(cls))
-
-    def _made(cls, **kwargs):
-        super(root, cls).__init_subclass__(**kwargs)
-        if not _learner_caller(_getframe(2)):
-            TORCH_FUNCTION_CLASSES[cls] = _vars(cls).get("__torch_function__")
-
-    root.__init_subclass__ = classmethod(_made)
 
 
 def stack_is_torchs() -> bool:
@@ -277,7 +224,7 @@ def _codes_or_in_a_pass(frame) -> bool:
 
 def _watch_the_stack() -> None:
     for name, wrap in (("_push_on_torch_dispatch_stack", _watched_push), ("_set_dispatch_mode", _watched_push),
-                       ("_push_on_torch_function_stack", _watched_function_push),
+                       ("_push_on_torch_function_stack", lambda original: _watched_push(original, 1)),
                        ("_dispatch_library", _watched_library),
                        ("_EnablePythonDispatcher", _watched_python_dispatcher)):
         original = getattr(torch._C, name, None)
@@ -316,7 +263,6 @@ def install() -> None:
 
         TorchDispatchMode.__init_subclass__ = classmethod(_mode_subclass)
     _torch_classes(torch.Tensor, *([TorchDispatchMode] if TorchDispatchMode else []))
-    _function_mode_classes(torch.overrides.TorchFunctionMode)
     DISPATCH_ROOTS[:] = [torch.Tensor, *([TorchDispatchMode] if TorchDispatchMode else [])]
     _watch_the_stack()
     library = getattr(torch.library, "Library", None)

@@ -34,7 +34,7 @@ from tutor.grade import pristine_modules
 # Its readers (``restore`` and what it calls, ``read_state``, ``check_names``) hold ``sealed`` and their helpers
 # as defaults, so rebinding a name of this module changes nothing they read; ``restore`` puts this module and
 # pristine_modules back first. Record: (targets with their attributes, versions, module dicts,
-# pristine_modules.state(), watched dicts, the grader's modules, the builtins).
+# pristine_modules.state(), watched dicts, the grader's modules, the builtins, torch's mode classes).
 def sealed(_record=None) -> tuple | None:
     return _record
 
@@ -78,8 +78,7 @@ def taken() -> bool:
 
 
 def snapshot(versions: bool = True) -> None:
-    """Before the code runs: remember every attribute of the targets, and
-    which of the grader's own modules are loaded."""
+    """Before the code runs: remember every attribute of the targets, and which of the grader's modules are loaded."""
     usable = versions and _dict_versions_work()
     from tutor.grade import lookups
 
@@ -106,10 +105,11 @@ def snapshot(versions: bool = True) -> None:
     ours = MappingProxyType({name: module for name, module in sys.modules.items()
                              if name == "tutor" or name.startswith("tutor.")})
     at_start = MappingProxyType({k: v for k, v in vars(builtins).items() if not k.startswith("__")})
-    _seal((tuple(saved), versions, _MODULE_DICTS, pristine_modules.state(), watched, ours, at_start))
-    from tutor.grade.raised import remember_grader_code
+    from tutor.grade import modeclasses, raised  # NOTE [torch's modes, as the zygote sealed them]
 
-    remember_grader_code()  # NOTE [an error in the grader's own code]
+    _seal((tuple(saved), versions, _MODULE_DICTS, pristine_modules.state(), watched, ours, at_start,
+           modeclasses.registries()))
+    raised.remember_grader_code()  # NOTE [an error in the grader's own code]
 
 
 def check_names(_sealed=sealed) -> dict:
@@ -314,7 +314,7 @@ def restore(_zip=zip, _version_of=None, _sealed=sealed, _put_back=_put_back, _mo
     if record is None:  # no snapshot taken: nothing to compare with
         _leave()
         return
-    saved, versions, dicts, kept, _, ours, _ = record
+    saved, versions, dicts, kept, _, ours = record[:6]
     # NOTE [dict versions]: CPython gives every dict a version that changes
     # whenever an entry is added, replaced by another object, or removed
     # (PEP 509's ma_version_tag). A target whose attribute dict has the

@@ -47,7 +47,7 @@ import torch
 from tutor.grade import pristine
 from tutor.grade.lookups import classes_made_to_run, str_items
 from tutor.grade.observe_inpass import _codes, classes_intact
-from tutor.grade.observe_dispatch import PUSHED
+from tutor.grade.modecount import count_pushes
 from tutor.grade.observe_kernels import kernels_are_torchs
 from tutor.grade.observe_state import (
     _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, _TensorBase, equal_bits,
@@ -181,7 +181,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     before = _gettrace()
     # taken now, as pristine left them: a later probe runs the code's functions, which could rebind them
     changed, restore, intact, state = pristine.changed, pristine.restore, classes_intact, pristine.read_state()
-    versions_now, moved_since, modes_on, pushes = pristine.versions_now, pristine.moved_since, _modes_on, _pushes
+    versions_now, moved_since, modes_on, pushes = pristine.versions_now, pristine.moved_since, _modes_on, count_pushes
     _Seen.ran = False
     _settrace(_watch)  # before the seal's copies too: a copy of a subclass's gradient ran its dispatch
     out: dict = {}
@@ -233,10 +233,6 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
 
 def _modes_on(_function=torch._C._len_torch_function_stack, _dispatch=torch._C._len_torch_dispatch_stack) -> bool:
     return _function() > 0 or _dispatch() > 0
-
-
-def _pushes(_count=sys.getrefcount, _mark=PUSHED) -> int:
-    return _count(_mark)
 
 
 # NOTE [the code's functions run by the probes]: the later probes call what the code defined (gradcheck of its
