@@ -90,6 +90,13 @@ class Inputs(Kind):
                 how = _("its values changed")
             elif entry.get("version"):
                 how = _("its values are the same, but an in-place operation ran on it")
+            elif "requires_grad" in entry and entry["requires_grad"] is True:
+                # round 41's learners: `x = data; x.requires_grad_()` heard "switch the flag back afterwards"
+                return False, _("your code switched on `{name}.requires_grad`, and the exercise's setup made it "
+                                "False: an exercise's inputs must stay as its setup made them. A name bound to "
+                                "`{name}` (`x = {name}`) is the same tensor, so `x.requires_grad_()` changes `{name}` "
+                                "too: make a tensor of your own first (`x = {name}.clone().requires_grad_()`).").format(
+                    name=name)
             elif "requires_grad" in entry:
                 return False, _("your code left `{name}.requires_grad` {now}, and the exercise's setup made it "
                                 "{before}: an exercise's inputs must stay as its setup made them. To keep a "
