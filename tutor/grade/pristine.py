@@ -24,7 +24,6 @@ from types import MappingProxyType
 from tutor.grade import pristine_modules
 
 
-
 # NOTE [the record sealed]: round 42's attacker wrote its trick into the grader's record of what to put back
 # as well as into torch (`Tensor.mean = Tensor.sum` into the dict kept for torch.Tensor; a gradcheck function
 # into pristine_modules' `_KEPT`, rebound, and into the record of that module): restore then "put back" the
@@ -291,13 +290,12 @@ def _leave_torch_modes() -> None:
     torch.set_grad_enabled(True)
 
 
-def restore(_zip=zip, _version_of=None, _sealed=sealed, _put_back=_put_back, _modules_back=pristine_modules.put_back,
+def restore(_zip=zip, _version_of=_version, _sealed=sealed, _put_back=_put_back, _modules_back=pristine_modules.put_back,
             _leave=_leave_torch_modes, _sys=sys, _threading=threading, _gc=gc, _signal=signal) -> None:
     """In the probe process: the targets as they were, hooks gone. (What it
     calls are its defaults, bound as the module loads: the code may have
     replaced them, and this module is put back only in turn: NOTE [the record
     sealed].)"""
-    _version_of = _version_of or _version
     _sys.settrace(None)
     _sys.setprofile(None)
     _threading.settrace(None)  # type: ignore[arg-type]
