@@ -290,8 +290,9 @@ def _leave_torch_modes() -> None:
     torch.set_grad_enabled(True)
 
 
-def restore(_zip=zip, _version_of=_version, _sealed=sealed, _put_back=_put_back, _modules_back=pristine_modules.put_back,
-            _leave=_leave_torch_modes, _sys=sys, _threading=threading, _gc=gc, _signal=signal) -> None:
+def restore(_zip=zip, _version_of=_version, _sealed=sealed, _put_back=_put_back,
+            _modules_back=pristine_modules.put_back, _leave=_leave_torch_modes, _sys=sys, _threading=threading,
+            _gc=gc, _signal=signal) -> None:
     """In the probe process: the targets as they were, hooks gone. (What it
     calls are its defaults, bound as the module loads: the code may have
     replaced them, and this module is put back only in turn: NOTE [the record
