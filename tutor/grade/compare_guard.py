@@ -9,7 +9,7 @@ comparison had returned True. Neither leaves anything that a version or a stack 
 and torch has more ways to turn the python dispatcher on than any watch of them could count (a guard class
 found by `type()` of one made, a dispatch key set by hand). What they all need is to be on as the comparison
 runs: ``torch.allclose`` is wrapped (the zygote, once; pristine keeps and puts back the wrapper), and a call
-made while the python dispatcher is on, or while a mode not of torch's classes is on either stack, counts on
+made while the python dispatcher is on, while a mode is on either stack, or on a tensor of a subclass, counts on
 NOTE [a mode pushed within a check]'s count (modecount.py), which readfirst reads before and after each
 check that runs the code's functions: the check is void. A learner's own comparison counts too, and nothing
 reads the count then: the code's own run is never judged by it.
@@ -19,26 +19,26 @@ from __future__ import annotations
 
 import torch
 
-from tutor.grade.modecount import note_push, torchs
+from tutor.grade.modecount import note_push
 from tutor.grade.observe_kernels import _incref, python_dispatcher_on
+from tutor.grade.probes import is_plain_tensor
 
 _INSTALLED: list = []
 
 
-def kernels_may_answer(_python=python_dispatcher_on, _torchs=torchs, _range=range,
-                       _functions=torch._C._len_torch_function_stack, _function_at=torch._C._get_function_stack_at,
-                       _dispatches=torch._C._len_torch_dispatch_stack,
-                       _dispatch_at=torch._C._get_dispatch_stack_at) -> bool:
-    """An op called now could run a kernel of the code's: the python dispatcher is on, or a mode on the
-    function or the dispatch stack is not of torch's classes as the zygote sealed them (or cannot be read)."""
+def kernels_may_answer(args: tuple, kwargs: dict, _python=python_dispatcher_on,
+                       _functions=torch._C._len_torch_function_stack, _dispatches=torch._C._len_torch_dispatch_stack,
+                       _plain=is_plain_tensor, _tensor=torch.Tensor, _type=type) -> bool:
+    """A comparison called now could be answered by something of the code's: the python dispatcher is on, a
+    mode is on either stack (round 42's third attacker: one of torch's own classes, `_CachedTorchDispatchMode`,
+    answers from the cache its instance holds, which the code filled), or a tensor compared is of a subclass
+    (its `__torch_dispatch__` answers `aten.allclose`: the same attacker's, as gradcheck's numerical Jacobian
+    and as a gradient). None of these is so as a check compares what a correct answer left."""
     try:
-        if _python():
+        if _python() or _functions() or _dispatches():
             return True
-        for i in _range(_functions()):
-            if not _torchs(_function_at(i), 1):
-                return True
-        for i in _range(_dispatches()):
-            if not _torchs(_dispatch_at(i), 0):
+        for value in (*args, *kwargs.values()):
+            if _type(value) is not _tensor and issubclass(_type(value), _tensor) and not _plain(value):
                 return True
     except Exception:  # noqa: BLE001 - a state that cannot be read is not torch's plain one
         return True
@@ -47,7 +47,7 @@ def kernels_may_answer(_python=python_dispatcher_on, _torchs=torchs, _range=rang
 
 def _guarded(original):
     def allclose(*args, _original=original, _may=kernels_may_answer, _note=note_push, **kwargs):
-        if _may():
+        if _may(args, kwargs):
             _note()  # NOTE [a mark no run can reach] (modecount.py): this frame holds no mark
         return _original(*args, **kwargs)
 
