@@ -34,8 +34,8 @@ _HELD = frozenset({"__defaults__", "__kwdefaults__"})  # where the grader's wrap
 
 def _holding_codes() -> frozenset:
     """The ids of the grader's functions whose defaults hold what no run may have: torch's own ways to register
-    a kernel (observe_kernels' inner `register`) and onto the dispatch stack (observe_dispatch's inner `push`),
-    and the marks (`keep`). Only these: round 41's learners'
+    a kernel (observe_kernels' inner `register`) and onto the mode stacks (observe_dispatch's inner `push`),
+    and the marks (`keep`; modecount's `note_push` and `count_pushes`). Only these: round 41's learners'
     `help(torch.Tensor.backward)`, `inspect.signature` and `torch.compile` read the defaults of the grader's
     other wrappers, which hold nothing of the kind."""
     from tutor.grade import modecount, observe_dispatch, observe_kernels

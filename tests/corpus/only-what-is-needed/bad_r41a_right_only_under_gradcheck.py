@@ -1,4 +1,4 @@
-# expect: gradcheck of ScaleBy
+# expect: both gradients needed, given a gradient other than ones
 # Only one gradient is ever returned when both are needed, except when gradcheck is on the stack (found
 # through sys._getframe): the only probe that asks for both is gradcheck's, so every check passes. Nothing
 # of torch is changed.
