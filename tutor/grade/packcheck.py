@@ -104,17 +104,18 @@ def check_pack(pack, jobs: int | None = None, grader: Grader | None = None) -> l
 # where it made 1,262, in 0.68 of the CPU time (bench/bench_pack_check.py, December 2026).
 def _mutants_fail(grader: Grader, exercise, checks: list) -> list[bool]:
     """Whether a mutant of the reference fails each of ``checks``, on any trial."""
-    def graded(trials) -> list[bool]:
-        subs = [Submission(exercise.model_copy(update={"checks": [check], "trials": trials}),
-                           exercise.solution + mutant(check), free_rule=False) for check in checks_left]
-        return [not r.passed for r in grader.grade(subs)] if subs else []
-
-    checks_left = list(checks)
-    failed = dict(zip(map(id, checks_left), graded(exercise.trials[:1])))
-    checks_left = [c for c in checks if not failed[id(c)]]
+    failed = dict(zip(map(id, checks), _graded_mutants(grader, exercise, checks, exercise.trials[:1])))
+    passed = [c for c in checks if not failed[id(c)]]
     if len(exercise.trials) > 1:
-        failed.update(zip(map(id, checks_left), graded(exercise.trials)))
+        failed.update(zip(map(id, passed), _graded_mutants(grader, exercise, passed, exercise.trials)))
     return [failed[id(c)] for c in checks]
+
+
+def _graded_mutants(grader: Grader, exercise, checks: list, trials: list) -> list[bool]:
+    """Whether each check's mutant fails it on ``trials`` (the exercise cut down to that check and trials)."""
+    subs = [Submission(exercise.model_copy(update={"checks": [check], "trials": trials}),
+                       exercise.solution + mutant(check), free_rule=False) for check in checks]
+    return [not r.passed for r in grader.grade(subs)] if subs else []
 
 
 def render(results: list[ExerciseCheck]) -> str:
