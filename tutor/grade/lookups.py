@@ -167,7 +167,7 @@ def classes_made_to_run(started: Any) -> bool:
             frozen = False
         kind = _type(obj)
         if _issubclass(kind, type):
-            if _runs(obj):
+            if _runs(obj) or (_issubclass(obj, _NODE) and not _node_class_as_made(obj)):
                 return True
             continue
         if _id(kind) in seen:
@@ -178,6 +178,50 @@ def classes_made_to_run(started: Any) -> bool:
                 if _flags(klass) & _HEAPTYPE and not _unchanged(klass) and _runs(klass):
                     return True
     return frozen
+
+
+# NOTE [an attribute that hides torch's]: round 43's attacker gave a tensor bound to a name an instance
+# attribute `detach` (a check's `w.detach()` found it before the method), gave a Function's node `ctx` its own
+# `_forward_cls` (a check that replays `y.grad_fn._forward_cls.apply(...)` replayed another Function), and gave
+# the node class torch made for a Function of the code's a property `next_functions` that answered `()` to
+# frames of a check only (6 full scores). No learner needs either: an entry of a plain tensor's or a node's
+# instance dict that hides an attribute of its class (one that is no data descriptor: those win anyway), and a
+# key in a node class's dict that torch's `FunctionMeta` does not put there, break the seal as a class made to
+# run at a lookup does.
+_NODE = torch.autograd.function.BackwardCFunction
+_NODE_KEYS = frozenset({"__doc__", "__module__", "_autograd_function_id", "_forward_cls", "__qualname__"})
+_tensor_dict = vars(torch.Tensor)["__dict__"].__get__
+_node_dict = vars(_NODE)["__dict__"].__get__
+_grad_fn = torch._C.TensorBase.grad_fn.__get__
+
+
+def _non_data(*classes) -> frozenset:
+    """The names of the attributes of ``classes`` (and their bases) that an instance's own dict would hide."""
+    return frozenset(name for cls in classes for klass in cls.__mro__ for name, value in vars(klass).items()
+                     if not (hasattr(type(value), "__set__") or hasattr(type(value), "__delete__")))
+
+
+_TENSOR_NAMES = _non_data(torch.Tensor, torch.nn.Parameter)
+_NODE_NAMES = _non_data(_NODE) | _NODE_KEYS
+
+
+def _node_class_as_made(cls) -> bool:
+    return all(_type(key) is str and key in _NODE_KEYS for key, _ in own_items(cls))
+
+
+def _hides(d: dict, names: frozenset) -> bool:
+    return any(_type(key) is not str or key in names for key in _list(d))
+
+
+def hides_torchs(tensor) -> bool:
+    """A plain tensor whose own dict, or whose node's (a Function's ``ctx``), hides an attribute of its class."""
+    try:
+        if _hides(_tensor_dict(tensor), _TENSOR_NAMES):
+            return True
+        node = _grad_fn(tensor)
+        return _issubclass(_type(node), _NODE) and _hides(_node_dict(node), _NODE_NAMES)
+    except Exception:  # noqa: BLE001 - a tensor that no longer reads: the seal finds it so
+        return False
 
 
 def _real(cls) -> dict | None:

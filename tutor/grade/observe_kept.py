@@ -17,7 +17,12 @@ from __future__ import annotations
 import ast
 
 from tutor.grade import pristine, probes as _probes
+from tutor.grade.lookups import hides_torchs
+from tutor.grade.modecount import count_pushes
+from tutor.grade.observe_kernels import python_dispatcher_on
 from tutor.grade.observe_state import _S, _is_grad_enabled, _len, _set_grad_enabled
+from tutor.grade.probes import is_plain_tensor as _is_plain
+from tutor.grade.pristine_modules import MOVED
 
 _MISSING = object()
 
@@ -39,7 +44,15 @@ def _judge(judged, namespace: dict) -> None:
     _set_grad_enabled(True)
     try:
         scope = {**namespace, **pristine.check_names()}
+        state = pristine.read_state()
         for probe, names in judged:
+            # NOTE [a check judged as torch was]: this runs while the code runs, with whatever it did to torch
+            # still in place (round 43's attacker: `torch.allclose` answering True just around the code's
+            # `backward`, `torch.autograd.grad` rebound): a value judged with torch other than the record, or
+            # with torch changed, a mode pushed or the python dispatcher on while it was judged, stands as void
+            as_was = not (pristine.changed(state) or python_dispatcher_on() or any(
+                _is_plain(v) and hides_torchs(v) for v in (namespace.get(n) for n in names)))
+            seen, pushed = pristine.versions_now(state), count_pushes()
             try:
                 value = _probes.encode_value(eval(compile(probe.expr, "<check>", "eval"), scope))
             except BaseException as exc:
@@ -47,10 +60,18 @@ def _judge(judged, namespace: dict) -> None:
                     continue  # freed already: what was judged before stands
                 # as the probe reads an error (child.read_probes): a tangent line's gradient has no graph
                 value = {"t": "error", "why": f"{type(exc).__name__}: {str(exc)[:500]}"}
+            if not as_was or pristine.moved_since(state, seen) == MOVED or count_pushes() != pushed \
+                    or pristine.changed(state) or python_dispatcher_on():
+                value = {"t": "error", "why": CHANGED_AS_JUDGED}
             _S.judged[probe.key] = ({n: namespace.get(n, _MISSING) for n in names}, value)
     finally:
         _set_grad_enabled(grad_was)
         _S.on, _S.judging = was, False
+
+
+CHANGED_AS_JUDGED = ("your code had changed torch (a function, a method or a default of torch's, a mode or a kernel "
+                     "of its own) when this check was judged, before your backward pass freed the graph, so its "
+                     "result cannot be trusted: leave torch as it is")
 
 
 def quiet_when_judging(hook):

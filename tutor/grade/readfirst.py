@@ -45,7 +45,7 @@ from typing import Any, Callable
 import torch
 
 from tutor.grade import pristine
-from tutor.grade.lookups import classes_made_to_run, str_items
+from tutor.grade.lookups import classes_made_to_run, hides_torchs, str_items
 from tutor.grade.observe_inpass import _codes, classes_intact
 from tutor.grade.modecount import count_pushes
 from tutor.grade.observe_kernels import kernels_are_torchs
@@ -123,6 +123,7 @@ class _Seal:
                         seen.add(_id(t))
                         found.append(t)
         self.tensors = [(t, *self._state(t)) for t in found]
+        self.hidden = any(hides_torchs(t) for t in found)  # NOTE [an attribute that hides torch's] (lookups.py)
 
     @staticmethod
     def _state(t) -> tuple:
@@ -193,7 +194,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
         odd = odd or made
         _point_at(namespace, names)
         seal = _Seal(names, _judged(wanted))
-        broken = odd
+        broken = odd or seal.hidden
         with _no_torch_function():  # a tensor subclass's __torch_function__ is the code's: the grader's reads skip it
             for probe in wanted:
                 if _first(probe):
