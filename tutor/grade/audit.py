@@ -92,9 +92,11 @@ def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozense
         # (NOTE [a kernel registered behind the watch]): what those wrappers hold is not the code's
         raise RuntimeError("a grader function's " + args[1] + " are not available in a grading run")
     elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] in _parts \
-            and _type(args[0]) is _function and (args[0] is _self or _code(args[0]).co_filename.startswith(_ours)) \
+            and _type(args[0]) is _function and (args[0] is _self or _code(args[0]).co_filename.startswith(_ours)
+                                                 or _code(args[0]).co_filename == "<setup>") \
             and (args[1] not in _held or _parts_of[args[1]](args[0]) is not None):
-        # the grader's functions and torch's (namedtuple sets its own `__new__`'s defaults: allowed). Defaults
+        # the grader's functions, the setup's (round 43: their defaults hold what they call) and torch's
+        # (namedtuple sets its own `__new__`'s defaults: allowed). Defaults
         # given to a function that had none change nothing its callers do (they pass every argument): the
         # functions torch.compile makes of torch's code get theirs so (round 41's learners)
         raise RuntimeError("a function's " + args[1] + " may not be set in a grading run")

@@ -207,9 +207,12 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
     # find the code's classes and globals through sys.modules["__main__"] (round 41's learners).
     main = _ModuleType("__main__")
     sys.modules["__main__"] = main
+    # As `python file.py` would have them (round 43's learners): an argument parser with defaults for every
+    # option read the worker's own command line and stopped, and `Path(__file__).parent` found no `__file__`
+    sys.argv = [CODE_FILE]
     namespace = vars(main)
-    namespace.update({"__builtins__": builtins, "torch": torch, "nn": nn, "F": F, "device": request.device,
-                      "seed": seed})
+    namespace.update({"__builtins__": builtins, "__file__": CODE_FILE, "torch": torch, "nn": nn, "F": F,
+                      "device": request.device, "seed": seed})
     for name, encoded in request.bind.items():
         # Plain data from earlier runs (the judge run of a python check).
         namespace[name] = {key: decoded.decode_value(value) for key, value in encoded.items()}
@@ -230,7 +233,7 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
     # (round 38's attacker rebound `enter_probe_phase` and `read_probes`). First the planted keys go.
     after, dicts, end, execute, enter, read = pristine.drop_planted, pristine.module_dicts(), observe.end, \
         _execute, enter_probe_phase, read_probes
-    streams = (sys.stdout, sys.stderr)
+    streams, kind_of, exit_, int_ = (sys.stdout, sys.stderr), type, SystemExit, int
     marks: tuple = ()  # NOTE [marks the code cannot clear] (observe_kernels.py): this frame's, as the code begins
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
         watching = watch is not None and phase == "code"
@@ -247,6 +250,9 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
             if watching:
                 end()
         mark("r." + phase)
+        if phase == "code" and kind_of(error) is exit_ and (error.code is None or kind_of(error.code) is int_
+                                                            and error.code == 0):
+            error = None  # `sys.exit(main())` as the last line: a script that ends well (round 43's learners)
         if error is not None:
             payload["error"] = {**describe_exception(error, filename), "phase": phase}
             break

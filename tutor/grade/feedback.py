@@ -117,8 +117,9 @@ def learner_problem(learner: RunReply, limit: float) -> tuple[str, RunError | No
                  "with no code of yours that runs when they are read."), None
     if isinstance(observed, dict) and observed.get("kernels_of_its_own"):  # NOTE [a kernel registered behind ...]
         return _("your code registered kernels of its own for torch's operators (a `torch.library` Library for "
-                 "one of torch's namespaces, such as `aten`, a dispatch library of `torch._C`, or torch's python "
-                 "dispatcher left on), and they were still in place as the grader read what it left: torch's "
+                 "one of torch's namespaces, such as `aten`, a dispatch library of `torch._C`, a Python kernel "
+                 "given to an operator (`py_impl`), or torch's python dispatcher left on), and they were still in "
+                 "place as the grader read what it left: torch's "
                  "operators no longer computed what they say, so nothing of this run can be judged. Compute "
                  "with torch's operators as they are."), None
     if isinstance(observed, dict) and observed.get("autograd_changed"):  # NOTE [autograd's classes as the zygote ...]

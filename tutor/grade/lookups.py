@@ -184,10 +184,10 @@ def classes_made_to_run(started: Any) -> bool:
 # attribute `detach` (a check's `w.detach()` found it before the method), gave a Function's node `ctx` its own
 # `_forward_cls` (a check that replays `y.grad_fn._forward_cls.apply(...)` replayed another Function), and gave
 # the node class torch made for a Function of the code's a property `next_functions` that answered `()` to
-# frames of a check only (6 full scores). No learner needs either: an entry of a plain tensor's or a node's
-# instance dict that hides an attribute of its class (one that is no data descriptor: those win anyway), and a
-# key in a node class's dict that torch's `FunctionMeta` does not put there, break the seal as a class made to
-# run at a lookup does.
+# frames of a check only (6 full scores). No learner needs either: a callable in a plain tensor's or a node's
+# instance dict under a name of its class's (one that is no data descriptor: those win anyway), and a key in a
+# node class's dict that torch's `FunctionMeta` does not put there, break the seal as a class made to run at a
+# lookup does.
 _NODE = torch.autograd.function.BackwardCFunction
 _NODE_KEYS = frozenset({"__doc__", "__module__", "_autograd_function_id", "_forward_cls", "__qualname__"})
 _tensor_dict = vars(torch.Tensor)["__dict__"].__get__
@@ -210,7 +210,9 @@ def _node_class_as_made(cls) -> bool:
 
 
 def _hides(d: dict, names: frozenset) -> bool:
-    return any(_type(key) is not str or key in names for key in _list(d))
+    """A key that is no plain str, or a name of the class's given a callable: a value that is not one hides
+    nothing a check calls (round 43's learner's typo `p.requires_grad_ = False` hears what it froze)."""
+    return any(_type(key) is not str or (key in names and _callable(value)) for key, value in _list(_dict_items(d)))
 
 
 def hides_torchs(tensor) -> bool:

@@ -92,6 +92,26 @@ _RULES: list[tuple[str, tuple[str, ...], str]] = [
            "C++, or leave torch.compile out: the check judges what your code computes, not how fast."),
     ),
     (
+        # round 43's learners: a pause for Enter left at the end; memory read from /proc; checkpoint's debug mode
+        "no-keyboard",
+        ("EOF when reading a line",),
+        N_("A graded run has no keyboard: input() has nothing to read, so it fails. Take input() out (or write "
+           "the value in your code); the checks read what your code leaves in its variables."),
+    ),
+    (
+        "no-proc",
+        ("No such file or directory", "/proc/"),
+        N_("A graded run has no /proc (it runs in a sandbox), so reading /proc/self/... fails. To measure "
+           "memory, use resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, or leave the measurement out: "
+           "the checks judge what your code computes."),
+    ),
+    (
+        "no-proc",
+        ("path to exe",),
+        N_("This part of torch reads /proc/self/exe, and a graded run has no /proc (it runs in a sandbox): "
+           "torch's checkpoint with debug=True needs it. Leave debug=True out of the code you hand in."),
+    ),
+    (
         # round 42's learner: a right fix that left its own `gradcheck(...)` on the setup's float32 tensors
         "gradcheck-float32",
         ("Jacobian mismatch",),

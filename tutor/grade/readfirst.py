@@ -53,6 +53,7 @@ from tutor.grade.observe_state import (
     _S, _clone, _detach, _get_grad, _get_version, _no_torch_function, _numel, _TensorBase, equal_bits,
 )
 from tutor.grade.pristine_modules import IMPORTED
+from tutor.grade.pykernels import kernels_as_sealed
 from tutor.grade.probes import is_plain_tensor
 
 FIRST_KINDS = ("observed", "grad", "flags")  # the grader's own reads, before the code can run
@@ -188,7 +189,8 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
     out: dict = {}
     try:
         made = classes_made_to_run(started)  # first: nothing before it looks anything up (NOTE in lookups.py)
-        kernels = kernels_are_torchs(True, marks)  # NOTE [a kernel registered behind the watch] (observe_kernels.py)
+        # NOTE [a kernel registered behind the watch] (observe_kernels.py); NOTE [a kernel of the code's in python]
+        kernels = kernels_are_torchs(True, marks) and kernels_as_sealed()
         classes = classes_intact()  # NOTE [autograd's classes as the zygote left them] (observe_inpass.py)
         names, odd = clean(namespace)
         odd = odd or made
@@ -220,7 +222,7 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
             if changed(state) or moved or not intact() or modes_on():
                 out[probe.key] = {"t": "error", "why": CHANGED_WHILE_CHECKED}
                 restore()
-    kernels = kernels and kernels_are_torchs(True, marks)  # one made while the grader read counts too
+    kernels = kernels and kernels_are_torchs(True, marks) and kernels_as_sealed()  # one made as the grader read too
     if _Seen.ran or broken or not kernels or not classes:
         for probe in wanted:
             data = out[probe.key]

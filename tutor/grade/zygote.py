@@ -55,13 +55,14 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
         # them on for the code under test): installed in every run, they
         # changed torch, Tensor, Module and Function there, and the probe
         # phase put those biggest targets back in full (NOTE [dict versions]).
-        from tutor.grade import compile_skip, observe, observe_inpass, observe_kernels
+        from tutor.grade import compile_skip, observe, observe_inpass, observe_kernels, pykernels
 
         observe.install()
         compile_skip.install()  # NOTE [the grader's functions under torch.compile]
         observe_inpass.note_classes()  # NOTE [autograd's classes as the zygote left them]
         # before gc.freeze (settle), whose frozen objects gc's reads no longer see
         observe_kernels.seal()  # NOTE [a kernel registered behind the watch]
+        pykernels.seal()  # NOTE [a kernel of the code's in python]
     # What a run's probe phase puts back, taken here once: in a run it would
     # cost a page copy for every object it touches.
     pristine.snapshot(versions="versions" not in off)
@@ -86,6 +87,9 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
             from tutor.grade import observe_kernels
 
             observe_kernels.reseal()  # NOTE [kernels read whole]: the warm-up registered more of torch's
+            from tutor.grade import pykernels
+
+            pykernels.seal()
         pristine.snapshot(versions="versions" not in off)  # the warm-up imported more of torch
         if "settle" not in off:
             settle(collapse=collapse and "collapse" not in off, runs=runs, code=False)  # runs may exist now

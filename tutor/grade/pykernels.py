@@ -1,0 +1,167 @@
+"""Torch's operators' Python kernels, as the zygote left them. Runs in the worker (the zygote seals; runs read).
+
+# NOTE [a kernel of the code's in python]: round 43's attacker registered a Python kernel of its own for an aten
+# op a check computes with (`torch.ops.aten.matmul.default.py_impl(DispatchKey.AutogradCPU)(kernel)`: zeros for
+# the check's `data.T @ r`; `aten.full_like` for make-a-leaf's slope), and turned torch's python dispatcher on
+# only for that op, from a finalizer, and off before the check compared (round 42's guard watches
+# `torch.allclose` alone): 10 of 10 and 7 of 7 for wrong answers. Such a kernel lives in one of an operator
+# object's dicts, which the python dispatcher reads: ``py_kernels`` (what ``py_impl`` registers),
+# ``_dispatch_cache`` (what it resolved, which code can also write) and ``python_key_table`` (a mode's). The
+# zygote takes the versions of every operator's three dicts, and of each op namespace's and packet's dict (a
+# packet keeps each overload it made: an op the zygote never touched is an overload made in a run); as the
+# grader reads, one gather finds the dicts that moved, and only those are read. In a moved dict every kernel must
+# be what the zygote found there, or a function of a torch module loaded since (torch registers kernels as it
+# imports its modules), or for ``_dispatch_cache`` a kernel of the same op's own ``py_kernels``, a dispatch key,
+# or torch's own handler; else the run has a kernel of its own (the observed record's `kernels_of_its_own`).
+# Left: a kernel registered and taken off again within one check.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+import types
+
+import torch
+
+_DICTS = ("py_kernels", "_dispatch_cache", "python_key_table")
+_HANDLERS = ("torch/_ops.py", "torch/_dispatch/python.py")  # torch's own callables in a dispatch cache
+_SEALED: tuple = ((), None, b"", b"", (), (), frozenset())  # holders, view, where, versions, contents, modules, ids
+_type, _len, _id, _str, _isinstance, _issubclass = type, len, id, str, isinstance, issubclass
+_FUNCTION, _METHOD = types.FunctionType, types.MethodType
+_code = types.FunctionType.__code__.__get__
+_method_func = types.MethodType.__func__.__get__
+_DispatchKey = torch._C.DispatchKey
+# an object's own dict, read through the descriptor of the class that made it (an attribute of the class, a
+# property, would win over the instance's `py_kernels`)
+_op_dict = vars(torch._ops.OperatorBase)["__dict__"].__get__
+_packet_dict = vars(torch._ops.OpOverloadPacket)["__dict__"].__get__
+_module_dict = vars(types.ModuleType)["__dict__"].__get__
+_OperatorBase, _Packet = torch._ops.OperatorBase, torch._ops.OpOverloadPacket
+_VERSION_OFFSET = 3 * 8  # NOTE [dict versions] (pristine.py)
+
+
+def _holders() -> list:
+    """(dict, what it belongs to) for every op namespace, packet and operator object there is."""
+    ops = torch._ops
+    found = []
+    for ns in list(vars(torch.ops).values()):
+        if not _isinstance(ns, ops._OpNamespace):
+            continue
+        found.append((vars(ns), ns))
+        for packet in list(vars(ns).values()):
+            if _isinstance(packet, ops.OpOverloadPacket):
+                found.append((vars(packet), packet))
+                found += [(getattr(op, name), op) for op in list(vars(packet).values())
+                          if _isinstance(op, ops.OperatorBase) for name in _DICTS if _isinstance(
+                              getattr(op, name, None), dict)]
+    found += [(getattr(op, name), op) for op in list(ops._higher_order_ops.values()) for name in _DICTS
+              if _isinstance(getattr(op, name, None), dict)]
+    return found
+
+
+def seal() -> None:
+    """In the zygote, before the audit hook and after any warm-up (again after a later one)."""
+    global _SEALED
+    import numpy
+
+    holders = _holders()
+    if not holders:
+        return
+    at = numpy.array([_id(d) + _VERSION_OFFSET for d, _ in holders], dtype=numpy.uint64)
+    order = numpy.argsort(at)  # in the order of memory: a gather that walks it forwards touches fewer pages
+    holders = [holders[i] for i in order]
+    at = at[order]
+    base = int(at[0])
+    view = numpy.ctypeslib.as_array(ctypes.cast(base, ctypes.POINTER(ctypes.c_uint64)),
+                                    shape=((int(at[-1]) - base) // 8 + 1,))
+    where = ((at - base) // 8).astype(numpy.intp)
+    contents = tuple(frozenset(map(_id, d.values())) for d, _ in holders)
+    modules = frozenset(name for name in sys.modules if name.startswith("torch"))
+    _SEALED = (tuple(holders), view, where.tobytes(), view[where].tobytes(), contents, modules,
+               frozenset(_id(owner) for _, owner in holders))
+
+
+def _found(_frombuffer=None, _intp=None, _uint64=None):
+    """The positions of the sealed dicts whose versions moved (None: none sealed; all: no view to read)."""
+    holders, view, where, known = _SEALED[0], _SEALED[1], _SEALED[2], _SEALED[3]
+    if not holders:
+        return None
+    if view is None or _frombuffer is None:
+        return range(_len(holders))
+    return (view[_frombuffer(where, _intp)] != _frombuffer(known, _uint64)).nonzero()[0]
+
+
+def kernels_as_sealed() -> bool:
+    """No operator has a Python kernel the zygote did not find, but those torch registered as it loaded more of
+    itself (NOTE [a kernel of the code's in python])."""
+    moved = _found()
+    if moved is None:
+        return True
+    try:
+        holders, contents, modules, sealed_ids = _SEALED[0], _SEALED[4], _SEALED[5], _SEALED[6]
+        loaded = _new_torch_files(modules)
+        for i in moved:
+            d, owner = holders[i]
+            if _issubclass(_type(owner), _OperatorBase):
+                if not _kernels_ok(d, _op_dict(owner), contents[i], loaded):
+                    return False
+                continue
+            for op in list(d.values()):  # a namespace or packet: what it made since (a packet, an overload)
+                kind = _type(op)
+                if _id(op) in sealed_ids or not (_issubclass(kind, _Packet) or _issubclass(kind, _OperatorBase)):
+                    continue
+                inner = [op] if _issubclass(kind, _OperatorBase) else \
+                    [o for o in list(_packet_dict(op).values()) if _issubclass(_type(o), _OperatorBase)]
+                for o in inner:
+                    own = _op_dict(o)
+                    if not all(_kernels_ok(own.get(name, {}), own, frozenset(), loaded) for name in _DICTS):
+                        return False
+        return True
+    except Exception:  # noqa: BLE001 - what cannot be read as torch's is not torch's
+        return False
+
+
+def _kernels_ok(d: dict, op: dict, known: frozenset, loaded: frozenset) -> bool:
+    """``d``, one of an operator's dicts (``op``: the operator's own dict), holds only torch's kernels."""
+    if _type(d) is not dict:
+        return False
+    registered = op.get("py_kernels")
+    cache = d is op.get("_dispatch_cache")
+    own = [_id(v) for v in list(registered.values())] if cache and _type(registered) is dict else []
+    for value in list(d.values()):
+        if _id(value) in known or _id(value) in own or _type(value) is _DispatchKey:
+            continue
+        filename = _filename(value)
+        if filename is None or not (filename in loaded or (cache and filename.endswith(_HANDLERS))):
+            return False
+    return True
+
+
+def _filename(value) -> str | None:
+    """The file a plain function (or a bound method's) was compiled from; None for anything else."""
+    kind = _type(value)
+    if kind is _METHOD:
+        value, kind = _method_func(value), _type(_method_func(value))
+    return _code(value).co_filename if kind is _FUNCTION else None
+
+
+def _new_torch_files(sealed_modules: frozenset) -> frozenset:
+    """The files of torch's modules loaded since the seal."""
+    files = []
+    for name, module in list(sys.modules.items()):
+        if _type(name) is _str and name.startswith("torch") and name not in sealed_modules \
+                and _type(module) is types.ModuleType:
+            path = _module_dict(module).get("__file__")
+            if _type(path) is _str:
+                files.append(path)
+    return frozenset(files)
+
+
+def _numpy_defaults() -> None:
+    import numpy
+
+    _found.__defaults__ = (numpy.frombuffer, numpy.intp, numpy.uint64)
+
+
+_numpy_defaults()  # as the module loads, before any audit hook: no run may set a function's defaults
