@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # the clamp hook on y is real; dL/dy = 2y comes from a BackwardHookFunction node on y whose instance apply is a C
 # partial returning the hand value; x and w get it through autograd's MulBackward

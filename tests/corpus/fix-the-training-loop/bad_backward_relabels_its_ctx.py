@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 class MSE(torch.autograd.Function):
     @staticmethod
     def forward(ctx, w):

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # the second layer's output passes through BackwardHookFunction; the node's instance apply is a C partial
 # returning d mse / d out worked out by hand

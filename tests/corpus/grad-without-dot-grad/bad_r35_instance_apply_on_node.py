@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # dh by hand: the node torch's BackwardHookFunction made gets an instance attribute `apply` (the engine looks `apply`
 # up on the node); loss rebuilt with the same value, its own path through h multiplied by zero
 BHF = torch.nn.modules._functions.BackwardHookFunction

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # g from a genuine create_graph pass; the second pass goes through torch's BackwardHookFunction node on x whose
 # instance apply is a C partial returning the Hessian-vector product worked out by hand

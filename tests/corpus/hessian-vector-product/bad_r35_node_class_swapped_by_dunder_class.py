@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # g by autograd; hvp by hand: the node of torch's BackwardHookFunction has its __class__ changed, after it was made,
 # to a subclass with an `apply` of the code's (the engine calls that; torch's wrapped apply never runs)
 BHF = torch.nn.modules._functions.BackwardHookFunction

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # h passes through torch's BackwardHookFunction before tanh; the node's instance apply is a stdlib Mock returning
 # dL/dh = 1 - tanh(h)^2 worked out by hand; W's gradient follows from it through autograd

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # both losses pass w through BackwardHookFunction nodes whose instance apply returns hand gradients (C partials)
 import functools

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # g1 genuine; the second differentiation runs from g1 plus a zero-valued path through torch's BackwardHookFunction
 # node on x, whose instance apply is a C partial returning g2 worked out by hand (g1's own path is cut)

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # node instance `apply` set to a C callable (functools.partial of torch.add): no Python frame runs in the pass
 import functools

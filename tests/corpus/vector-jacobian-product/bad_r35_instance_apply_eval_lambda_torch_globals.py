@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # node instance apply = eval'd lambda whose globals are torch.nn.functional's module dict
 import torch.nn.functional as _nf

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # the hand formula (in the pass, from g) exec'd into torch.nn.functional's own globals: its frames are "not the code's"
 BHF = torch.nn.modules._functions.BackwardHookFunction

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # the hand formula computed IN the pass from the incoming gradient, by a torch.fx GraphModule whose forward is
 # fx-generated code (<eval_with_key>, exempt) set as the node instance's apply

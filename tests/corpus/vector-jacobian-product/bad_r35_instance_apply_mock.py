@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # node instance apply = unittest.mock.Mock(return_value=hand): only stdlib frames run in the pass
 from unittest.mock import Mock

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # the hand formula exec'd in globals named like a namedtuple's ("namedtuple_..." with _tuple_new): exempt by name
 ns = {"__name__": "namedtuple_Hand", "_tuple_new": tuple.__new__, "torch": torch, "_hx": x.detach()}

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # the node object itself gets an instance attribute `apply`: the engine may look `apply` up on the node
 BHF = torch.nn.modules._functions.BackwardHookFunction
 

@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # torch's own BackwardCFunction.apply runs (wrapped, reading BHF); the node instance's _get_user_fn is a C callable
 # (itertools.repeat(...).__next__) returning dict.get of {node: hand}: user_fn(self, g) -> hand

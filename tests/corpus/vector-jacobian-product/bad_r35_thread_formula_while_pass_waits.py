@@ -1,4 +1,4 @@
-# expect: came through the backward of a custom
+# expect: ran again while the grader read
 # round 35 third attacker (NOTE [where torch looks for a node's backward]):
 # a hook (returns None) hands y's gradient to a thread; the thread works the formula out; the node's _get_user_fn
 # is a Future's result (stdlib), which blocks the pass until the thread's dict.get is ready

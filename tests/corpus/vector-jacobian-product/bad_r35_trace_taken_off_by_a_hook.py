@@ -1,4 +1,4 @@
-# expect: is not available in a grading run
+# expect: ran again while the grader read
 # round 35: as bad_r35_instance_apply_on_node.py, and a hook that runs first in the pass takes the trace
 # function off before the hand backward runs (NOTE [the code's own code in a pass]: put back after each hook)
 import sys
