@@ -36,7 +36,7 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
     "bytearray_bomb": ("b = bytearray(10**11)\n", {"error"}, "MemoryError"),
     "growing_list": ("a = []\nwhile True:\n    a.append(bytearray(10**7))\n", {"error", "timeout"}, None),
     "fork_bomb": ("import os\nwhile True:\n    os.fork()\n", {"error", "timeout"}, None),
-    "sys_exit_0": ("import sys\n" + CORRECT + "sys.exit(0)\n", {"error"}, "stopped the program"),
+    "sys_exit_1": ("import sys\n" + CORRECT + "sys.exit(1)\n", {"error"}, "stopped the program"),
     "os_exit_0": (CORRECT + "import os\nos._exit(0)\n", {"error"}, "ended the process"),
     # A run is PID 1 of its namespace, which signals from inside cannot kill;
     # abort() ends it all the same (its last resort is a forced trap).
@@ -116,7 +116,7 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
         "p.read_grad = lambda v: {'t': 'grad', 'grad': {'t': 'none'}}\n"
         "p.encode_value = lambda *a, **k: {'t': 'num', 'v': 0}\n"
         "y = 0\n", {"failed"}, None),
-    "raise_system_exit": ("raise SystemExit(0)\n", {"error"}, "SystemExit"),
+    "raise_system_exit": ("raise SystemExit(2)\n", {"error"}, "SystemExit"),
     "raise_keyboard_interrupt": ("raise KeyboardInterrupt\n", {"error"}, "KeyboardInterrupt"),
     "raise_base_exception": ("class Boom(BaseException):\n    pass\nraise Boom('nope')\n", {"error"}, "Boom"),
     "delete_setup_vars": ("del x\ny = torch.tensor(0.0)\n", {"failed"}, "not defined"),
@@ -173,7 +173,17 @@ HOSTILE: dict[str, tuple[str, set[str], str | None]] = {
 
 # These compute the right answer before their trick; their checks may pass,
 # but the exercise as a whole must not.
-COMPLETES_FIRST = {"sys_exit_0"}
+COMPLETES_FIRST = {"sys_exit_1"}
+
+# An exit as a script's ends well (round 43's learners: `sys.exit(main())` as the last line read "your code
+# stopped the program"): an exit status of 0 or None ends the code as its last line does, and the verdict reads
+# what it left; any other status is still the code stopping the program (HOSTILE above).
+EXITS: dict[str, tuple[str, str, str]] = {
+    "sys_exit_0_at_the_end": ("import sys\n" + CORRECT + "sys.exit(0)\n", "passed", ""),
+    "sys_exit_main": ("import sys\ndef main():\n    global y\n    y = (x ** 2).sum()\n    y.backward()\n"
+                      "sys.exit(main())\n", "passed", ""),
+    "exit_0_before_the_work": ("raise SystemExit(0)\n" + CORRECT, "failed", "not defined"),
+}
 
 
 def _run_uids(uids: set[int] | None = None) -> list[int]:
@@ -201,9 +211,9 @@ def _zombie(pid: str) -> bool:
 
 @pytest.fixture(scope="module")
 def graded():
-    names = list(HOSTILE)
+    names = list(HOSTILE) + list(EXITS)
     subs = [Submission(EXERCISE, CORRECT)]
-    subs += [Submission(EXERCISE, HOSTILE[n][0]) for n in names]
+    subs += [Submission(EXERCISE, (HOSTILE.get(n) or EXITS[n])[0]) for n in names]
     started = time.monotonic()
     host = os.environ.get("AGT_WORKER_HOST")
     with own_workers_here(), Grader(jobs=2, timeout=3) as grader:  # a worker's own tree is walked below
@@ -256,6 +266,14 @@ def test_hostile_submission_does_not_pass(graded, name):
     assert not result.fault, (result.fault, _text(result))  # the code's doing, never the grader's fault
     if needle:
         assert needle in _text(result), _text(result)
+
+
+@pytest.mark.parametrize("name", list(EXITS))
+def test_an_exit_with_status_0_ends_the_code_as_its_end_does(graded, name):
+    result = graded["by_name"][name]
+    _code, status, needle = EXITS[name]
+    assert result.status == status and not result.fault, (result.status, _text(result))
+    assert needle in _text(result) and "stopped the program" not in _text(result), _text(result)
 
 
 def test_timeout_message_names_the_time_limit(graded):
