@@ -96,10 +96,11 @@ def kernels_as_sealed() -> bool:
     """No operator has a Python kernel the zygote did not find, but those torch registered as it loaded more of
     itself (NOTE [a kernel of the code's in python])."""
     moved = _found()
-    if moved is None:
+    if moved is None or not _len(moved):
         return True
     try:
         holders, contents, modules, sealed_ids = _SEALED[0], _SEALED[4], _SEALED[5], _SEALED[6]
+        # only where a dict moved: reading every module object would copy a page of each in a forked run
         loaded = _new_torch_files(modules)
         for i in moved:
             d, owner = holders[i]
