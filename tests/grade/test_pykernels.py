@@ -54,12 +54,19 @@ CASES = textwrap.dedent('''
         packet.default.py_impl(DispatchKey.AutogradCPU)(lambda *a, **k: torch.zeros(1))
         return pykernels.kernels_as_sealed()
 
+    def a_file_of_torchs_forged():  # the code's kernel, its code filed under a file of torch's
+        kernel = lambda *a, **k: torch.zeros(1)  # noqa: E731
+        kernel.__code__ = kernel.__code__.replace(co_filename=torch.functional.__file__)
+        op.py_impl(DispatchKey.AutogradCPU)(kernel)
+        return pykernels.kernels_as_sealed()
+
     def nothing():
         torch.ones(3) @ torch.ones(3)
         return pykernels.kernels_as_sealed()
 
     for name, body in [("registered", registered), ("taken_off", taken_off), ("cache_written", cache_written),
                        ("torchs_other_function", torchs_other_function), ("a_new_overload", a_new_overload),
+                       ("a_file_of_torchs_forged", a_file_of_torchs_forged),
                        ("nothing", nothing)]:
         case(name, body)
 
@@ -85,6 +92,18 @@ CASES = textwrap.dedent('''
     y = Same.apply(x)
     y.grad_fn._forward_cls = Same
     print("forward_cls", lookups.hides_torchs(y))
+    class Other(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            return t * 1
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    print("other_as_made", lookups._node_class_as_made(Other._backward_cls))
+    Other._backward_cls._forward_cls = Same  # a replay through Other's node now runs Same's backward
+    print("forward_cls_rebound", lookups._node_class_as_made(Other._backward_cls))
     Same._backward_cls.next_functions = property(lambda node: ())
     print("node_class", lookups._node_class_as_made(Same._backward_cls))
 ''')
@@ -96,6 +115,7 @@ def test_kernels_and_hidden_attributes_as_a_worker_reads_them():
     seen = dict(line.split(" ", 1) for line in done.stdout.splitlines())
     assert seen == {
         "registered": "False", "taken_off": "True", "cache_written": "False", "torchs_other_function": "False",
-        "a_new_overload": "False", "nothing": "True",
+        "a_new_overload": "False", "a_file_of_torchs_forged": "False", "nothing": "True",
+        "other_as_made": "True", "forward_cls_rebound": "False",
         "plain": "False True", "typo": "False", "detach": "True", "forward_cls": "True", "node_class": "False",
     }, done.stdout + done.stderr[-2000:]

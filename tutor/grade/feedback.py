@@ -9,6 +9,10 @@ messages, exit status, timing, output) leaves a hidden trial.
 
 from __future__ import annotations
 
+import ast
+
+import functools
+
 import builtins
 
 import signal
@@ -310,3 +314,25 @@ def unbound_words(names: list[tuple[str, int]], setup: str | None = "") -> str:
                        "name you use.").format(names=listed)
     return " " + _("Your code reads names that nothing binds, not your code, the setup or Python itself (a "
                    "typo?): {names}.").format(names=listed)
+
+
+# Methods that change their object in place and return None: a learner who chains one (`h = (x @ W).retain_grad()`,
+# as `requires_grad_()` chains) binds None (round 43's learners read only "`h` should be a tensor, but it is None").
+_RETURN_NONE = frozenset({"retain_grad", "backward", "zero_grad", "append", "extend", "sort"})
+
+
+@functools.lru_cache(maxsize=64)
+def bound_to_none(code: str | None) -> dict:
+    """{name: method} for each name the code binds to a call of one of those methods (``x = ....retain_grad()``)."""
+    try:
+        tree = ast.parse(code or "")
+    except (SyntaxError, ValueError):
+        return {}
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr in _RETURN_NONE:
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = node.value.func.attr
+    return found

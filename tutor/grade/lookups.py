@@ -206,7 +206,15 @@ _NODE_NAMES = _non_data(_NODE) | _NODE_KEYS
 
 
 def _node_class_as_made(cls) -> bool:
-    return all(_type(key) is str and key in _NODE_KEYS for key, _ in own_items(cls))
+    """Only the keys FunctionMeta puts in a node class's dict, its `_forward_cls` the Function whose own
+    `_backward_cls` it is (round 43's second attacker rebound `_forward_cls` on the class: a replay, and every
+    later pass through the node, ran another Function's backward)."""
+    items = own_items(cls)
+    if not all(_type(key) is str and key in _NODE_KEYS for key, _ in items):
+        return False
+    made = [value for key, value in items if key == "_forward_cls"]
+    return not made or (_issubclass(_type(made[0]), type) and any(
+        _type(key) is str and key == "_backward_cls" and value is cls for key, value in own_items(made[0])))
 
 
 def _hides(d: dict, names: frozenset) -> bool:

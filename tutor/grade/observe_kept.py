@@ -23,6 +23,7 @@ from tutor.grade.observe_kernels import python_dispatcher_on
 from tutor.grade.observe_state import _S, _is_grad_enabled, _len, _set_grad_enabled
 from tutor.grade.probes import is_plain_tensor as _is_plain
 from tutor.grade.pristine_modules import MOVED
+from tutor.grade.pykernels import kernels_as_sealed
 
 _MISSING = object()
 
@@ -50,7 +51,7 @@ def _judge(judged, namespace: dict) -> None:
             # still in place (round 43's attacker: `torch.allclose` answering True just around the code's
             # `backward`, `torch.autograd.grad` rebound): a value judged with torch other than the record, or
             # with torch changed, a mode pushed or the python dispatcher on while it was judged, stands as void
-            as_was = not (pristine.changed(state) or python_dispatcher_on() or any(
+            as_was = not (pristine.changed(state) or python_dispatcher_on() or not kernels_as_sealed() or any(
                 _is_plain(v) and hides_torchs(v) for v in (namespace.get(n) for n in names)))
             seen, pushed = pristine.versions_now(state), count_pushes()
             try:
@@ -61,7 +62,7 @@ def _judge(judged, namespace: dict) -> None:
                 # as the probe reads an error (child.read_probes): a tangent line's gradient has no graph
                 value = {"t": "error", "why": f"{type(exc).__name__}: {str(exc)[:500]}"}
             if not as_was or pristine.moved_since(state, seen) == MOVED or count_pushes() != pushed \
-                    or pristine.changed(state) or python_dispatcher_on():
+                    or pristine.changed(state) or python_dispatcher_on() or not kernels_as_sealed():
                 value = {"t": "error", "why": CHANGED_AS_JUDGED}
             _S.judged[probe.key] = ({n: namespace.get(n, _MISSING) for n in names}, value)
     finally:

@@ -10,10 +10,14 @@
 # zygote takes the versions of every operator's three dicts, and of each op namespace's and packet's dict (a
 # packet keeps each overload it made: an op the zygote never touched is an overload made in a run); as the
 # grader reads, one gather finds the dicts that moved, and only those are read. In a moved dict every kernel must
-# be what the zygote found there, or a function of a torch module loaded since (torch registers kernels as it
-# imports its modules), or for ``_dispatch_cache`` a kernel of the same op's own ``py_kernels``, a dispatch key,
-# or torch's own handler; else the run has a kernel of its own (the observed record's `kernels_of_its_own`).
-# Left: a kernel registered and taken off again within one check.
+# be what the zygote found there, or a function of a torch module loaded since, its globals that module's own
+# dict (torch registers kernels as it imports its modules, and torch.compile fills caches with hundreds), or for
+# ``_dispatch_cache`` a kernel of the same op's own ``py_kernels``, a dispatch key, or a handler torch/_ops.py
+# makes, by its code object, bound to that op; else the run has a kernel of its own (the observed record's
+# `kernels_of_its_own`). A file name is no proof: round 43's second attacker filed its kernel's code under a
+# module of its own and under a torch module's file (`code.replace(co_filename=...)`). Early judging reads it too
+# (NOTE [a check judged as torch was]). Left: a kernel registered and taken off again within one check of the
+# probe phase; code exec'd into the globals of a torch module loaded during the run.
 """
 
 from __future__ import annotations
@@ -25,7 +29,6 @@ import types
 import torch
 
 _DICTS = ("py_kernels", "_dispatch_cache", "python_key_table")
-_HANDLERS = ("torch/_ops.py", "torch/_dispatch/python.py")  # torch's own callables in a dispatch cache
 _SEALED: tuple = ((), None, b"", b"", (), (), frozenset())  # holders, view, where, versions, contents, modules, ids
 _type, _len, _id, _str, _isinstance, _issubclass = type, len, id, str, isinstance, issubclass
 _FUNCTION, _METHOD = types.FunctionType, types.MethodType
@@ -39,6 +42,26 @@ _packet_dict = vars(torch._ops.OpOverloadPacket)["__dict__"].__get__
 _module_dict = vars(types.ModuleType)["__dict__"].__get__
 _OperatorBase, _Packet = torch._ops.OperatorBase, torch._ops.OpOverloadPacket
 _VERSION_OFFSET = 3 * 8  # NOTE [dict versions] (pristine.py)
+_globals = types.FunctionType.__globals__.__get__
+_closure = types.FunctionType.__closure__.__get__
+_cell_contents = types.CellType.cell_contents.__get__
+_TORCH_DIR = __import__("os").path.dirname(torch.__file__) + __import__("os").sep
+
+
+def _handler_codes() -> frozenset:
+    """The code objects of the handlers torch/_ops.py makes for a dispatch cache (functions nested in its methods)."""
+    found, stack = [], [f.__code__ for cls in vars(torch._ops).values() if isinstance(cls, type)
+                         and cls.__module__ == "torch._ops" for f in vars(cls).values() if _type(f) is _FUNCTION]
+    while stack:
+        code = stack.pop()
+        for const in code.co_consts:
+            if _type(const) is types.CodeType:
+                found.append(const)
+                stack.append(const)
+    return frozenset(map(_id, found))
+
+
+_HANDLER_CODES = _handler_codes()
 
 
 def _holders() -> list:
@@ -105,7 +128,7 @@ def kernels_as_sealed() -> bool:
         for i in moved:
             d, owner = holders[i]
             if _issubclass(_type(owner), _OperatorBase):
-                if not _kernels_ok(d, _op_dict(owner), contents[i], loaded):
+                if not _kernels_ok(d, _op_dict(owner), owner, contents[i], loaded):
                     return False
                 continue
             for op in list(d.values()):  # a namespace or packet: what it made since (a packet, an overload)
@@ -116,14 +139,14 @@ def kernels_as_sealed() -> bool:
                     [o for o in list(_packet_dict(op).values()) if _issubclass(_type(o), _OperatorBase)]
                 for o in inner:
                     own = _op_dict(o)
-                    if not all(_kernels_ok(own.get(name, {}), own, frozenset(), loaded) for name in _DICTS):
+                    if not all(_kernels_ok(own.get(name, {}), own, o, frozenset(), loaded) for name in _DICTS):
                         return False
         return True
     except Exception:  # noqa: BLE001 - what cannot be read as torch's is not torch's
         return False
 
 
-def _kernels_ok(d: dict, op: dict, known: frozenset, loaded: frozenset) -> bool:
+def _kernels_ok(d: dict, op: dict, owner, known: frozenset, loaded: frozenset) -> bool:
     """``d``, one of an operator's dicts (``op``: the operator's own dict), holds only torch's kernels."""
     if _type(d) is not dict:
         return False
@@ -133,30 +156,54 @@ def _kernels_ok(d: dict, op: dict, known: frozenset, loaded: frozenset) -> bool:
     for value in list(d.values()):
         if _id(value) in known or _id(value) in own or _type(value) is _DispatchKey:
             continue
-        filename = _filename(value)
-        if filename is None or not (filename in loaded or (cache and filename.endswith(_HANDLERS))):
+        if not (_of_a_module_loaded_since(value, loaded) or (cache and _torchs_handler(value, owner))):
             return False
     return True
 
 
-def _filename(value) -> str | None:
-    """The file a plain function (or a bound method's) was compiled from; None for anything else."""
-    kind = _type(value)
-    if kind is _METHOD:
-        value, kind = _method_func(value), _type(_method_func(value))
-    return _code(value).co_filename if kind is _FUNCTION else None
+def _function(value):
+    """A plain function, or a bound method's; else None."""
+    if _type(value) is _METHOD:
+        value = _method_func(value)
+    return value if _type(value) is _FUNCTION else None
 
 
-def _new_torch_files(sealed_modules: frozenset) -> frozenset:
-    """The files of torch's modules loaded since the seal."""
-    files = []
+def _of_a_module_loaded_since(value, loaded: frozenset) -> bool:
+    """A function of a torch module loaded since the seal, as its import made it: its globals are that module's
+    own dict, whose file is the one its code says (round 43's second attacker filed its kernel's code under a
+    module it made, and under the file of a torch module it had loaded, with `code.replace(co_filename=...)`)."""
+    function = _function(value)
+    if function is None:
+        return False
+    filename = _code(function).co_filename
+    module = loaded.get(filename) if _type(filename) is _str else None
+    return module is not None and _globals(function) is _module_dict(module)
+
+
+def _torchs_handler(value, owner) -> bool:
+    """A handler `OpOverload._get_dispatch` makes (torch/_ops.py): its own code, bound to this operator."""
+    function = _function(value)
+    if function is None or _id(_code(function)) not in _HANDLER_CODES:
+        return False
+    for cell in _closure(function) or ():
+        inside = _cell_contents(cell)
+        if not (inside is owner or _type(inside) in (_DispatchKey, int, bool, _str, type(None))):
+            return False
+    return True
+
+
+def _new_torch_files(sealed_modules: frozenset) -> dict:
+    """{file: module} for torch's modules loaded since the seal from a file of torch's own folder, each in
+    ``sys.modules`` under its own name (a module the code made and named so has a file of its choosing)."""
+    files = {}
     for name, module in list(sys.modules.items()):
-        if _type(name) is _str and name.startswith("torch") and name not in sealed_modules \
+        if _type(name) is _str and name.startswith("torch.") and name not in sealed_modules \
                 and _type(module) is types.ModuleType:
-            path = _module_dict(module).get("__file__")
-            if _type(path) is _str:
-                files.append(path)
-    return frozenset(files)
+            own = _module_dict(module)
+            path = own.get("__file__")
+            if _type(path) is _str and path.startswith(_TORCH_DIR) and own.get("__name__") == name:
+                files[path] = module
+    return files
 
 
 def _numpy_defaults() -> None:

@@ -73,11 +73,12 @@ def judge(check, expected, yours, ctx: Context) -> Verdict:
         return False, _("invalid result from the run ({why}): this check cannot pass.").format(why=why)
 
 
-def context(exercise, reference: RunReply, learner: RunReply, error) -> Context:
+def context(exercise, reference: RunReply, learner: RunReply, error, code: str | None = None) -> Context:
     return Context(tolerance=exercise.tolerance.model_dump(exclude_none=True), learner_error=error,
                    observed=learner.probes().get("observed"), expected_observed=reference.probes().get("observed"),
                    predict=exercise.style == "predict",
-                   hook_scaled=any(t.scale_hook_gradients for t in exercise.trials))
+                   hook_scaled=any(t.scale_hook_gradients for t in exercise.trials),
+                   bound_to_none=feedback.bound_to_none(code))
 
 
 def judge_trial(exercise, runs: TrialRuns, ctx: Context) -> list[Verdict]:
@@ -127,7 +128,7 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                 on.add(hidden)
             continue
         alike.append(learner_error)
-        ctx = context(exercise, runs.reference, runs.learner, learner_error)
+        ctx = context(exercise, runs.reference, runs.learner, learner_error, code)
         # In an exercise about an error, one of another class is the code's error like any other
         # (round 38's learner: a TypeError left "could not evaluate `_losses[-1]`" in three checks).
         raised = learner_error if learner_error and (not has_raises or raised_otherwise(

@@ -1,4 +1,4 @@
-# expect: `h` should be a tensor, but it is None
+# expect: it returns None: it works in place
 h = (x @ W).retain_grad()      # chain it like requires_grad_()
 loss = torch.tanh(h).sum()
 loss.backward()

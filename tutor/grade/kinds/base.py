@@ -27,7 +27,7 @@ for a visible trial, and feedback.py redacts every failure of a hidden trial.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
 from tutor.grade.protocol import Probe, RunError
@@ -50,6 +50,7 @@ class Context:
     expected_observed: Mapping[str, Any] | None = None  # the same for the reference
     predict: bool = False  # a predict exercise: feedback never shows the expected value
     hook_scaled: bool = False  # a trial of the exercise scales its hooks' gradients (observe_hooks.py)
+    bound_to_none: Mapping[str, str] = field(default_factory=dict)  # name -> the in-place method it was bound to
 
 
 class Kind:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.grade.kinds.base import Context, InvalidResult, Kind, Verdict
-from tutor.grade.kinds.words import describe, missing
+from tutor.grade.kinds.words import bound_to_none, describe, missing
 from tutor.grade.protocol import Probe
 from tutor.i18n import N_, _
 from tutor.pack.checks import LeafCheck, RequiresGradCheck, RetainsGradCheck
@@ -58,7 +58,7 @@ class Flag(Kind):
             return False, problem
         if yours.get("t") != "flags":
             return False, _("`{name}` should be a tensor, but it is {description}.").format(
-                name=name, description=describe(yours))
+                name=name, description=describe(yours)) + bound_to_none(name, yours, ctx)
         attr = _FLAG_ATTR[check.kind]
         want = check.expect
         if want is None:

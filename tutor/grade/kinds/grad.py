@@ -12,7 +12,7 @@ from tutor.grade.kinds.base import (
 )
 from tutor.grade.kinds.calls import FUNCTION_WORDS, calls_of, through_a_function
 from tutor.grade.kinds.compare import compare_tensors
-from tutor.grade.kinds.words import describe, missing
+from tutor.grade.kinds.words import bound_to_none, describe, missing
 from tutor.grade.protocol import Probe
 from tutor.i18n import _
 from tutor.pack.checks import GradCheck
@@ -50,7 +50,7 @@ class Grad(Kind):
             return False, problem
         if yours.get("t") != "grad":
             return False, _("`{name}` should be a tensor, but it is {description}.").format(
-                name=name, description=describe(yours))
+                name=name, description=describe(yours)) + bound_to_none(name, yours, ctx)
         your_grad = yours["grad"]
         if your_grad.get("t") == "other":  # a gradient of a subclass's, read by type only (probes.read_grad)
             return False, _("`{name}.grad` is {description}: a backward pass leaves a plain tensor there.").format(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.grade.kinds.base import Context, Kind, Verdict
-from tutor.grade.kinds.words import describe, missing
+from tutor.grade.kinds.words import bound_to_none, describe, missing
 from tutor.grade.protocol import Probe
 from tutor.i18n import _
 from tutor.pack.checks import GraphCheck
@@ -46,7 +46,7 @@ class Graph(Kind):
             number = _(" A number has no graph: `.item()`, `float()` and `math`'s functions leave autograd, so keep "
                        "`{name}` a tensor.").format(name=name) if yours.get("t") == "num" else ""
             return False, _("`{name}` should be a tensor with an autograd graph, but it is {description}.").format(
-                name=name, description=describe(yours)) + number
+                name=name, description=describe(yours) + bound_to_none(name, yours, ctx)) + number
         if expected.get("t") != "graph":
             return False, _("the reference graph of `{name}` could not be read; tell your instructor.").format(name=name)
         from tutor.graph.compare import compare

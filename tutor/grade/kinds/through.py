@@ -13,7 +13,7 @@ one line in kinds/__init__.py's registry.
 from __future__ import annotations
 
 from tutor.grade.kinds.base import Context, Kind, Verdict
-from tutor.grade.kinds.words import describe, missing
+from tutor.grade.kinds.words import bound_to_none, describe, missing
 from tutor.grade.protocol import Probe
 from tutor.i18n import _
 from tutor.pack.checks import ThroughCheck
@@ -47,7 +47,7 @@ class Through(Kind):
             return False, problem
         if yours.get("t") != "graph":
             return False, _("`{name}` should be a tensor with an autograd graph, but it is {description}.").format(
-                name=name, description=describe(yours))
+                name=name, description=describe(yours) + bound_to_none(name, yours, ctx))
         try:  # untrusted: validated, size-capped, cycles refused
             graph = GraphSnapshot.from_untrusted(yours["snapshot"])
         except ValueError as exc:

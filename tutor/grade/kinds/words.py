@@ -112,3 +112,13 @@ def one_too_many(check) -> int | None:
 
 def times(n: int) -> str:
     return _("once") if n == 1 else _("{n} times").format(n=n)
+
+
+def bound_to_none(name: str, yours: dict, ctx) -> str:
+    """Words for a name the code bound to what an in-place method returned (None), else ""."""
+    method = (getattr(ctx, "bound_to_none", None) or {}).get(name)
+    if not method or yours.get("t") != "none":
+        return ""
+    return " " + _("Your code bound `{name}` to what `.{method}()` returns, and it returns None: it works in place. "
+                   "Bind the tensor first, then call it on a line of its own (`{name} = ...`, then "
+                   "`{name}.{method}()`).").format(name=name, method=method)
