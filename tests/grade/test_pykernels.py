@@ -43,7 +43,7 @@ CASES = textwrap.dedent('''
         op._dispatch_cache[DispatchKey.AutogradCPU] = lambda *a, **k: torch.zeros(1)
         return pykernels.kernels_as_sealed()
 
-    def torchs_other_function():  # a function of a module torch had loaded: not the op's
+    def torchs_other_function():  # a function of torch's own, as torch registers lazily (the profiler's)
         op.py_impl(DispatchKey.AutogradCPU)(torch.functional.broadcast_tensors)
         return pykernels.kernels_as_sealed()
 
@@ -114,7 +114,7 @@ def test_kernels_and_hidden_attributes_as_a_worker_reads_them():
     assert done.returncode == 0, done.stderr[-3000:]
     seen = dict(line.split(" ", 1) for line in done.stdout.splitlines())
     assert seen == {
-        "registered": "False", "taken_off": "True", "cache_written": "False", "torchs_other_function": "False",
+        "registered": "False", "taken_off": "True", "cache_written": "False", "torchs_other_function": "True",
         "a_new_overload": "False", "a_file_of_torchs_forged": "False", "nothing": "True",
         "other_as_made": "True", "forward_cls_rebound": "False",
         "plain": "False True", "typo": "False", "detach": "True", "forward_cls": "True", "node_class": "False",

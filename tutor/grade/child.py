@@ -19,6 +19,7 @@ import signal
 import sys
 import time
 import traceback
+import warnings
 from types import ModuleType as _ModuleType
 
 import torch
@@ -33,7 +34,7 @@ from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa
 
 # What the code under test may see of the environment; a `breakpoint()` left in it does nothing (round 37)
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-            "PYTHONBREAKPOINT": "0"}
+            "PYTHONBREAKPOINT": "0", "USER": "learner", "LOGNAME": "learner"}  # getpass.getuser(), as bwrap's
 
 _FD_SPACE = CMSG_SPACE(4)  # one file descriptor's room
 _RUN_FILTER = seccomp.run_filter()  # made once, in the zygote: NOTE [a CPU limit of its own]
@@ -233,7 +234,7 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
     # (round 38's attacker rebound `enter_probe_phase` and `read_probes`). First the planted keys go.
     after, dicts, end, execute, enter, read = pristine.drop_planted, pristine.module_dicts(), observe.end, \
         _execute, enter_probe_phase, read_probes
-    streams, kind_of, exit_, int_ = (sys.stdout, sys.stderr), type, SystemExit, int
+    streams, kind_of, exit_, int_ = (sys.stdout, sys.stderr), type, SystemExit, (int, bool)
     marks: tuple = ()  # NOTE [marks the code cannot clear] (observe_kernels.py): this frame's, as the code begins
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
         watching = watch is not None and phase == "code"
@@ -250,8 +251,8 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
             if watching:
                 end()
         mark("r." + phase)
-        if phase == "code" and kind_of(error) is exit_ and (error.code is None or kind_of(error.code) is int_
-                                                            and error.code == 0):
+        if phase == "code" and kind_of(error) is exit_ and (error.code is None or kind_of(error.code) in int_
+                                                            and error.code == 0):  # `unittest.main()`: False
             error = None  # `sys.exit(main())` as the last line: a script that ends well (round 43's learners)
         if error is not None:
             payload["error"] = {**describe_exception(error, filename), "phase": phase}
@@ -275,8 +276,15 @@ def _execute(source: str, filename: str, namespace: dict, _base=BaseException) -
     return None
 
 
-def read_probes(wanted: tuple[Probe, ...], namespace: dict, started: list | None = None, marks: tuple = ()) -> dict:
+def read_probes(wanted: tuple[Probe, ...], namespace: dict, started: list | None = None, marks: tuple = (),
+                _modules=sys.modules, _warnings=warnings, _mutated=warnings._filters_mutated) -> dict:
     # NOTE [results read before the code can run] (readfirst.py); NOTE [a Function's own apply] (probes.py)
+    # The grader's reads warn as torch warns (`.grad` of a tensor that is no leaf): the code's own filters
+    # (`warnings.simplefilter("error")`) turned that into the grader's crash, and a library's `showwarning`
+    # (rich's) into code run while the grader read (round 43's learners). The real module, ignoring them all.
+    _modules["warnings"] = _warnings
+    _warnings.filters = [("ignore", None, Warning, None, 0)]
+    _mutated()
     return readfirst.read_in_order(wanted, _read_or_fail, probes.restore_function_apply, namespace, started, marks)
 
 

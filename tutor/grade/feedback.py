@@ -336,3 +336,43 @@ def bound_to_none(code: str | None) -> dict:
                 if isinstance(target, ast.Name):
                     found[target.id] = node.value.func.attr
     return found
+
+
+@functools.lru_cache(maxsize=64)
+def bound_only_inside(code: str | None) -> dict:
+    """{name: words} for each name the code binds only inside a function, or only under an `if __name__ == ...:`
+    that never runs (round 43's learners: `x` bound in `main()` heard only "keep the names the exercise uses")."""
+    try:
+        tree = ast.parse(code or "")
+    except (SyntaxError, ValueError):
+        return {}
+    top, dead, inside = set(), set(), {}
+    for node in tree.body:
+        is_guard = isinstance(node, ast.If) and isinstance(node.test, ast.Compare) \
+            and isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__" \
+            and len(node.test.comparators) == 1 and isinstance(node.test.comparators[0], ast.Constant)
+        never = is_guard and node.test.comparators[0].value != "__main__" and isinstance(node.test.ops[0], ast.Eq)
+        for inner in ast.walk(node):
+            if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                declared = {n for g in ast.walk(inner) if isinstance(g, ast.Global) for n in g.names}
+                for target in ast.walk(inner):
+                    if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store) \
+                            and target.id not in declared:
+                        inside.setdefault(target.id, inner.name)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = {t.id for t in ast.walk(node) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
+            if never:  # and what the functions it calls bind as globals
+                called = {c.func.id for c in ast.walk(node) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
+                names |= {n for f in tree.body if isinstance(f, ast.FunctionDef) and f.name in called
+                          for g in ast.walk(f) if isinstance(g, ast.Global) for n in g.names}
+            (dead if never else top).update(names)
+    words = {}
+    for name, function in inside.items():
+        if name not in top:
+            words[name] = _("`{name}` is bound only inside `{function}()`: a function's names are its own, and "
+                            "the checks read the names your script leaves. Bind it at the top level (`{name} = ...` "
+                            "outside the function, or `global {name}` inside it).").format(name=name, function=function)
+    for name in dead - top:
+        words[name] = _("`{name}` is bound only under an `if __name__ == ...:` that never runs: a script's "
+                        "`__name__` is `\"__main__\"`.").format(name=name)
+    return words

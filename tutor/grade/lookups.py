@@ -25,6 +25,7 @@ import gc
 import operator
 import types
 import typing
+import weakref
 from typing import Any
 
 import torch
@@ -35,6 +36,7 @@ _class_dict, _mro = type.__dict__["__dict__"].__get__, type.__dict__["__mro__"].
 _flags, _HEAPTYPE = type.__dict__["__flags__"].__get__, 1 << 9  # Py_TPFLAGS_HEAPTYPE
 _FUNCTION, _SLOT, _BUILTIN = types.FunctionType, types.WrapperDescriptorType, types.BuiltinFunctionType
 _staticmethod, _classmethod = staticmethod, classmethod  # no name is looked up in a module while it scans
+_WEAKREF = weakref.ReferenceType
 
 
 def _ids(*kinds) -> frozenset:
@@ -117,6 +119,8 @@ def _harmless(value) -> bool:
     """A class attribute that runs nothing of the code's but a Python function (a frame the watch sees)."""
     kind = _type(value)
     if kind is _FUNCTION or _id(kind) in _DESCRIPTORS or _id(value) in _SAFE_C or _id(kind) in _GETTERS:
+        return True
+    if kind is _WEAKREF:  # calling one hands back what it refers to (attrs' `__attrs_base_of_slotted__`: round 43)
         return True
     if _id(kind) in _BOUND:  # a C class's `__new__` or class method (bound to a class), pybind11's
         owner = (_builtin_self if kind is _BUILTIN else _slot_self)(value)

@@ -112,6 +112,20 @@ _RULES: list[tuple[str, tuple[str, ...], str]] = [
            "torch's checkpoint with debug=True needs it. Leave debug=True out of the code you hand in."),
     ),
     (
+        # round 43's learners: doctest.testmod(), cProfile; sqlite3 on a file; (below) DataLoader workers, asyncio
+        "grader-machinery",
+        ("is not available in a grading run",),
+        N_("The grader keeps some of Python's machinery for itself while it grades: tracing and profiling "
+           "(sys.settrace, sys.setprofile, which doctest, cProfile, coverage and debuggers use) and gc's lists "
+           "of objects. Run those on your own machine, and leave them out of the code you hand in."),
+    ),
+    (
+        "sandboxed",
+        ("access permission denied",),
+        N_("A graded run is sandboxed, and sqlite cannot use a database file there. Use an in-memory database "
+           "(sqlite3.connect(\":memory:\")), or leave the database out: the checks read your variables."),
+    ),
+    (
         # round 42's learner: a right fix that left its own `gradcheck(...)` on the setup's float32 tensors
         "gradcheck-float32",
         ("Jacobian mismatch",),
@@ -249,6 +263,15 @@ def diagnose(error_type: str, message: str, observed: dict | None = None) -> tup
     if error_type == "NameError":
         return "undefined-name", _("A name your code uses is not defined. The setup's variables keep their names; "
                                    "check the spelling.")
+    if error_type == "PermissionError":
+        return "sandboxed", _("A graded run is sandboxed: it may not start other processes (a DataLoader with "
+                              "num_workers above 0, multiprocessing, subprocess), open sockets (asyncio, the "
+                              "network), or write outside its own folder. Use num_workers=0 and plain loops, or leave "
+                              "that part out: the checks read what your code computes.")
+    if error_type == "SystemExit" and message.strip() == "2":
+        return "stopped-the-program", _("Your code stopped with exit status 2, as an argument parser does when a "
+                                        "required argument is missing: a graded run gets no command-line arguments. "
+                                        "Give every option a default.")
     if error_type in ("SystemExit", "KeyboardInterrupt"):
         return "stopped-the-program", _("Your code stopped the program. Remove the call to exit() / sys.exit() and "
                                         "let it run to the end.")

@@ -15,6 +15,7 @@ exactly as in PyTorch.
 from __future__ import annotations
 
 import ast
+import warnings as _warnings
 
 from tutor.grade import pristine, probes as _probes
 from tutor.grade.lookups import hides_torchs
@@ -26,6 +27,7 @@ from tutor.grade.pristine_modules import MOVED
 from tutor.grade.pykernels import kernels_as_sealed
 
 _MISSING = object()
+_mutated = _warnings._filters_mutated
 
 
 def watch(wanted, namespace: dict) -> None:
@@ -43,15 +45,21 @@ def _judge(judged, namespace: dict) -> None:
     was, _S.on, _S.judging = _S.on, False, True
     grad_was = _is_grad_enabled()
     _set_grad_enabled(True)
+    shown = _warnings.filters  # the code's own (`simplefilter("error")`): a judge's read must not raise for them
+    _warnings.filters = [("ignore", None, Warning, None, 0)]
+    _mutated()
     try:
         scope = {**namespace, **pristine.check_names()}
         state = pristine.read_state()
+        # torch's own targets only: a library function the code rebound before (`warnings.showwarning`, a
+        # learner's idiom) is the code's business until the probes put it back
+        torchs = (state[0], state[1], ((), None, b"", b""), ((), ((), (), None, b"", b"")), state[4])
         for probe, names in judged:
             # NOTE [a check judged as torch was]: this runs while the code runs, with whatever it did to torch
             # still in place (round 43's attacker: `torch.allclose` answering True just around the code's
             # `backward`, `torch.autograd.grad` rebound): a value judged with torch other than the record, or
             # with torch changed, a mode pushed or the python dispatcher on while it was judged, stands as void
-            as_was = not (pristine.changed(state) or python_dispatcher_on() or not kernels_as_sealed() or any(
+            as_was = not (pristine.changed(torchs) or python_dispatcher_on() or not kernels_as_sealed() or any(
                 _is_plain(v) and hides_torchs(v) for v in (namespace.get(n) for n in names)))
             seen, pushed = pristine.versions_now(state), count_pushes()
             try:
@@ -62,10 +70,12 @@ def _judge(judged, namespace: dict) -> None:
                 # as the probe reads an error (child.read_probes): a tangent line's gradient has no graph
                 value = {"t": "error", "why": f"{type(exc).__name__}: {str(exc)[:500]}"}
             if not as_was or pristine.moved_since(state, seen) == MOVED or count_pushes() != pushed \
-                    or pristine.changed(state) or python_dispatcher_on() or not kernels_as_sealed():
+                    or pristine.changed(torchs) or python_dispatcher_on() or not kernels_as_sealed():
                 value = {"t": "error", "why": CHANGED_AS_JUDGED}
             _S.judged[probe.key] = ({n: namespace.get(n, _MISSING) for n in names}, value)
     finally:
+        _warnings.filters = shown
+        _mutated()
         _set_grad_enabled(grad_was)
         _S.on, _S.judging = was, False
 

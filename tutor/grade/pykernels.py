@@ -10,14 +10,15 @@
 # zygote takes the versions of every operator's three dicts, and of each op namespace's and packet's dict (a
 # packet keeps each overload it made: an op the zygote never touched is an overload made in a run); as the
 # grader reads, one gather finds the dicts that moved, and only those are read. In a moved dict every kernel must
-# be what the zygote found there, or a function of a torch module loaded since, its globals that module's own
-# dict (torch registers kernels as it imports its modules, and torch.compile fills caches with hundreds), or for
+# be what the zygote found there, or a function of one of torch's modules, its globals that module's own dict
+# (torch registers kernels lazily, as it imports modules and as the profiler or torch.compile run), or for
 # ``_dispatch_cache`` a kernel of the same op's own ``py_kernels``, a dispatch key, or a handler torch/_ops.py
 # makes, by its code object, bound to that op; else the run has a kernel of its own (the observed record's
 # `kernels_of_its_own`). A file name is no proof: round 43's second attacker filed its kernel's code under a
 # module of its own and under a torch module's file (`code.replace(co_filename=...)`). Early judging reads it too
 # (NOTE [a check judged as torch was]). Left: a kernel registered and taken off again within one check of the
-# probe phase; code exec'd into the globals of a torch module loaded during the run.
+# probe phase; code exec'd into the globals of a torch module; a real function of torch's registered as the
+# kernel of another op.
 """
 
 from __future__ import annotations
@@ -122,9 +123,9 @@ def kernels_as_sealed() -> bool:
     if moved is None or not _len(moved):
         return True
     try:
-        holders, contents, modules, sealed_ids = _SEALED[0], _SEALED[4], _SEALED[5], _SEALED[6]
+        holders, contents, sealed_ids = _SEALED[0], _SEALED[4], _SEALED[6]
         # only where a dict moved: reading every module object would copy a page of each in a forked run
-        loaded = _new_torch_files(modules)
+        loaded = _new_torch_files(frozenset())  # torch registers kernels of modules it had, lazily (the profiler)
         for i in moved:
             d, owner = holders[i]
             if _issubclass(_type(owner), _OperatorBase):
@@ -168,10 +169,11 @@ def _function(value):
     return value if _type(value) is _FUNCTION else None
 
 
-def _of_a_module_loaded_since(value, loaded: frozenset) -> bool:
-    """A function of a torch module loaded since the seal, as its import made it: its globals are that module's
-    own dict, whose file is the one its code says (round 43's second attacker filed its kernel's code under a
-    module it made, and under the file of a torch module it had loaded, with `code.replace(co_filename=...)`)."""
+def _of_a_module_loaded_since(value, loaded: dict) -> bool:
+    """A function of one of torch's modules, as its import made it: its globals are that module's own dict,
+    whose file is the one its code says (round 43's second attacker filed its kernel's code under a module it
+    made, and under the file of a torch module it had loaded, with `code.replace(co_filename=...)`). Torch
+    registers kernels lazily from modules it had loaded already (the profiler: `print`'s for DTensor)."""
     function = _function(value)
     if function is None:
         return False
@@ -193,8 +195,8 @@ def _torchs_handler(value, owner) -> bool:
 
 
 def _new_torch_files(sealed_modules: frozenset) -> dict:
-    """{file: module} for torch's modules loaded since the seal from a file of torch's own folder, each in
-    ``sys.modules`` under its own name (a module the code made and named so has a file of its choosing)."""
+    """{file: module} for torch's modules loaded since the seal (all of them, given none) from a file of torch's
+    own folder, each in ``sys.modules`` under its own name (a module the code made so has a file of its choosing)."""
     files = {}
     for name, module in list(sys.modules.items()):
         if _type(name) is _str and name.startswith("torch.") and name not in sealed_modules \

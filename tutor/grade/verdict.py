@@ -67,7 +67,11 @@ def judge(check, expected, yours, ctx: Context) -> Verdict:
         if not isinstance(yours, Mapping):
             raise InvalidResult("not a mapping")
         ok, message = kind_of(check).judge(check, expected if isinstance(expected, Mapping) else {}, yours, ctx)
-        return ok is True, str(message)
+        message = str(message)
+        if ok is not True:  # a name the script binds only inside a function, or under a guard that never runs
+            message += "".join(" " + words for name, words in ctx.bound_inside.items()
+                               if f"`{name}` is not defined" in message or f"name '{name}' is not defined" in message)
+        return ok is True, message
     except Exception as exc:  # malformed or hostile data: this check fails, the grader goes on
         why = str(exc) if isinstance(exc, InvalidResult) else type(exc).__name__
         return False, _("invalid result from the run ({why}): this check cannot pass.").format(why=why)
@@ -78,7 +82,7 @@ def context(exercise, reference: RunReply, learner: RunReply, error, code: str |
                    observed=learner.probes().get("observed"), expected_observed=reference.probes().get("observed"),
                    predict=exercise.style == "predict",
                    hook_scaled=any(t.scale_hook_gradients for t in exercise.trials),
-                   bound_to_none=feedback.bound_to_none(code))
+                   bound_to_none=feedback.bound_to_none(code), bound_inside=feedback.bound_only_inside(code))
 
 
 def judge_trial(exercise, runs: TrialRuns, ctx: Context) -> list[Verdict]:

@@ -51,6 +51,7 @@ class Context:
     predict: bool = False  # a predict exercise: feedback never shows the expected value
     hook_scaled: bool = False  # a trial of the exercise scales its hooks' gradients (observe_hooks.py)
     bound_to_none: Mapping[str, str] = field(default_factory=dict)  # name -> the in-place method it was bound to
+    bound_inside: Mapping[str, str] = field(default_factory=dict)  # name -> why the script leaves it unbound
 
 
 class Kind:

@@ -1,0 +1,25 @@
+import sys
+
+
+class Cube(torch.autograd.Function):
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x):
+        return x ** 3
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * 3 * x ** 2
+
+
+g = torch.func.grad(lambda t: Cube.apply(t).sum())(x)
+ys = torch.func.vmap(Cube.apply)(xs)
+
+ok = torch.allclose(g, 3 * x ** 2) and torch.allclose(ys, xs ** 3)
+sys.exit(not ok)  # non-zero exit code if my self-check fails

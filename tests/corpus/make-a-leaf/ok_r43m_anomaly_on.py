@@ -1,0 +1,5 @@
+torch.autograd.set_detect_anomaly(True)
+x = data.clone().requires_grad_()
+y = (x ** 2).sum()
+y.backward()
+print("grad:", x.grad)

@@ -1,0 +1,5 @@
+from rich.traceback import install
+install(show_locals=False)  # prettier tracebacks
+
+s.add_(1)
+loss.backward()
