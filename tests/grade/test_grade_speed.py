@@ -278,7 +278,8 @@ def test_a_run_sees_the_scrubbed_environment_however_the_zygote_left_it():
     done = subprocess.run([sys.executable, "-c", ONE_ENVIRONMENT], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     out = ast.literal_eval(done.stdout.strip().splitlines()[-1])
-    safe = ["PATH", "LANG", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "PYTHONBREAKPOINT", "HOME", "TMPDIR"]
+    safe = ["PATH", "LANG", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "PYTHONBREAKPOINT", "USER", "LOGNAME", "HOME",
+            "TMPDIR"]
     assert out["kept"] and out["made"] == [k.encode() for k in safe]
     assert list(out["late"]) == safe and out["late"]["HOME"] == out["late"]["TMPDIR"] == "/tmp"
     assert list(out["elsewhere"]) == safe and out["elsewhere"]["HOME"] == out["elsewhere"]["TMPDIR"] == "/elsewhere"

@@ -312,8 +312,8 @@ def test_row2_grader_environment_is_not_in_the_run(fs_spy):
     assert TOKEN not in json.dumps(env)
     # Exactly this, in this order (NOTE [one environment]: made once in the zygote).
     assert list(env.items()) == [("PATH", "/usr/bin:/bin"), ("LANG", "C.UTF-8"), ("OMP_NUM_THREADS", "1"),
-                                 ("MKL_NUM_THREADS", "1"), ("PYTHONBREAKPOINT", "0"), ("HOME", "/tmp"),
-                                 ("TMPDIR", "/tmp")], env
+                                 ("MKL_NUM_THREADS", "1"), ("PYTHONBREAKPOINT", "0"), ("USER", "learner"),
+                                 ("LOGNAME", "learner"), ("HOME", "/tmp"), ("TMPDIR", "/tmp")], env
     assert not [h for h in fs_spy["found"]["hits"] if h[0] == "token"]
 
 
