@@ -286,5 +286,6 @@ def test_nonroot_judges_what_a_pass_runs_as_root_does(student_env):
             for s in json.loads(report.read_text(encoding="utf-8"))["submissions"]
             for (student, exercise) in files if student == s["submission"]}
     assert runs["honest"]["status"] == "passed", runs["honest"]
-    assert runs["attacker"]["status"] == "failed" and runs["attacker"]["score"] < runs["attacker"]["max_score"], \
-        runs["attacker"]
+    # since round 43 the seal ends it first (a callable of its own on a node: "ran again while the grader read")
+    assert runs["attacker"]["status"] in ("failed", "error") \
+        and runs["attacker"]["score"] < runs["attacker"]["max_score"], runs["attacker"]
