@@ -30,7 +30,7 @@ import types
 import torch
 
 _DICTS = ("py_kernels", "_dispatch_cache", "python_key_table")
-_SEALED: tuple = ((), None, b"", b"", (), (), frozenset())  # holders, view, where, versions, contents, modules, ids
+_SEALED: tuple = ((), None, b"", b"", (), frozenset())  # holders, view, where, versions, contents, the owners' ids
 _type, _len, _id, _str, _isinstance, _issubclass = type, len, id, str, isinstance, issubclass
 _FUNCTION, _METHOD = types.FunctionType, types.MethodType
 _code = types.FunctionType.__code__.__get__
@@ -101,8 +101,7 @@ def seal() -> None:
                                     shape=((int(at[-1]) - base) // 8 + 1,))
     where = ((at - base) // 8).astype(numpy.intp)
     contents = tuple(frozenset(map(_id, d.values())) for d, _ in holders)
-    modules = frozenset(name for name in sys.modules if name.startswith("torch"))
-    _SEALED = (tuple(holders), view, where.tobytes(), view[where].tobytes(), contents, modules,
+    _SEALED = (tuple(holders), view, where.tobytes(), view[where].tobytes(), contents,
                frozenset(_id(owner) for _, owner in holders))
 
 
@@ -117,19 +116,19 @@ def _found(_frombuffer=None, _intp=None, _uint64=None):
 
 
 def kernels_as_sealed() -> bool:
-    """No operator has a Python kernel the zygote did not find, but those torch registered as it loaded more of
-    itself (NOTE [a kernel of the code's in python])."""
+    """No operator has a Python kernel the zygote did not find, but torch's own, registered lazily (NOTE [a
+    kernel of the code's in python])."""
     moved = _found()
     if moved is None or not _len(moved):
         return True
     try:
-        holders, contents, sealed_ids = _SEALED[0], _SEALED[4], _SEALED[6]
+        holders, contents, sealed_ids = _SEALED[0], _SEALED[4], _SEALED[5]
         # only where a dict moved: reading every module object would copy a page of each in a forked run
-        loaded = _new_torch_files(frozenset())  # torch registers kernels of modules it had, lazily (the profiler)
+        torchs = _torchs_modules()
         for i in moved:
             d, owner = holders[i]
             if _issubclass(_type(owner), _OperatorBase):
-                if not _kernels_ok(d, _op_dict(owner), owner, contents[i], loaded):
+                if not _kernels_ok(d, _op_dict(owner), owner, contents[i], torchs):
                     return False
                 continue
             for op in list(d.values()):  # a namespace or packet: what it made since (a packet, an overload)
@@ -140,14 +139,14 @@ def kernels_as_sealed() -> bool:
                     [o for o in list(_packet_dict(op).values()) if _issubclass(_type(o), _OperatorBase)]
                 for o in inner:
                     own = _op_dict(o)
-                    if not all(_kernels_ok(own.get(name, {}), own, o, frozenset(), loaded) for name in _DICTS):
+                    if not all(_kernels_ok(own.get(name, {}), own, o, frozenset(), torchs) for name in _DICTS):
                         return False
         return True
     except Exception:  # noqa: BLE001 - what cannot be read as torch's is not torch's
         return False
 
 
-def _kernels_ok(d: dict, op: dict, owner, known: frozenset, loaded: frozenset) -> bool:
+def _kernels_ok(d: dict, op: dict, owner, known: frozenset, torchs: dict) -> bool:
     """``d``, one of an operator's dicts (``op``: the operator's own dict), holds only torch's kernels."""
     if _type(d) is not dict:
         return False
@@ -157,7 +156,7 @@ def _kernels_ok(d: dict, op: dict, owner, known: frozenset, loaded: frozenset) -
     for value in list(d.values()):
         if _id(value) in known or _id(value) in own or _type(value) is _DispatchKey:
             continue
-        if not (_of_a_module_loaded_since(value, loaded) or (cache and _torchs_handler(value, owner))):
+        if not (_of_torchs_modules(value, torchs) or (cache and _torchs_handler(value, owner))):
             return False
     return True
 
@@ -169,7 +168,7 @@ def _function(value):
     return value if _type(value) is _FUNCTION else None
 
 
-def _of_a_module_loaded_since(value, loaded: dict) -> bool:
+def _of_torchs_modules(value, torchs: dict) -> bool:
     """A function of one of torch's modules, as its import made it: its globals are that module's own dict,
     whose file is the one its code says (round 43's second attacker filed its kernel's code under a module it
     made, and under the file of a torch module it had loaded, with `code.replace(co_filename=...)`). Torch
@@ -178,7 +177,7 @@ def _of_a_module_loaded_since(value, loaded: dict) -> bool:
     if function is None:
         return False
     filename = _code(function).co_filename
-    module = loaded.get(filename) if _type(filename) is _str else None
+    module = torchs.get(filename) if _type(filename) is _str else None
     return module is not None and _globals(function) is _module_dict(module)
 
 
@@ -194,13 +193,12 @@ def _torchs_handler(value, owner) -> bool:
     return True
 
 
-def _new_torch_files(sealed_modules: frozenset) -> dict:
-    """{file: module} for torch's modules loaded since the seal (all of them, given none) from a file of torch's
-    own folder, each in ``sys.modules`` under its own name (a module the code made so has a file of its choosing)."""
+def _torchs_modules() -> dict:
+    """{file: module} for torch's modules loaded from a file of torch's own folder, each in ``sys.modules`` under
+    its own name (a module the code made and named so has a file of its choosing)."""
     files = {}
     for name, module in list(sys.modules.items()):
-        if _type(name) is _str and name.startswith("torch.") and name not in sealed_modules \
-                and _type(module) is types.ModuleType:
+        if _type(name) is _str and name.startswith("torch.") and _type(module) is types.ModuleType:
             own = _module_dict(module)
             path = own.get("__file__")
             if _type(path) is _str and path.startswith(_TORCH_DIR) and own.get("__name__") == name:
