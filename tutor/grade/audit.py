@@ -35,15 +35,18 @@ _HELD = frozenset({"__defaults__", "__kwdefaults__"})  # where the grader's wrap
 def _holding_codes() -> frozenset:
     """The ids of the grader's functions whose defaults hold what no run may have: torch's own ways to register
     a kernel (observe_kernels' inner `register`) and onto the mode stacks (observe_dispatch's inner `push`),
-    and the marks (`keep`; modecount's `note_push` and `count_pushes`). Only these: round 41's learners'
+    and the marks (`keep`; modecount's `note_push` and `count_pushes`), and the early judge's slot and the hooks
+    it quiets (observe_kept.py). Only these: round 41's learners'
     `help(torch.Tensor.backward)`, `inspect.signature` and `torch.compile` read the defaults of the grader's
     other wrappers, which hold nothing of the kind."""
-    from tutor.grade import modecount, observe_dispatch, observe_kernels
+    from tutor.grade import modecount, observe_dispatch, observe_kept, observe_kernels
 
     inner = [c for c in observe_kernels._watch_registrations.__code__.co_consts
              if getattr(c, "co_name", None) == "register"]
     inner += [c for c in observe_dispatch._watched_push.__code__.co_consts if getattr(c, "co_name", None) == "push"]
-    marks = (observe_kernels.keep, modecount.note_push, modecount.count_pushes)  # NOTE [a mark no run can reach]
+    inner += [c for c in observe_kept.quiet_when_judging.__code__.co_consts if getattr(c, "co_name", None) == "quiet"]
+    marks = (observe_kernels.keep, modecount.note_push, modecount.count_pushes,  # NOTE [a mark no run can reach]
+             *observe_kept._SEALED)  # NOTE [a judge no run can reach]
     return frozenset([id(c) for c in inner] + [id(f.__code__) for f in marks])
 
 

@@ -22,7 +22,8 @@ from tutor.grade.observe_codes import backward_is_the_codes as _backward_is_the_
 from tutor.grade.observe_chain import own_dispatch as _own_dispatch
 from tutor.grade.observe_homes import HOMES as _HOMES
 from tutor.grade.observe_derivatives import derivatives as _derivatives, has_aux as _has_aux
-from tutor.grade.observe_kept import quiet_when_judging, retained
+from tutor.grade.observe_kept import armed as _judge_armed, before_pass as _judge_before_pass, \
+    quiet_when_judging, retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import abandon as _abandon_grads, before as _grads_before, mark as _mark_grads
 from tutor.grade.observe_grads import note_func_results as _note_func_results, note_results as _note_grad_results
@@ -149,9 +150,8 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
                 _S.replaced_now = {}  # NOTE [a hook that replaced a gradient]: this pass's, for mark()
             if reverse and not _S.active.get(api):  # the outermost pass's, even none
                 _seeds_before(api, args, kwargs, seeded)  # NOTE [a seed copied in] (observe_seeds.py)
-        if _S.before_pass is not None and learner and reverse \
-                and not _S.active.get(api) and not any(_flags(positions, args, kwargs)):
-            _S.before_pass()  # NOTE [a graph judged before a pass freed it] (observe_kept.py)
+        if learner and reverse and not _S.active.get(api) and not any(_flags(positions, args, kwargs)):
+            _judge_before_pass()  # NOTE [a graph judged before a pass freed it] (observe_kept.py)
         _S.active[api] = _S.active.get(api, 0) + 1
         _S.depth += 1
         try:
@@ -249,7 +249,7 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
                 args, kwargs = _watch_replaced(args, kwargs, at, kind, watch)
             # NOTE [numbers worked out in hooks]; `watch` says what the hook is handed
             wraps = [w for w in ((lambda hook: _wrap_hook_fn(hook, watch, leaves)) if _S.hook_names else None,
-                                 quiet_when_judging if _S.before_pass else None,  # observe_kept.py
+                                 quiet_when_judging if _judge_armed() else None,  # observe_kept.py
                                  _hook_targets.marking(ran) if ran else None, _hooked) if w]
             for wrap in wraps:
                 if _len(args) > at:

@@ -15,12 +15,13 @@ exactly as in PyTorch.
 from __future__ import annotations
 
 import ast
+import sys
 import warnings as _warnings
 
 from tutor.grade import pristine, probes as _probes
 from tutor.grade.lookups import hides_torchs
 from tutor.grade.modecount import count_pushes
-from tutor.grade.observe_kernels import python_dispatcher_on
+from tutor.grade.observe_kernels import _incref, python_dispatcher_on
 from tutor.grade.observe_state import _S, _is_grad_enabled, _len, _set_grad_enabled
 from tutor.grade.probes import is_plain_tensor as _is_plain
 from tutor.grade.pristine_modules import MOVED
@@ -29,20 +30,95 @@ from tutor.grade.pykernels import kernels_as_sealed
 _MISSING = object()
 _mutated = _warnings._filters_mutated
 
+# NOTE [a judge no run can reach]: the early judge runs while the code runs, before pristine puts anything
+# back, so what it reads of its own is the code's to reach (round 44: `_S.judged` written by hand after the
+# pass, `observe_kept._judge` rebound, `_S.before_pass = None` so that what the pass left was read after all).
+# So its probes, its namespace and its record live only in the defaults of the functions ``_sealed`` makes
+# (the audit hook refuses reads of them: audit._holding_codes), armed once a run, by the grader, before the
+# code runs; the judge first reads, in one gather, that no module dict of the grader's moved since then (a
+# helper rebound, `pristine` or `count_pushes` among them), else what it judges stands as void. A check whose
+# graph a pass freed that the judge did not see, while it was armed for it, is void too (``NOT_JUDGED``): its
+# `if_freed` reads what such a pass left, which is what the judge is there not to trust.
+_GRADER: bytes = b""  # where the grader's module dicts lie in pristine's gather (``note_grader``, in the zygote)
+
+
+def note_grader() -> None:
+    """In the zygote, after each pristine snapshot: where in its gather the grader's own module dicts lie; and
+    each gets its `__warningregistry__` now (a warning the judge ignores would add one, and move its dict)."""
+    global _GRADER
+    import numpy
+
+    spaces = pristine.module_dicts()[0]
+    at = [i for i, space in enumerate(spaces) if str(space.get("__name__", "")).startswith("tutor.")]
+    for i in at:
+        spaces[i].setdefault("__warningregistry__", {})
+    _GRADER = numpy.array(at, dtype=numpy.intp).tobytes()
+
+
+def _grader_moved(armed: tuple, state: tuple, _now=pristine.versions_now, _frombuffer=None, _intp=None,
+                  _uint64=None, _len=len) -> bool:
+    """A module dict of the grader's moved since ``armed`` (versions, where): its helpers may not be its own."""
+    versions, where = armed
+    now = _now(state)[0]
+    if not where or _len(now) != _len(versions):
+        return _len(now) != _len(versions)
+    at = _frombuffer(where, _intp)
+    return bool((_frombuffer(now, _uint64)[at] != _frombuffer(versions, _uint64)[at]).any())
+
+
+def _sealed() -> tuple:
+    """NOTE [a judge no run can reach]: (arm, before_pass, judged_value, armed, judging), sharing one slot."""
+    slot: list = []  # once armed: [(probe, names)], namespace, pristine's state, (versions, where), record, flag
+
+    def arm(wanted, namespace, _slot=slot, _names=_names, _read=pristine.read_state, _now=pristine.versions_now,
+            _where=lambda: _GRADER, /) -> None:
+        if _slot:
+            return  # once a run: the grader's, before the code
+        judged = [(p, _names(p.expr)) for p in wanted if p.kind == "value" and p.expr and p.options.get("if_freed")]
+        if judged:
+            state = _read()
+            _slot.extend((judged, namespace, state, (_now(state)[0], _where()), {}, [False]))
+
+    def before_pass(_slot=slot, _judge=_judge, /) -> None:
+        if _slot:
+            _judge(*_slot)
+
+    def judged_value(probe, namespace: dict, _slot=slot, _missing=_MISSING, _any=any, /):
+        if not _slot or not _any(p is probe for p, _ in _slot[0]):
+            return None
+        found = _slot[4].get(probe.key)
+        if found is None or _any(namespace.get(n, _missing) is not obj for n, obj in found[0].items()):
+            return NOT_JUDGED
+        return found[1]
+
+    def armed(_slot=slot, /) -> bool:
+        return bool(_slot)
+
+    def judging(_slot=slot, /) -> bool:
+        return bool(_slot) and _slot[5][0]
+
+    sealed = (arm, before_pass, judged_value, armed, judging)
+    for function in sealed:
+        _incref(function)  # kept for good (NOTE [a mark no run can reach], modecount.py)
+    return sealed
+
 
 def watch(wanted, namespace: dict) -> None:
     """Before the code runs: the value probes that have an ``if_freed`` are judged before its passes."""
-    judged = [(p, _names(p.expr)) for p in wanted if p.kind == "value" and p.expr and p.options.get("if_freed")]
-    _S.judged = {}
-    _S.before_pass = (lambda: _judge(judged, namespace)) if judged else None
+    _SEALED[0](wanted, namespace)
 
 
-def _judge(judged, namespace: dict) -> None:
+def _judge(judged, namespace: dict, state: tuple, armed: tuple, record: dict, flag: list,
+           _moved=_grader_moved) -> None:
     """Observers off, recording on (a pass under the code's `no_grad` is judged too); the check's own
     passes keep the graph (``retained``): it is still the code's; the code's hooks stay quiet
     (``quiet_when_judging``): a logging hook ran once more per judged pass, and a hook that answered only
     its first call forged the judged value (found by probing the verdicts)."""
-    was, _S.on, _S.judging = _S.on, False, True
+    if _moved(armed, state):  # NOTE [a judge no run can reach]: nothing below is the grader's then
+        for probe, names in judged:
+            record[probe.key] = ({n: namespace.get(n, _MISSING) for n in names}, CHANGED)
+        return
+    was, _S.on, _S.judging, flag[0] = _S.on, False, True, True
     grad_was = _is_grad_enabled()
     _set_grad_enabled(True)
     shown = _warnings.filters  # the code's own (`simplefilter("error")`): a judge's read must not raise for them
@@ -50,7 +126,6 @@ def _judge(judged, namespace: dict) -> None:
     _mutated()
     try:
         scope = {**namespace, **pristine.check_names()}
-        state = pristine.read_state()
         # torch's own targets only: a library function the code rebound before (`warnings.showwarning`, a
         # learner's idiom) is the code's business until the probes put it back
         torchs = (state[0], state[1], ((), None, b"", b""), ((), ((), (), None, b"", b"")), state[4])
@@ -70,19 +145,24 @@ def _judge(judged, namespace: dict) -> None:
                 # as the probe reads an error (child.read_probes): a tangent line's gradient has no graph
                 value = {"t": "error", "why": f"{type(exc).__name__}: {str(exc)[:500]}"}
             if not as_was or pristine.moved_since(state, seen) == MOVED or count_pushes() != pushed \
-                    or pristine.changed(torchs) or python_dispatcher_on() or not kernels_as_sealed():
-                value = {"t": "error", "why": CHANGED_AS_JUDGED}
-            _S.judged[probe.key] = ({n: namespace.get(n, _MISSING) for n in names}, value)
+                    or pristine.changed(torchs) or python_dispatcher_on() or not kernels_as_sealed() \
+                    or _moved(armed, state):
+                value = CHANGED
+            record[probe.key] = ({n: namespace.get(n, _MISSING) for n in names}, value)
     finally:
         _warnings.filters = shown
         _mutated()
         _set_grad_enabled(grad_was)
-        _S.on, _S.judging = was, False
+        _S.on, _S.judging, flag[0] = was, False, False
 
 
 CHANGED_AS_JUDGED = ("your code had changed torch (a function, a method or a default of torch's, a mode or a kernel "
                      "of its own) when this check was judged, before your backward pass freed the graph, so its "
                      "result cannot be trusted: leave torch as it is")
+CHANGED = {"t": "error", "why": CHANGED_AS_JUDGED}
+NOT_JUDGED = {"t": "error", "why": "a backward pass freed the graph this check reads where the grader could not judge "
+                                  "it first (a pass it cannot watch, or its own machinery changed): call `backward()` "
+                                  "on your result as PyTorch gives it, and leave autograd and the grader as they are"}
 
 
 def quiet_when_judging(hook):
@@ -91,8 +171,8 @@ def quiet_when_judging(hook):
     if not callable(hook):
         return hook
 
-    def quiet(*args, **kwargs):
-        return None if _S.judging else hook(*args, **kwargs)
+    def quiet(*args, __hook=hook, __judging=_SEALED[4], **kwargs):
+        return None if __judging() else __hook(*args, **kwargs)
 
     return quiet
 
@@ -107,11 +187,9 @@ def retained(positions, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
 
 
 def judged_value(probe, namespace: dict):
-    """What ``probe`` read before the pass that freed its graph, if its names are bound as they were."""
-    found = _S.judged.get(probe.key)
-    if found is None or any(namespace.get(n, _MISSING) is not obj for n, obj in found[0].items()):
-        return None
-    return found[1]
+    """What ``probe`` read before the pass that freed its graph, if its names are bound as they were;
+    ``NOT_JUDGED`` where it was to be judged and was not; None where it was not to be."""
+    return _SEALED[2](probe, namespace)
 
 
 def _names(expr: str) -> set[str]:
@@ -123,3 +201,16 @@ def _names(expr: str) -> set[str]:
     bound |= {n.id for node in ast.walk(tree) if isinstance(node, ast.comprehension)
               for n in ast.walk(node.target) if isinstance(n, ast.Name)}
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)} - bound
+
+
+_SEALED = _sealed()
+before_pass, armed = _SEALED[1], _SEALED[3]  # what the observers call (observe_calls.py)
+
+
+def _numpy_defaults() -> None:
+    import numpy
+
+    _grader_moved.__defaults__ = (pristine.versions_now, numpy.frombuffer, numpy.intp, numpy.uint64, len)
+
+
+_numpy_defaults()  # as the module loads, before any audit hook: no run may set a function's defaults

@@ -123,9 +123,7 @@ class _Defaults:
     hooks: dict = {}
     active: dict = {}  # api -> nesting depth
     depth = 0  # any observed API running
-    before_pass = None  # NOTE [a graph judged before a pass freed it] (observe_kept.py)
-    judged: dict = {}  # ... probe key -> (the objects its names were bound to, its value)
-    judging = False  # ... a check's expression is being evaluated
+    judging = False  # a check's expression is being judged (NOTE [a graph judged before a pass freed it])
     in_vmap = 0  # vmapped functions running: NOTE [a gradient with vmap] (observe_vmap.py)
     in_gradient = 0  # functions of torch.func gradient transforms running (the same NOTE)
     vmap_frames: list = []  # per vmapped function running: did anything differentiate in it?

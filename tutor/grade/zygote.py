@@ -66,6 +66,8 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     # What a run's probe phase puts back, taken here once: in a run it would
     # cost a page copy for every object it touches.
     pristine.snapshot(versions="versions" not in off)
+    if "observers" not in off:
+        observe_kept_note()
     if "settle" not in off:
         # A learner's single check answers first, and collapses later; a
         # small grade never does (its runs are too few to pay for it).
@@ -91,6 +93,8 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
 
             pykernels.seal()
         pristine.snapshot(versions="versions" not in off)  # the warm-up imported more of torch
+        if "observers" not in off:
+            observe_kept_note()
         if "settle" not in off:
             settle(collapse=collapse and "collapse" not in off, runs=runs, code=False)  # runs may exist now
 
@@ -196,6 +200,12 @@ def settle(collapse: bool = True, runs: int | None = None, code: bool = True) ->
                 hugepages.copy_code(runs)
             finally:
                 jail.set_dumpable(was)
+
+
+def observe_kept_note() -> None:
+    from tutor.grade import observe_kept
+
+    observe_kept.note_grader()  # NOTE [a judge no run can reach]: after each snapshot, whose gather it reads
 
 
 def _select(fds: list, timeout: float):
