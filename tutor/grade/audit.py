@@ -64,7 +64,8 @@ def _grader_codes() -> frozenset:
 def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozenset(), _getframe=sys._getframe,
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
           _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD, _holding=frozenset(),
-          _parts_of=None, _modules=frozenset(), _sealing=(None, 0, None)) -> None:
+          _parts_of=None, _modules=frozenset(), _sealing=(None, 0, None),
+          _tensors=(None, frozenset(), None, None)) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
     if event in _refused:
@@ -84,6 +85,13 @@ def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozense
         # round 41's second attacker: `torch.__class__ = Liar`, whose property `allclose` answered every
         # `torch.allclose` of gradcheck's; a module's class is not in its dict, whose versions are watched
         raise RuntimeError("a module's class may not be changed in a grading run")
+    elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] == "__class__" \
+            and _tensors[0] in _tensors[2](_type(args[0])) and _id(args[2]) not in _tensors[1] \
+            and _tensors[3](args[2]):
+        # round 44's attacker: a tensor's class swapped after the code for one whose `detach`, or a property
+        # hiding its hook dict, answered the checks; torch's own swaps (a lazy module's parameter) are to its own,
+        # and a class of the code's that names nothing of Tensor's (round 37's learners' tags) hides nothing
+        raise RuntimeError("a tensor's class may not be changed in a grading run")
     elif event == "object.__setattr__" and _type(args[1]) is _str and args[1] == "__bases__" \
             and _id(args[0]) in _fixed:
         # round 39's fourth attacker: `torch.Tensor.__bases__ = (Mixin, TensorBase)` gave every tensor a
@@ -120,7 +128,7 @@ def install() -> None:
                           _fixed_classes(torch), _HELD, _holding_codes(),
                           {name: getattr(types.FunctionType, name).__get__ for name in _HELD},
                           frozenset(id(m) for m in list(sys.modules.values()) if isinstance(m, types.ModuleType)),
-                          _sealing())
+                          _sealing(), _tensor_classes())
     sys.addaudithook(_hook)
 
 
@@ -140,6 +148,16 @@ def _sealing() -> tuple:
 
 def _at_home(_pid=-1, _home=None, _getpid=os.getpid, _stat=os.stat) -> bool:
     return _home is not None and _getpid() == _pid and _stat("/proc/self/ns/pid").st_ino == _home
+
+
+def _tensor_classes() -> tuple:
+    """(torch's tensor base, the ids of the tensor classes torch made, a class's MRO as type reads it, and whether
+    a class of the code's hides torch's)."""
+    import torch
+
+    from tutor.grade import lookups
+
+    return torch._C.TensorBase, lookups.TORCH_TENSOR_CLASSES, type.__dict__["__mro__"].__get__, lookups.classes_hide
 
 
 def _fixed_classes(torch) -> frozenset:

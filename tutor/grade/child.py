@@ -304,11 +304,17 @@ def _read_value(probe: Probe, namespace: dict) -> dict:
     # The learner's names, but the builtins and torch as they were before
     # the code ran: `isinstance = lambda *a: True` changes nothing here.
     scope = {**namespace, **pristine.check_names(), "last_gradient_of": observe.last_gradient_of}
+    quiet = bool(probe.options.get("if_freed"))  # the graph's own gradient: the code's hooks stay quiet, as judged
+    if quiet and not observe_kept.as_registered():
+        return observe_kept.HAND_HOOK
+    observe_kept.quieted(quiet)
     try:
         return probes.encode_value(readfirst.evaluate(probe.expr, scope))
     except RuntimeError as exc:  # a graph the code's own backward freed: the check's `if_freed` instead
-        if not probe.options.get("if_freed") or "backward through the graph a second time" not in str(exc):
+        if not quiet or "backward through the graph a second time" not in str(exc):
             raise
+    finally:
+        observe_kept.quieted(False)
     judged = observe_kept.judged_value(probe, namespace)  # NOTE [a graph judged before a pass freed it]
     if judged is not None:
         return judged

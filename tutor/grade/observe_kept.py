@@ -15,12 +15,14 @@ exactly as in PyTorch.
 from __future__ import annotations
 
 import ast
-import sys
 import warnings as _warnings
+from collections import OrderedDict
+from weakref import ref as _ref
 
 from tutor.grade import pristine, probes as _probes
 from tutor.grade.lookups import hides_torchs
 from tutor.grade.modecount import count_pushes
+from tutor.grade.observe_inpass import hooked
 from tutor.grade.observe_kernels import _incref, python_dispatcher_on
 from tutor.grade.observe_state import _S, _is_grad_enabled, _len, _set_grad_enabled
 from tutor.grade.probes import is_plain_tensor as _is_plain
@@ -28,6 +30,9 @@ from tutor.grade.pristine_modules import MOVED
 from tutor.grade.pykernels import kernels_as_sealed
 
 _MISSING = object()
+_FunctionType = type(lambda: None)
+_FUNCTION_CODE = _FunctionType.__code__.__get__
+_HOOK_CODE = next(c for c in hooked.__code__.co_consts if getattr(c, "co_name", None) == "hook")
 _mutated = _warnings._filters_mutated
 
 # NOTE [a judge no run can reach]: the early judge runs while the code runs, before pristine puts anything
@@ -68,7 +73,8 @@ def _grader_moved(armed: tuple, state: tuple, _now=pristine.versions_now, _fromb
 
 def _sealed() -> tuple:
     """NOTE [a judge no run can reach]: (arm, before_pass, judged_value, armed, judging), sharing one slot."""
-    slot: list = []  # once armed: [(probe, names)], namespace, pristine's state, (versions, where), record, flag
+    slot: list = []  # once armed: [(probe, names)], namespace, pristine's state, (versions, where), record, flag,
+    # and the hook dicts the code's registrations wrote into
 
     def arm(wanted, namespace, _slot=slot, _names=_names, _read=pristine.read_state, _now=pristine.versions_now,
             _where=lambda: _GRADER, /) -> None:
@@ -77,11 +83,30 @@ def _sealed() -> tuple:
         judged = [(p, _names(p.expr)) for p in wanted if p.kind == "value" and p.expr and p.options.get("if_freed")]
         if judged:
             state = _read()
-            _slot.extend((judged, namespace, state, (_now(state)[0], _where()), {}, [False]))
+            _slot.extend((judged, namespace, state, (_now(state)[0], _where()), {}, [False], []))
 
     def before_pass(_slot=slot, _judge=_judge, /) -> None:
         if _slot:
             _judge(*_slot)
+
+    def note_dicts(dicts, _slot=slot, _type=type, _types=(dict, OrderedDict), /) -> None:
+        if _slot:
+            _slot[6].extend(d for d in dicts if _type(d) in _types)
+
+    def as_registered(_slot=slot, _code=_FUNCTION_CODE, _type=type, _function=_FunctionType, _list=list, /) -> bool:
+        """Every hook in a dict the code's registrations wrote into is one the observers wrapped (so one
+        the judge quiets): round 44's attacker wrote a hook into the dict behind a handle by hand."""
+        if not _slot:
+            return True
+        for d in _slot[6]:
+            for hook in _list(d.values()):
+                if _type(hook) is not _function or _code(hook) is not _HOOK_CODE:
+                    return False
+        return True
+
+    def quieted(on: bool, _slot=slot, /) -> None:
+        if _slot:
+            _slot[5][0] = on
 
     def judged_value(probe, namespace: dict, _slot=slot, _missing=_MISSING, _any=any, /):
         if not _slot or not _any(p is probe for p, _ in _slot[0]):
@@ -97,7 +122,7 @@ def _sealed() -> tuple:
     def judging(_slot=slot, /) -> bool:
         return bool(_slot) and _slot[5][0]
 
-    sealed = (arm, before_pass, judged_value, armed, judging)
+    sealed = (arm, before_pass, judged_value, armed, judging, note_dicts, as_registered, quieted)
     for function in sealed:
         _incref(function)  # kept for good (NOTE [a mark no run can reach], modecount.py)
     return sealed
@@ -108,13 +133,13 @@ def watch(wanted, namespace: dict) -> None:
     _SEALED[0](wanted, namespace)
 
 
-def _judge(judged, namespace: dict, state: tuple, armed: tuple, record: dict, flag: list,
+def _judge(judged, namespace: dict, state: tuple, armed: tuple, record: dict, flag: list, dicts: list,
            _moved=_grader_moved) -> None:
     """Observers off, recording on (a pass under the code's `no_grad` is judged too); the check's own
     passes keep the graph (``retained``): it is still the code's; the code's hooks stay quiet
     (``quiet_when_judging``): a logging hook ran once more per judged pass, and a hook that answered only
     its first call forged the judged value (found by probing the verdicts)."""
-    if _moved(armed, state):  # NOTE [a judge no run can reach]: nothing below is the grader's then
+    if _moved(armed, state) or not _SEALED[6]():  # NOTE [a judge no run can reach]: nothing below is the grader's
         for probe, names in judged:
             record[probe.key] = ({n: namespace.get(n, _MISSING) for n in names}, CHANGED)
         return
@@ -146,7 +171,7 @@ def _judge(judged, namespace: dict, state: tuple, armed: tuple, record: dict, fl
                 value = {"t": "error", "why": f"{type(exc).__name__}: {str(exc)[:500]}"}
             if not as_was or pristine.moved_since(state, seen) == MOVED or count_pushes() != pushed \
                     or pristine.changed(torchs) or python_dispatcher_on() or not kernels_as_sealed() \
-                    or _moved(armed, state):
+                    or _moved(armed, state) or not _SEALED[6]():
                 value = CHANGED
             record[probe.key] = ({n: namespace.get(n, _MISSING) for n in names}, value)
     finally:
@@ -160,6 +185,8 @@ CHANGED_AS_JUDGED = ("your code had changed torch (a function, a method or a def
                      "of its own) when this check was judged, before your backward pass freed the graph, so its "
                      "result cannot be trusted: leave torch as it is")
 CHANGED = {"t": "error", "why": CHANGED_AS_JUDGED}
+HAND_HOOK = {"t": "error", "why": "a hook of your code's was written into a hook dict by hand, past `register_hook`, "
+                                 "so this check cannot run your graph without it: register hooks as PyTorch's API does"}
 NOT_JUDGED = {"t": "error", "why": "a backward pass freed the graph this check reads where the grader could not judge "
                                   "it first (a pass it cannot watch, or its own machinery changed): call `backward()` "
                                   "on your result as PyTorch gives it, and leave autograd and the grader as they are"}
@@ -175,6 +202,24 @@ def quiet_when_judging(hook):
         return None if __judging() else __hook(*args, **kwargs)
 
     return quiet
+
+
+def written_into(result) -> list:
+    """The hook dicts a registration's ``result`` (a handle, or a Function's (dict, handle)) keeps, by its own
+    dict (a method of the handle's class is the code's to rebind)."""
+    found = []
+    for handle in (result if type(result) is tuple else (result,)):
+        if type(handle) is dict or type(handle) is OrderedDict:
+            found.append(handle)
+            continue
+        try:
+            own = object.__getattribute__(handle, "__dict__")
+        except AttributeError:
+            continue
+        for ref in (own.get("hooks_dict_ref"), *(own.get("extra_dict_ref") or ())):
+            if type(ref) is _ref:
+                found.append(ref())
+    return found
 
 
 def retained(positions, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
@@ -204,7 +249,8 @@ def _names(expr: str) -> set[str]:
 
 
 _SEALED = _sealed()
-before_pass, armed = _SEALED[1], _SEALED[3]  # what the observers call (observe_calls.py)
+before_pass, armed, note_dicts = _SEALED[1], _SEALED[3], _SEALED[5]  # what the observers call (observe_calls.py)
+as_registered, quieted = _SEALED[6], _SEALED[7]  # what a check with an `if_freed` form calls (child.py)
 
 
 def _numpy_defaults() -> None:

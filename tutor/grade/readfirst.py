@@ -45,7 +45,7 @@ from typing import Any, Callable
 import torch
 
 from tutor.grade import pristine
-from tutor.grade.lookups import classes_made_to_run, hides_torchs, str_items
+from tutor.grade.lookups import class_hides, classes_made_to_run, hides_torchs, is_tensor, str_items
 from tutor.grade.observe_inpass import _codes, classes_intact
 from tutor.grade.modecount import count_pushes
 from tutor.grade.observe_kernels import kernels_are_torchs
@@ -64,6 +64,7 @@ MOST_TENSORS = 256  # plain tensors sealed
 MOST_NUMBERS = 4096  # elements of a tensor whose numbers are sealed (torch's grain for a thread pool is 32,768)
 _BUILTINS = dict(vars(builtins))  # as the worker imported this module
 _is_nested, _is_meta = _TensorBase.is_nested.__get__, _TensorBase.is_meta.__get__
+_copy_into, _no_grad, _set_versions = _TensorBase.copy_, torch.no_grad, torch._C._autograd._unsafe_set_version_counter
 _layout, _STRIDED = _TensorBase.layout.__get__, torch.strided
 
 
@@ -124,7 +125,10 @@ class _Seal:
                         seen.add(_id(t))
                         found.append(t)
         self.tensors = [(t, *self._state(t)) for t in found]
-        self.hidden = any(hides_torchs(t) for t in found)  # NOTE [an attribute that hides torch's] (lookups.py)
+        # NOTE [an attribute that hides torch's] (lookups.py); a judged name's tensor of a class of the code's too
+        self.hidden = any(hides_torchs(t) for t in found) or any(
+            is_tensor(v) and not is_plain_tensor(v) and class_hides(v, own_dispatch=False)
+            for name, v in _list(_dict_items(namespace)) if name in judged)
 
     @staticmethod
     def _state(t) -> tuple:
@@ -132,11 +136,16 @@ class _Seal:
         plain = grad is not None and is_plain_tensor(grad)
         return (grad, _version(t), _version(grad) if plain else -1, _copy(t), _copy(grad) if plain else None)
 
-    def holds(self, numbers: bool = True) -> bool:
-        """Identity and counters; with ``numbers``, the numbers too (some ten times the cost)."""
+    def holds(self, numbers: bool = True, grads: bool = True) -> bool:
+        """Identity and counters; with ``numbers``, the numbers too (some ten times the cost); without
+        ``grads``, the tensors alone (a check's own pass may fill a retained gradient)."""
         try:
             with _no_torch_function():
                 for t, grad, version, grad_version, values, grad_values in self.tensors:
+                    if not grads:
+                        if _version(t) != version or (values is not None and not equal_bits(t, values)):
+                            return False
+                        continue
                     if _get_grad(t) is not grad or _version(t) != version or \
                             (grad_values is not None and _version(grad) != grad_version):
                         return False
@@ -146,6 +155,25 @@ class _Seal:
                         return False
             return True
         except Exception:  # a tensor that no longer reads
+            return False
+
+
+    def put_back(self) -> bool:
+        """Each tensor as the seal took it, numbers and counter, where a check's own call changed it (a Function
+        of the code's that rounds its input in place, a hook that writes through `.data`); False where one
+        that changed has no copy to put back (past MOST_NUMBERS)."""
+        try:
+            with _no_torch_function(), _no_grad():
+                for t, _, version, _, values, _ in self.tensors:
+                    if values is None:
+                        if _version(t) != version:
+                            return False
+                    elif _version(t) != version or not equal_bits(t, values):
+                        _copy_into(_detach(t), values)
+                        if version >= 0:
+                            _set_versions((t,), (version,))
+            return True
+        except Exception:  # a tensor that no longer reads, or takes no copy
             return False
 
 
@@ -217,6 +245,11 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
                 out[probe.key] = read_one(probe, names)
                 moved = moved_since(state, seen)
             moved = moved or pushes() != pushed  # NOTE [a mode pushed within a check] (observe_dispatch.py)
+            # round 44's attacker: a hook of the code's, run by a check's own pass, wrote `init` into `w` through
+            # `.data` for a later check to read: each check reads the tensors as the code left them, put back
+            if not seal.holds(grads=False) and not seal.put_back():
+                broken = True
+                out[probe.key] = {"t": "error", "why": "the code ran while its results were read"}
             # NOTE [the code's functions run by the probes]; NOTE [set and put back within a check]; a torch
             # function or dispatch mode the code's function pushed and left on (round 41: `aten.mean` made a sum)
             if changed(state) or moved or not intact() or modes_on():

@@ -1,0 +1,7 @@
+# expect: with the values that trial's inputs give
+# thought the hook clamps y itself
+y = (x * w).clamp(-0.5, 0.5)
+loss = (y ** 2).sum()
+loss.backward()
+w_grad = w.grad.tolist()
+x_grad = x.grad.tolist()

@@ -1,0 +1,11 @@
+# build J row by row with backward, then the real call
+y = torch.stack([x[0] * x[1], x[0] + x[1], x[1] ** 2])
+J = []
+for i in range(3):
+    x.grad = None
+    y[i].backward(retain_graph=True)
+    J.append(x.grad.tolist())
+x.grad = None
+y.backward(gradient=torch.tensor([1.0, 2.0, -1.0]))
+grad_x = x.grad.tolist()
+print(J, grad_x)
