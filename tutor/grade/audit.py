@@ -30,6 +30,7 @@ import types
 REFUSED = frozenset({"gc.get_referents", "gc.get_referrers", "gc.get_objects", "sys.settrace", "sys.setprofile"})
 _FUNCTION_PARTS = frozenset({"__code__", "__defaults__", "__kwdefaults__"})
 _HELD = frozenset({"__defaults__", "__kwdefaults__"})  # where the grader's wrappers keep what they wrap
+_FRAMES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})  # what hands out a frame (f_back is not audited)
 
 
 def _holding_codes() -> frozenset:
@@ -65,9 +66,14 @@ def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozense
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
           _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD, _holding=frozenset(),
           _parts_of=None, _modules=frozenset(), _sealing=(None, 0, None),
-          _tensors=(None, frozenset(), None, None)) -> None:
+          _tensors=(None, frozenset(), None, None), _judging=bool) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
+    if (event == "sys._getframe" or event == "sys._current_frames" or event == "object.__getattr__"
+            and _type(args[1]) is _str and args[1] in _FRAMES) and _judging():
+        # NOTE [a judge no run can reach] (observe_kept.py): round 44's second attacker's Function backward, run
+        # by the judge's own pass, walked up the frames to the judge's record; none is handed out while it runs
+        raise RuntimeError("frames are not available while a check is judged in a grading run")
     if event in _refused:
         if _id(_getframe(1).f_code) not in _codes:
             raise RuntimeError(event + " is not available in a grading run")
@@ -128,7 +134,7 @@ def install() -> None:
                           _fixed_classes(torch), _HELD, _holding_codes(),
                           {name: getattr(types.FunctionType, name).__get__ for name in _HELD},
                           frozenset(id(m) for m in list(sys.modules.values()) if isinstance(m, types.ModuleType)),
-                          _sealing(), _tensor_classes())
+                          _sealing(), _tensor_classes(), _judging())
     sys.addaudithook(_hook)
 
 
@@ -148,6 +154,12 @@ def _sealing() -> tuple:
 
 def _at_home(_pid=-1, _home=None, _getpid=os.getpid, _stat=os.stat) -> bool:
     return _home is not None and _getpid() == _pid and _stat("/proc/self/ns/pid").st_ino == _home
+
+
+def _judging():
+    from tutor.grade import observe_kept
+
+    return observe_kept._SEALED[4]  # whether a check is judged now (its flag is the judge's own)
 
 
 def _tensor_classes() -> tuple:

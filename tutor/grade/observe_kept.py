@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import ast
 import warnings as _warnings
+
+import torch
 from collections import OrderedDict
 from weakref import ref as _ref
 
@@ -33,6 +35,27 @@ _MISSING = object()
 _FunctionType = type(lambda: None)
 _FUNCTION_CODE = _FunctionType.__code__.__get__
 _HOOK_CODE = next(c for c in hooked.__code__.co_consts if getattr(c, "co_name", None) == "hook")
+
+
+def _inner_codes(code) -> list:
+    found = [c for c in code.co_consts if type(c) is type(code)]
+    return found + [inner for c in found for inner in _inner_codes(c)]
+
+
+# the observers' wrap of a hook of the code's, and the hooks torch's register_multi_grad_hook puts on each tensor
+_HOOK_CODES = frozenset([_HOOK_CODE, *_inner_codes(torch.autograd.graph.register_multi_grad_hook.__code__)])
+_own_hooks = torch._C.TensorBase._backward_hooks.__get__
+
+
+def _leaves_hooks(namespace: dict, _list=list, _plain=_is_plain, _own=_own_hooks, _type=type) -> list:
+    """The hook dicts of the tensors bound to names, as torch holds them (a dict set whole is called too)."""
+    found = []
+    for value in _list(namespace.values()):
+        if _plain(value):
+            d = _own(value)
+            if _type(d) is dict or _type(d) is OrderedDict:
+                found.append(d)
+    return found
 _mutated = _warnings._filters_mutated
 
 # NOTE [a judge no run can reach]: the early judge runs while the code runs, before pristine puts anything
@@ -75,15 +98,16 @@ def _sealed() -> tuple:
     """NOTE [a judge no run can reach]: (arm, before_pass, judged_value, armed, judging), sharing one slot."""
     slot: list = []  # once armed: [(probe, names)], namespace, pristine's state, (versions, where), record, flag,
     # and the hook dicts the code's registrations wrote into
+    flag = [False]  # a check is being judged (or read, quieted): the audit hook then refuses frames (audit.py)
 
     def arm(wanted, namespace, _slot=slot, _names=_names, _read=pristine.read_state, _now=pristine.versions_now,
-            _where=lambda: _GRADER, /) -> None:
+            _where=lambda: _GRADER, _flag=flag, /) -> None:
         if _slot:
             return  # once a run: the grader's, before the code
         judged = [(p, _names(p.expr)) for p in wanted if p.kind == "value" and p.expr and p.options.get("if_freed")]
         if judged:
             state = _read()
-            _slot.extend((judged, namespace, state, (_now(state)[0], _where()), {}, [False], []))
+            _slot.extend((judged, namespace, state, (_now(state)[0], _where()), {}, _flag, []))
 
     def before_pass(_slot=slot, _judge=_judge, /) -> None:
         if _slot:
@@ -98,9 +122,10 @@ def _sealed() -> tuple:
         the judge quiets): round 44's attacker wrote a hook into the dict behind a handle by hand."""
         if not _slot:
             return True
-        for d in _slot[6]:
+        dicts = [*_slot[6], *_leaves_hooks(_slot[1])]  # round 44's second attacker: `x._backward_hooks = {...}`
+        for d in dicts:
             for hook in _list(d.values()):
-                if _type(hook) is not _function or _code(hook) is not _HOOK_CODE:
+                if _type(hook) is not _function or _code(hook) not in _HOOK_CODES:
                     return False
         return True
 
@@ -119,8 +144,8 @@ def _sealed() -> tuple:
     def armed(_slot=slot, /) -> bool:
         return bool(_slot)
 
-    def judging(_slot=slot, /) -> bool:
-        return bool(_slot) and _slot[5][0]
+    def judging(_flag=flag, /) -> bool:
+        return _flag[0]
 
     sealed = (arm, before_pass, judged_value, armed, judging, note_dicts, as_registered, quieted)
     for function in sealed:
@@ -204,7 +229,7 @@ def quiet_when_judging(hook):
     return quiet
 
 
-def written_into(result) -> list:
+def written_into(result, depth: int = 0) -> list:
     """The hook dicts a registration's ``result`` (a handle, or a Function's (dict, handle)) keeps, by its own
     dict (a method of the handle's class is the code's to rebind)."""
     found = []
@@ -219,6 +244,9 @@ def written_into(result) -> list:
         for ref in (own.get("hooks_dict_ref"), *(own.get("extra_dict_ref") or ())):
             if type(ref) is _ref:
                 found.append(ref())
+        inner = own.get("handles")  # register_multi_grad_hook's: a handle per tensor (round 44's second attacker)
+        if type(inner) is tuple and depth < 2:
+            found += written_into(inner, depth + 1)
     return found
 
 
