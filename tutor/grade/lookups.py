@@ -242,11 +242,13 @@ def hides_torchs(tensor) -> bool:
 # Round 44's attacker: an `nn.Parameter` subclass of the code's whose `detach` handed a check `init` (read as a
 # plain Parameter: it changes neither __torch_function__ nor __torch_dispatch__), and a tensor's class swapped
 # after the code for one whose `detach` or hook dict answered checks (audit.py refuses that swap now). A class
-# torch did not make (not among the tensor classes the zygote had) may name nothing of Tensor's or
-# Parameter's but what only makes or shows an object.
+# torch did not make (not among the tensor classes the zygote had) may give no name of Tensor's or Parameter's
+# a callable or a descriptor, but what only makes, shows or copies an object.
 _SHOWN = frozenset({"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__", "__init__", "__new__",
                     "__repr__", "__str__", "__format__", "__annotations__", "__slots__", "__init_subclass__",
-                    "__firstlineno__", "__static_attributes__", "__orig_bases__", "__parameters__"})
+                    "__firstlineno__", "__static_attributes__", "__orig_bases__", "__parameters__",
+                    # what copies or pickles it (a subclass with state of its own writes its `__deepcopy__`)
+                    "__deepcopy__", "__copy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__"})
 _CLASS_NAMES = frozenset(name for cls in (torch.Tensor, torch.nn.Parameter) for klass in cls.__mro__
                          for name in vars(klass)) - _SHOWN
 _mro_of = type.__dict__["__mro__"].__get__
@@ -265,13 +267,19 @@ def classes_hide(cls, own_dispatch: bool = True) -> bool:
     for klass in _mro_of(cls):
         if _id(klass) in TORCH_TENSOR_CLASSES or klass is object:
             continue
-        for key, _ in own_items(klass):
+        for key, value in own_items(klass):
             if _type(key) is not str:
                 return True
             if key in _DISPATCH and not own_dispatch:
                 return False
-            found = found or key in _CLASS_NAMES
+            # a value no check calls or reads through (`name = "x"`) hides nothing, as in an instance's dict
+            found = found or (key in _CLASS_NAMES and (_callable(value) or _descriptor(value)))
     return found
+
+
+def _descriptor(value) -> bool:
+    kind = _type(value)
+    return any(name in vars(klass) for klass in _mro_of(kind) for name in ("__get__", "__set__", "__delete__"))
 
 
 def _tensor_classes() -> frozenset:

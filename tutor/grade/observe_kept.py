@@ -21,7 +21,7 @@ import torch
 from collections import OrderedDict
 from weakref import ref as _ref
 
-from tutor.grade import pristine, probes as _probes
+from tutor.grade import observe_accumulated as _accumulated, pristine, probes as _probes
 from tutor.grade.lookups import hides_torchs
 from tutor.grade.modecount import count_pushes
 from tutor.grade.observe_inpass import hooked
@@ -42,8 +42,12 @@ def _inner_codes(code) -> list:
     return found + [inner for c in found for inner in _inner_codes(c)]
 
 
-# the observers' wrap of a hook of the code's, and the hooks torch's register_multi_grad_hook puts on each tensor
-_HOOK_CODES = frozenset([_HOOK_CODE, *_inner_codes(torch.autograd.graph.register_multi_grad_hook.__code__)])
+# the observers' wrap of a hook of the code's, the hooks torch's register_multi_grad_hook puts on each tensor, and
+# the grader's own, which land in the dicts of a leaf's accumulator (round 44's learner: a logging post-accumulate
+# hook of the code's there made its check void)
+_HOOK_CODES = frozenset([_HOOK_CODE, *_inner_codes(torch.autograd.graph.register_multi_grad_hook.__code__),
+                         *(code for f in (_accumulated._delivered_to, _accumulated._accumulated_into,
+                                          _accumulated._after_hooks) for code in _inner_codes(f.__code__))])
 _own_hooks = torch._C.TensorBase._backward_hooks.__get__
 
 
@@ -125,7 +129,7 @@ def _sealed() -> tuple:
         dicts = [*_slot[6], *_leaves_hooks(_slot[1])]  # round 44's second attacker: `x._backward_hooks = {...}`
         for d in dicts:
             for hook in _list(d.values()):
-                if _type(hook) is not _function or _code(hook) not in _HOOK_CODES:
+                if _type(hook) is not _function or _code(hook) not in _HOOK_CODES:  # by identity
                     return False
         return True
 

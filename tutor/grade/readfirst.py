@@ -161,14 +161,13 @@ class _Seal:
     def put_back(self) -> bool:
         """Each tensor as the seal took it, numbers and counter, where a check's own call changed it (a Function
         of the code's that rounds its input in place, a hook that writes through `.data`); False where one
-        that changed has no copy to put back (past MOST_NUMBERS)."""
+        no longer reads."""
         try:
             with _no_torch_function(), _no_grad():
                 for t, _, version, _, values, _ in self.tensors:
-                    if values is None:
-                        if _version(t) != version:
-                            return False
-                    elif _version(t) != version or not equal_bits(t, values):
+                    # one past MOST_NUMBERS has no copy, and is read as the check left it (round 44's learner: a
+                    # Function's forward that logs into a buffer of 10,000 numbers)
+                    if values is not None and (_version(t) != version or not equal_bits(t, values)):
                         _copy_into(_detach(t), values)
                         if version >= 0:
                             _set_versions((t,), (version,))

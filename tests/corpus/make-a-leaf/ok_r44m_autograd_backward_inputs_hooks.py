@@ -1,0 +1,5 @@
+x = data.clone().requires_grad_()
+h = x.register_hook(lambda g: print("x grad", g))
+y = (x ** 2).sum()
+torch.autograd.backward(y, inputs=[x])
+h.remove()

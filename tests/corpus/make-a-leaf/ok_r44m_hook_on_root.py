@@ -1,0 +1,5 @@
+x = data.clone().requires_grad_()
+y = (x ** 2).sum()
+y.register_hook(lambda g: print("seed:", g.item()))
+y.backward()
+print(x.grad)
