@@ -47,7 +47,7 @@ def _holding_codes() -> frozenset:
     inner += [c for c in observe_dispatch._watched_push.__code__.co_consts if getattr(c, "co_name", None) == "push"]
     inner += [c for c in observe_kept.quiet_when_judging.__code__.co_consts if getattr(c, "co_name", None) == "quiet"]
     marks = (observe_kernels.keep, modecount.note_push, modecount.count_pushes,  # NOTE [a mark no run can reach]
-             *observe_kept._SEALED)  # NOTE [a judge no run can reach]
+             *observe_kept._SEALED, _hook)  # NOTE [a judge no run can reach]; this hook's own (whether it is busy)
     return frozenset([id(c) for c in inner] + [id(f.__code__) for f in marks])
 
 
@@ -66,14 +66,23 @@ def _hook(event, args, _refused=REFUSED, _parts=_FUNCTION_PARTS, _codes=frozense
           _id=id, _type=type, _str=str, _function=types.FunctionType, _code=types.FunctionType.__code__.__get__,
           _ours=(), _self=None, _library=None, _fixed=frozenset(), _held=_HELD, _holding=frozenset(),
           _parts_of=None, _modules=frozenset(), _sealing=(None, 0, None),
-          _tensors=(None, frozenset(), None, None), _judging=bool) -> None:
+          _tensors=(None, frozenset(), None, None), _judging=(bool, frozenset(), [False])) -> None:
     if event == "sys.addaudithook":
         raise RuntimeError("no audit hook in a grading run")
     if (event == "sys._getframe" or event == "sys._current_frames" or event == "object.__getattr__"
-            and _type(args[1]) is _str and args[1] in _FRAMES) and _judging():
+            and _type(args[1]) is _str and args[1] in _FRAMES) and _judging[0]():
         # NOTE [a judge no run can reach] (observe_kept.py): round 44's second attacker's Function backward, run
-        # by the judge's own pass, walked up the frames to the judge's record; none is handed out while it runs
-        raise RuntimeError("frames are not available while a check is judged in a grading run")
+        # by the judge's own pass, walked up the frames to the judge's record; none is handed out while it runs,
+        # but to `traceback`'s summaries of the stack, which hold no frame (anomaly mode's, in a judged forward)
+        if _judging[2][0]:
+            return  # this hook's own read of its caller, below
+        _judging[2][0] = True
+        try:
+            caller = _id(_getframe(1).f_code)
+        finally:
+            _judging[2][0] = False
+        if event != "sys._getframe" or caller not in _judging[1]:
+            raise RuntimeError("frames are not available while a check is judged in a grading run")
     if event in _refused:
         if _id(_getframe(1).f_code) not in _codes:
             raise RuntimeError(event + " is not available in a grading run")
@@ -156,10 +165,15 @@ def _at_home(_pid=-1, _home=None, _getpid=os.getpid, _stat=os.stat) -> bool:
     return _home is not None and _getpid() == _pid and _stat("/proc/self/ns/pid").st_ino == _home
 
 
-def _judging():
+def _judging() -> tuple:
+    """(whether a check is judged now: its flag is the judge's own; the code objects of `traceback`'s functions
+    that summarize the stack; whether this hook is reading its caller)."""
+    import traceback
+
     from tutor.grade import observe_kept
 
-    return observe_kept._SEALED[4]  # whether a check is judged now (its flag is the judge's own)
+    summaries = (traceback.extract_stack, traceback.format_stack, traceback.print_stack)
+    return observe_kept._SEALED[4], frozenset(id(f.__code__) for f in summaries), [False]
 
 
 def _tensor_classes() -> tuple:
