@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import ast
 import warnings as _warnings
-
-import torch
 from collections import OrderedDict
 from weakref import ref as _ref
+
+import torch
 
 from tutor.grade import observe_accumulated as _accumulated, pristine, probes as _probes
 from tutor.grade.lookups import hides_torchs
@@ -32,6 +32,7 @@ from tutor.grade.pristine_modules import MOVED
 from tutor.grade.pykernels import kernels_as_sealed
 
 _MISSING = object()
+_mutated = _warnings._filters_mutated
 _FunctionType = type(lambda: None)
 _FUNCTION_CODE = _FunctionType.__code__.__get__
 _HOOK_CODE = next(c for c in hooked.__code__.co_consts if getattr(c, "co_name", None) == "hook")
@@ -60,7 +61,7 @@ def _leaves_hooks(namespace: dict, _list=list, _plain=_is_plain, _own=_own_hooks
             if _type(d) is dict or _type(d) is OrderedDict:
                 found.append(d)
     return found
-_mutated = _warnings._filters_mutated
+
 
 # NOTE [a judge no run can reach]: the early judge runs while the code runs, before pristine puts anything
 # back, so what it reads of its own is the code's to reach (round 44: `_S.judged` written by hand after the
@@ -70,7 +71,11 @@ _mutated = _warnings._filters_mutated
 # code runs; the judge first reads, in one gather, that no module dict of the grader's moved since then (a
 # helper rebound, `pristine` or `count_pushes` among them), else what it judges stands as void. A check whose
 # graph a pass freed that the judge did not see, while it was armed for it, is void too (``NOT_JUDGED``): its
-# `if_freed` reads what such a pass left, which is what the judge is there not to trust.
+# `if_freed` reads what such a pass left, which is what the judge is there not to trust. Its attackers then
+# answered its passes with hooks no registration wrapped (written into a handle's dict, a dict set whole, a
+# multi-grad hook's inner handle): a hook in a dict the code's registrations wrote into, or in a named leaf's own,
+# must be one the observers wrapped, or torch's or the grader's own (``as_registered``); and they read its record
+# through the frames of a Function's backward run by its pass: while it judges, the audit hook hands out no frame.
 _GRADER: bytes = b""  # where the grader's module dicts lie in pristine's gather (``note_grader``, in the zygote)
 
 
@@ -99,7 +104,8 @@ def _grader_moved(armed: tuple, state: tuple, _now=pristine.versions_now, _fromb
 
 
 def _sealed() -> tuple:
-    """NOTE [a judge no run can reach]: (arm, before_pass, judged_value, armed, judging), sharing one slot."""
+    """NOTE [a judge no run can reach]: (arm, before_pass, judged_value, armed, judging, note_dicts,
+    as_registered, quieted), sharing one slot."""
     slot: list = []  # once armed: [(probe, names)], namespace, pristine's state, (versions, where), record, flag,
     # and the hook dicts the code's registrations wrote into
     flag = [False]  # a check is being judged (or read, quieted): the audit hook then refuses frames (audit.py)
