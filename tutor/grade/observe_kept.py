@@ -76,20 +76,28 @@ def _leaves_hooks(namespace: dict, _list=list, _plain=_is_plain, _own=_own_hooks
 # multi-grad hook's inner handle): a hook in a dict the code's registrations wrote into, or in a named leaf's own,
 # must be one the observers wrapped, or torch's or the grader's own (``as_registered``); and they read its record
 # through the frames of a Function's backward run by its pass: while it judges, the audit hook hands out no frame.
-_GRADER: bytes = b""  # where the grader's module dicts lie in pristine's gather (``note_grader``, in the zygote)
+# where the grader's module dicts lie in pristine's gather (``note_grader``, in the zygote): an item, not a name
+# bound again, since pristine records this module's dict as its snapshot finds it, and puts back what moved since
+_GRADER: list = [b""]
+
+
+def before_snapshot() -> None:
+    """In the zygote, before each pristine snapshot: each module of the grader's gets its `__warningregistry__`
+    (a warning the judge ignores would add one, and move its dict), as the snapshot will record it."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("tutor.") and module is not None:
+            vars(module).setdefault("__warningregistry__", {})
 
 
 def note_grader() -> None:
-    """In the zygote, after each pristine snapshot: where in its gather the grader's own module dicts lie; and
-    each gets its `__warningregistry__` now (a warning the judge ignores would add one, and move its dict)."""
-    global _GRADER
+    """In the zygote, after each pristine snapshot: where in its gather the grader's own module dicts lie."""
     import numpy
 
     spaces = pristine.module_dicts()[0]
     at = [i for i, space in enumerate(spaces) if str(space.get("__name__", "")).startswith("tutor.")]
-    for i in at:
-        spaces[i].setdefault("__warningregistry__", {})
-    _GRADER = numpy.array(at, dtype=numpy.intp).tobytes()
+    _GRADER[0] = numpy.array(at, dtype=numpy.intp).tobytes()
 
 
 def _grader_moved(armed: tuple, state: tuple, _now=pristine.versions_now, _frombuffer=None, _intp=None,
@@ -111,13 +119,13 @@ def _sealed() -> tuple:
     flag = [False]  # a check is being judged (or read, quieted): the audit hook then refuses frames (audit.py)
 
     def arm(wanted, namespace, _slot=slot, _names=_names, _read=pristine.read_state, _now=pristine.versions_now,
-            _where=lambda: _GRADER, _flag=flag, /) -> None:
+            _where=_GRADER, _flag=flag, /) -> None:
         if _slot:
             return  # once a run: the grader's, before the code
         judged = [(p, _names(p.expr)) for p in wanted if p.kind == "value" and p.expr and p.options.get("if_freed")]
         if judged:
             state = _read()
-            _slot.extend((judged, namespace, state, (_now(state)[0], _where()), {}, _flag, []))
+            _slot.extend((judged, namespace, state, (_now(state)[0], _where[0]), {}, _flag, []))
 
     def before_pass(_slot=slot, _judge=_judge, /) -> None:
         if _slot:

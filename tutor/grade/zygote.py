@@ -65,6 +65,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
         pykernels.seal()  # NOTE [a kernel of the code's in python]
     # What a run's probe phase puts back, taken here once: in a run it would
     # cost a page copy for every object it touches.
+    observe_kept_note(before=True)
     pristine.snapshot(versions="versions" not in off)
     if "observers" not in off:
         observe_kept_note()
@@ -92,6 +93,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
             from tutor.grade import pykernels
 
             pykernels.seal()
+        observe_kept_note(before=True)
         pristine.snapshot(versions="versions" not in off)  # the warm-up imported more of torch
         if "observers" not in off:
             observe_kept_note()
@@ -202,10 +204,13 @@ def settle(collapse: bool = True, runs: int | None = None, code: bool = True) ->
                 jail.set_dumpable(was)
 
 
-def observe_kept_note() -> None:
+def observe_kept_note(before: bool = False) -> None:
     from tutor.grade import observe_kept
 
-    observe_kept.note_grader()  # NOTE [a judge no run can reach]: after each snapshot, whose gather it reads
+    if before:  # the grader's modules as the snapshot is to record them (every run put them back otherwise)
+        observe_kept.before_snapshot()
+    else:
+        observe_kept.note_grader()  # NOTE [a judge no run can reach]: after each snapshot, whose gather it reads
 
 
 def _select(fds: list, timeout: float):
