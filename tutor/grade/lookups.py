@@ -278,18 +278,31 @@ def classes_hide(cls, own_dispatch: bool = True) -> bool:
 
 
 def _descriptor(value) -> bool:
-    kind = _type(value)
-    return any(name in vars(klass) for klass in _mro_of(kind) for name in ("__get__", "__set__", "__delete__"))
+    """A descriptor (a property, a classmethod...), its class's keys read lookup-free (``own_items``)."""
+    return any(_type(key) is str and key in _DESCRIPTOR for klass in _mro_of(_type(value))
+               for key, _ in own_items(klass))
+
+
+_DESCRIPTOR = frozenset({"__get__", "__set__", "__delete__"})
+
+
+_subclasses = type.__dict__["__subclasses__"]
+
+
+def _below(root) -> list:
+    """``root`` and every class below it, by a walk of each class's subclasses (type's own slot)."""
+    out, stack, seen = [root], [root], {_id(root)}
+    while stack:
+        for sub in _subclasses(stack.pop()):
+            if _id(sub) not in seen:
+                seen.add(_id(sub))
+                stack.append(sub)
+                out.append(sub)
+    return out
 
 
 def _tensor_classes() -> frozenset:
-    out, stack = {_id(torch._C.TensorBase)}, [torch._C.TensorBase]
-    while stack:
-        for sub in type.__dict__["__subclasses__"](stack.pop()):
-            if _id(sub) not in out:
-                out.add(_id(sub))
-                stack.append(sub)
-    return frozenset(out)
+    return frozenset(_id(cls) for cls in _below(torch._C.TensorBase))
 
 
 TORCH_TENSOR_CLASSES = _tensor_classes()  # ids of the tensor classes torch made: as imported, then the zygote's
@@ -321,22 +334,13 @@ def _unchanged(cls, _version=_version) -> bool:
 CLEAN: frozenset = frozenset()  # (id of a class, its dict's version) for each class the worker had, found clean
 
 
-_subclasses = type.__dict__["__subclasses__"]
 
 
 def _heap_classes() -> list:
     """Every heap class alive, by a walk of each class's subclasses from `object` (some 3,700 of 4,800 classes
     in 8 ms), where a read of every object the collector tracks missed the classes `gc.freeze` had hidden: a
     second snapshot, after a warm-up, found only the warm-up's classes clean."""
-    out, stack, seen = [], [object], {_id(object)}
-    while stack:
-        for sub in _subclasses(stack.pop()):
-            if _id(sub) not in seen:
-                seen.add(_id(sub))
-                stack.append(sub)
-                if _flags(sub) & _HEAPTYPE:
-                    out.append(sub)
-    return out
+    return [cls for cls in _below(object) if _flags(cls) & _HEAPTYPE]
 
 
 def note_clean(versions: bool) -> None:

@@ -131,9 +131,9 @@ def _sealed() -> tuple:
         if _slot:
             _judge(*_slot)
 
-    def note_dicts(dicts, _slot=slot, _type=type, _types=(dict, OrderedDict), /) -> None:
-        if _slot:
-            _slot[6].extend(d for d in dicts if _type(d) in _types)
+    def note_dicts(result, _slot=slot, _into=written_into, _type=type, _types=(dict, OrderedDict), /) -> None:
+        if _slot:  # a registration's handle, read only where a check is to be judged (3 exercises of 44)
+            _slot[6].extend(d for d in _into(result) if _type(d) in _types)
 
     def as_registered(_slot=slot, _code=_FUNCTION_CODE, _type=type, _function=_FunctionType, _list=list, /) -> bool:
         """Every hook in a dict the code's registrations wrote into is one the observers wrapped (so one
