@@ -113,10 +113,36 @@ def test_a_small_grade_warms_up_once_a_run_needs_it():
         assert seen[-1] and seen == sorted(seen), seen
 
 
+COMPILE_SEEN = "import sys\nfound = 'torch._dynamo.backends.debugging' in sys.modules\n"  # loaded by a first compile
+COMPILES = COMPILE_SEEN + ("f = torch.compile(lambda t: (t * torch.tensor(2.0)).sum(), backend='aot_eager')\n"
+                           "f(torch.ones(2, requires_grad=True)).backward()\n")
+
+
+@pytest.mark.parametrize("sandbox", ["auto", "off"])  # the relay's runs, and the monitors' (zygote.py)
+def test_a_worker_warms_up_torch_compile_once_a_run_compiled(sandbox):
+    """NOTE [compile warmed on need] (zygote.py): a warm worker has not compiled anything; a run that compiles
+    pays for Dynamo's first frame, and says so; the runs after it find that paid (bench/bench_compile_warm.py)."""
+    with WorkerPool(jobs=1, sandbox=sandbox) as pool:
+        pool.plan(WARM_RUNS)  # warm (torch.func, checkpointing), before the first run
+        assert _warm_seen(pool, WARM) and not _warm_seen(pool, COMPILE_SEEN)
+        assert not _warm_seen(pool, COMPILES)  # this one compiles in a fork that had not
+        seen = [_warm_seen(pool, COMPILE_SEEN) for _ in range(3)]  # the run forked before the warm-up is not
+        assert seen[-1] and seen == sorted(seen), seen
+        assert _warm_seen(pool, COMPILES)  # and its compiles run there as before
+    if sandbox == "off":
+        return
+    with WorkerPool(jobs=1, sandbox="auto") as pool:  # a cold worker: both warm-ups, once it compiled
+        pool.plan(4)
+        assert not _warm_seen(pool, COMPILES)
+        seen = [_warm_seen(pool, WARM + COMPILE_SEEN.replace("found =", "found = found and")) for _ in range(3)]
+        assert seen[-1] and seen == sorted(seen), seen
+
+
 def test_what_code_needs_the_warm_up_is_read_from_its_text():
     assert uses_lazy_torch("opt = torch.optim.SGD([w], lr=0.1)")
     assert uses_lazy_torch("from torch.func import grad")
     assert uses_lazy_torch(None, "y = checkpoint(f, x, use_reentrant=False)")
+    assert uses_lazy_torch("f = torch.compile(g, backend='eager')") and not uses_lazy_torch("re.compile('x')")
     assert not uses_lazy_torch("y = (x ** 2).sum()\ny.backward()\n", None, "")
     # A gradient given to backward or grad: torch checks its shape with sympy.
     assert uses_lazy_torch("y.backward(gradient=v)") and uses_lazy_torch("y.backward(torch.ones(3))")

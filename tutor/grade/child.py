@@ -27,8 +27,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 from _socket import CMSG_SPACE, SCM_RIGHTS as _RIGHTS, socket as _CSocket
 
-from tutor.grade import (decoded, framing, jail, lookups, observe, observe_kept, observe_kernels, ownthreads,
-                         pristine, probes, readfirst, seccomp)
+from tutor.grade import (decoded, framing, jail, lookups, observe, observe_compile, observe_kept, observe_kernels,
+                         ownthreads, pristine, probes, readfirst, seccomp)
 from tutor.grade.protocol import Probe, RunRequest
 from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
@@ -227,7 +227,7 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
         observe.install()
     started = lookups.note_start()  # NOTE [a class made to run at a lookup]
     preamble = set(namespace)  # what the setup binds besides: its inputs (NOTE [inputs unchanged])
-    modules = len(sys.modules)
+    modules, compiles = len(sys.modules), (observe_compile.CALLED, observe_compile.CALLED[0])  # taken now: below
     # NOTE [what a run calls after its code]: what runs between the code's end and the probe phase is
     # taken now, as locals: a name looked up in a module's dict after the code could meet a key it
     # planted there (NOTE [a key planted in a module], pristine.py), or a function it rebound there
@@ -257,8 +257,8 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
         if error is not None:
             payload["error"] = {**describe_exception(error, filename), "phase": phase}
             break
-    if len(sys.modules) - modules >= COLD_MODULES:
-        payload["cold"] = True  # NOTE [warm on need]: read (and dropped) by the monitor
+    if len(sys.modules) - modules >= COLD_MODULES:  # NOTE [warm on need]: read (and dropped) by the monitor
+        payload["cold"] = "compile" if compiles[0][0] != compiles[1] else True  # NOTE [compile warmed on need]
     enter(after, dicts, own, streams)
     if payload["error"] is None or payload["error"]["phase"] == "code":
         payload["probes"] = read(request.probes, namespace, started, marks)

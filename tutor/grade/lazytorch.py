@@ -18,6 +18,7 @@ import re
 _ARG = r"(?:[^()\[\],]|\([^()]*\)|\[[^\[\]]*\])*"
 _LAZY_TORCH = re.compile(
     r"torch\.func|functorch|optim|checkpoint|gradcheck|vmap|jacrev|jacfwd|hessian|\bjvp\b|\bvjp\b|\bhvp\b|\bvhp\b"
+    r"|torch\.compile|_dynamo\.optimize|aot_function|aot_module"  # NOTE [compile warmed on need] (zygote.py)
     r"|gradient\s*=|grad_tensors|grad_outputs"
     r"|\.backward\(\s*(?!\)|retain_graph|create_graph|inputs\s*=)"  # backward(v): a gradient, positional
     rf"|autograd\.grad\({_ARG},{_ARG},(?!\s*\w+\s*=)")  # grad(y, x, v): grad_outputs, positional

@@ -46,7 +46,7 @@ class Host:
 
 
 # What a monitor tells its zygote (monitor pid attached): one atomic pipe write each.
-TAKEN, REPLIED, CLOSED, COLD = b"t", b"r", b"x", b"c"
+TAKEN, REPLIED, CLOSED, COLD, COMPILED = b"t", b"r", b"x", b"c", b"C"  # COMPILED: NOTE [compile warmed on need]
 _SAID = struct.Struct(">cI")
 
 
@@ -213,7 +213,7 @@ def monitor_main(outbox_fd: int, said_fd: int) -> int:
         say(said_fd, REPLIED)
         return 0
     run_isolated(request, outbox_fd, replied=lambda: say(said_fd, REPLIED), prepared=prepared, raw=raw,
-                 cold=lambda: say(said_fd, COLD))
+                 cold=lambda compiled=False: say(said_fd, COMPILED if compiled else COLD))
     return 0
 
 
@@ -289,8 +289,8 @@ def run_isolated(request: RunRequest, outbox_fd: int, replied=lambda: None, prep
         # wall-clock bound for code that sleeps; otherwise wall clock.
         wall = started + (timeout * WALL_FACTOR + WALL_SLACK if jailed else timeout)
         status, payload, exit_info = watch.until_done(proc, wall, jailed, cpu_limit=timeout, uid=uid)
-        if isinstance(payload, dict) and payload.pop("cold", None) is True:
-            cold()  # NOTE [warm on need]: a speed hint for the zygote, never part of the reply
+        if isinstance(payload, dict) and (hint := payload.pop("cold", None)) in (True, "compile"):
+            cold(hint == "compile")  # NOTE [warm on need]: a speed hint for the zygote, never part of the reply
         MARK("m.result")
         if handed is not None:
             handed.kill()

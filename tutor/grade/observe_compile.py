@@ -22,6 +22,7 @@ from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
 from tutor.grade.observe_state import _S, _getattr
 
 _WATCHED = [False]
+CALLED = [0]  # torch.compile's calls in this process: NOTE [compile warmed on need] (zygote.py)
 
 
 def _watch_the_compile_step() -> None:
@@ -49,6 +50,7 @@ def _watch_the_compile_step() -> None:
 
 def _compiling(compile_):
     def compiled(*args, **kwargs):
+        CALLED[0] += 1
         _watch_the_compile_step()
         return compile_(*args, **kwargs)
     compiled.__doc__, compiled.__name__, compiled.__wrapped__ = compile_.__doc__, compile_.__name__, compile_

@@ -49,8 +49,8 @@ import struct
 import time
 
 from tutor.grade import framing, jail
-from tutor.grade.monitor import (CLOSED, COLD, MARK, REPLIED, SHUTDOWN_EXIT, TAKEN, Prepared, decode_request,
-                                 read_request, reply_to_bad_request, run_isolated)
+from tutor.grade.monitor import (CLOSED, COLD, COMPILED, MARK, REPLIED, SHUTDOWN_EXIT, TAKEN, Prepared,
+                                 decode_request, read_request, reply_to_bad_request, run_isolated)
 from tutor.grade.protocol import ExitRecord, ProtocolError, reply_frame
 from tutor.grade.runwatch import HandedRun
 
@@ -198,6 +198,6 @@ def relay_main(outbox_fd: int, sock: socket.socket) -> int:
             send(sock, REPLIED)
             continue
         run_isolated(request, outbox_fd, replied=lambda: send(sock, REPLIED), prepared=run, raw=raw,
-                     cold=lambda: send(sock, COLD))
+                     cold=lambda compiled=False: send(sock, COMPILED if compiled else COLD))
         os.close(run.handed.pidfd)
         del raw, frame, request

@@ -46,8 +46,10 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     _first_ops(torch)
     drop_dead_seed_stacks(torch)
     warm_line_cache()
+    warmed: list = []  # the warm-up done (a list: nothing of this module's is bound again after the snapshot)
     if warm == "now":
         _warm_up(torch)
+        warmed.append(True)
     jail.roots_under_tmp()  # what every run's /tmp keeps: found once here, not per run
     off = off or set()
     if "observers" not in off:
@@ -84,8 +86,12 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     hello = WorkerHello(torch.__version__, os.getpid(), Host.jail_works, os.getuid())
     framing.write_all(outbox_fd, framing.encode(hello.to_wire()))
 
-    def warm_up_later(collapse: bool = True) -> None:
-        _warm_up(torch)
+    def warm_up_later(collapse: bool = True, compiled: bool = False) -> None:
+        if not warmed:  # once: a compile's warm-up may follow the first
+            _warm_up(torch)
+            warmed.append(True)
+        if compiled:
+            _warm_compile(torch)
         if "observers" not in off:
             from tutor.grade import observe_kernels
 
@@ -107,17 +113,19 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     else:
         serve_runs = _serve_monitors
     serve_runs(outbox_fd, later=warm_up_later if warm == "later" else None,
-               on_need=(lambda: warm_up_later(collapse=False)) if warm in ("need", "cold") else None)
+               on_need=(lambda: warm_up_later(collapse=False)) if warm in ("need", "cold") else None,
+               on_compile=lambda: warm_up_later(collapse=False, compiled=True))
     os._exit(0)  # an interpreter's orderly exit after torch takes most of a second
 
 
-def _serve_monitors(outbox_fd: int, later=None, on_need=None) -> None:
+def _serve_monitors(outbox_fd: int, later=None, on_need=None, on_compile=None) -> None:
     """One monitor waits for the next request at all times: a new one is
     forked as soon as the previous one has taken its request, so the fork
     costs no run any time. Monitors say on the ``said`` pipe when they have
     taken a request (``TAKEN``), replied (``REPLIED``), found the input
     closed (``CLOSED``) or ran a run that started cold (``COLD``: then
-    ``on_need`` warms up, once), each message tagged with the monitor's pid."""
+    ``on_need`` warms up, once; ``COMPILED``: ``on_compile``, NOTE [compile
+    warmed on need]), each message tagged with the monitor's pid."""
     said_r, said_w = os.pipe()
     waiting = None  # the monitor that has not taken a request yet
     running: set[int] = set()
@@ -147,7 +155,10 @@ def _serve_monitors(outbox_fd: int, later=None, on_need=None) -> None:
                     waiting = None
                 elif what == monitor.REPLIED:
                     replied.add(pid)
-                elif what == monitor.COLD and on_need is not None:
+                elif what == monitor.COMPILED and on_compile is not None:
+                    on_compile()  # the warm-up on need too
+                    on_need = on_compile = None
+                elif what in (monitor.COLD, monitor.COMPILED) and on_need is not None:
                     on_need()
                     on_need = None
         for pid in list(running) + ([waiting] if waiting else []):
@@ -332,6 +343,25 @@ def _warm_up(torch) -> None:
         # and keeps it on the function: made here, not in every run that seeds
         # (0.2 ms and some 55 page copies a run).
         torch.manual_seed(0)
+    except Exception:  # a warm-up that fails only costs speed
+        pass
+
+
+# NOTE [compile warmed on need]: a run's first torch.compile in a fork of the zygote costs 1 to 2.6 s of
+# CPU (bench/bench_compile_warm.py): Dynamo's first frame imports some 600 modules and builds its tables,
+# AOTAutograd's some more, and every run paid it again (15 files of the learner corpus, graded 2 or 3
+# times each, paid a fifth of the corpus's CPU). A later compile in the same process costs 0.05 to 0.1 s.
+# A run that called torch.compile and imported that much says so (child.py: ``payload["cold"]``), and the
+# zygote then compiles two small functions once, with the backends runs use ("eager", "aot_eager";
+# inductor compiles C++ and starts threads: never here), and resets Dynamo as a fresh process has it
+# (`torch._dynamo.reset`, which keeps the rule that skips the grader's files: compile_skip.py). A worker
+# that no run asks to compile never pays for it.
+def _warm_compile(torch) -> None:
+    try:
+        x = torch.ones(2, requires_grad=True)
+        for backend in ("eager", "aot_eager"):
+            torch.compile(lambda t: (t.sin() * t).sum(), backend=backend)(x).backward()
+        torch._dynamo.reset()
     except Exception:  # a warm-up that fails only costs speed
         pass
 

@@ -24,6 +24,7 @@ class _Said:
         self.used = False  # the run handed out was used: fork the next
         self.closing = False
         self.cold = False
+        self.compiled = False  # NOTE [compile warmed on need] (zygote.py)
 
     def read(self, sock: socket.socket) -> None:
         """Every message waiting, without blocking."""
@@ -45,14 +46,17 @@ class _Said:
                 self.closing = True
             elif kind == monitor.COLD:
                 self.cold = True
+            elif kind == monitor.COMPILED:
+                self.cold = self.compiled = True
 
 
-def serve_relay(outbox_fd: int, later=None, on_need=None) -> None:
+def serve_relay(outbox_fd: int, later=None, on_need=None, on_compile=None) -> None:
     """One run waits, forked ahead and handed to the relay, at all times;
     the relay says when it has taken a request (``TAKEN`` and its id), used
     the run (``USED``: the next is forked now), replied (``REPLIED``), found
     the input closed (``CLOSED``) or ran a run that started cold (``COLD``:
-    ``on_need`` warms up, once). A relay that dies holding a request gets
+    ``on_need`` warms up, once; ``COMPILED``, cold and compiling:
+    ``on_compile`` warms up torch.compile too, once). A relay that dies holding a request gets
     one ``lost`` reply for it, with its id, and a successor (the grader's
     stream is at a frame's end); one that dies otherwise may have died
     mid-frame, and the worker ends, as with a monitor."""
@@ -77,6 +81,9 @@ def serve_relay(outbox_fd: int, later=None, on_need=None) -> None:
             said.read(sock)
             if said.used:
                 said.used, outstanding = False, False
+            if said.compiled and on_compile is not None:
+                on_compile()  # the warm-up on need too
+                on_need = on_compile = None
             if said.cold and on_need is not None:
                 on_need()
                 on_need = None
