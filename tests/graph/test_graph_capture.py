@@ -215,3 +215,16 @@ def test_the_fast_node_maker_makes_what_graphnode_makes():
     assert dataclasses.asdict(made) == dataclasses.asdict(reference)
     other = new_node(4, "SinBackward0", "Sin", "op")
     assert made.names is not other.names and made.saved is not other.saved and made.attrs is not other.attrs
+
+
+def test_a_lazy_module_not_run_yet_is_left_out_of_the_namespace_graph():
+    """Its parameters have no shape before its first forward: reading one raised, and the whole graph was
+    unreadable (an `nn.LazyLinear` made for later beside a right answer failed make-a-leaf's graph check)."""
+    x = torch.ones(3, requires_grad=True)
+    later, used = torch.nn.LazyLinear(2), torch.nn.LazyLinear(2)
+    used(x.detach().unsqueeze(0))  # run once: its parameters are ordinary now
+    snap = capture_namespace({"x": x, "y": (x * x).sum(), "later": later, "used": used})
+    names = {n for node in snap.nodes for n in node.names}
+    assert {"x", "y", "used.weight", "used.bias"} <= names
+    assert not any(n.startswith("later.") for n in names)
+    assert capture_namespace({"w": later.weight}).nodes == []  # bound by itself too

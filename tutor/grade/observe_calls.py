@@ -23,7 +23,7 @@ from tutor.grade.observe_chain import own_dispatch as _own_dispatch
 from tutor.grade.observe_homes import HOMES as _HOMES
 from tutor.grade.observe_derivatives import derivatives as _derivatives, has_aux as _has_aux
 from tutor.grade.observe_kept import armed as _judge_armed, before_pass as _judge_before_pass, \
-    note_dicts as _note_dicts, quiet_when_judging, retained
+    note_dicts as _note_dicts, quiet_multi_grad as _quiet_multi, quiet_when_judging, retained
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import abandon as _abandon_grads, before as _grads_before, mark as _mark_grads
 from tutor.grade.observe_grads import note_func_results as _note_func_results, note_results as _note_grad_results
@@ -263,7 +263,7 @@ def _wrap_hook(original, kind: str, static: bool = False, at: int = 1, watch: st
                 inside[0] -= 1
             if kind == "node" and _isinstance(result, tuple) and result:  # the dict: observe_inpass reads it too
                 _hook_targets.note_node_hook(result[0], ran, leaves)  # NOTE [a hook on a leaf's accumulator]
-            _note_dicts(result)  # NOTE [a judge no run can reach]: the dicts its handle writes into
+            _note_dicts(_quiet_multi(result))  # NOTE [a judge no run can reach]: the dicts its handle writes into
             return result
         return original(*args, **kwargs)
 

@@ -19,16 +19,8 @@ import torch
 
 import tutor.graph.stack_guard as stack_guard
 from tutor.gcpause import paused as gc_paused
-from tutor.graph.autograd_facts import (
-    DEVICE_TEXTS,
-    DTYPE_TEXTS,
-    NODE_TYPES,
-    NodeType,
-    add_unreadable_saved,
-    device_text,
-    dtype_text,
-    read_tensor_state,
-)
+from tutor.graph.autograd_facts import (DEVICE_TEXTS, DTYPE_TEXTS, NODE_TYPES, NodeType, add_unreadable_saved,
+                                         device_text, dtype_text, read_tensor_state)
 from tutor.graph.kinds import AVAILABLE, CUSTOM, FREED, STALE
 from tutor.graph.model import GraphEdge, GraphNode, GraphSnapshot, SavedTensor, new_node
 from tutor.graph.names import name_rank
@@ -37,6 +29,7 @@ from tutor.graph.untrusted_node import MAX_EDGES, MAX_FAN_IN
 
 DEFAULT_MAX_NODES = 5000
 _MAX_CTX_ATTRS = 100
+_UNINITIALIZED = torch.nn.parameter.UninitializedTensorMixin
 
 
 def capture(roots: Any, *, max_nodes: int = DEFAULT_MAX_NODES, saved: bool = True) -> GraphSnapshot:
@@ -76,6 +69,8 @@ def capture_namespace(
             named.append((name, value))
         elif issubclass(kind, torch.nn.Module):
             named.extend((f"{name}.{p}", t) for p, t in value.named_parameters())
+    # a lazy module's parameters have no shape before its first forward (round 44's learners: an unrun LazyLinear)
+    named = [(n, t) for n, t in named if not issubclass(type(t), _UNINITIALIZED)]
     snapshot = _Walker(max_nodes, saved).run(named)
     if prefer is not None and not isinstance(prefer, str):
         rank = name_rank(prefer)
