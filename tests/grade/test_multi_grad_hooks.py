@@ -23,12 +23,16 @@ CASES = {
 }
 OWN_GRAD = ("x = data.clone().requires_grad_()\ny = (x ** 2).sum()\n" + LOGS.format(tensors="(x,)")
             + "g, = torch.autograd.grad(y, x)\n")
+# the wrapper where torch kept its hook holds the judge's switch and the observers' state: not the code's to read
+READ_WRAPPER = ("x = data.clone().requires_grad_()\ny = (x ** 2).sum()\n" + LOGS.format(tensors="(x,)")
+                + "held = list(x._backward_hooks.values())[0].__kwdefaults__\n")
 
 
 @pytest.fixture(scope="module")
 def results():
     subs = [Submission(EXERCISES[ex], code + "assert len(seen) == 1, seen\n") for ex, code in CASES.items()]
     subs.append(Submission(EXERCISES["make-a-leaf"], OWN_GRAD))
+    subs.append(Submission(EXERCISES["make-a-leaf"], READ_WRAPPER))
     with Grader(jobs=2, timeout=60) as grader:
         return grader.grade(subs)
 
@@ -41,5 +45,10 @@ def test_a_logging_multi_grad_hook_on_a_leaf_passes_every_check(results, index):
 
 
 def test_the_codes_own_autograd_grad_there_raises_as_in_pytorch(results):
-    result = results[-1]
+    result = results[-2]
     assert result.status != "passed" and "_will_engine_execute_node" in str(result.error), result.error
+
+
+def test_the_wrappers_defaults_are_not_the_codes_to_read(results):
+    result = results[-1]
+    assert result.status != "passed" and "__kwdefaults__ are not available" in str(result.error), result.error

@@ -46,6 +46,7 @@ def _holding_codes() -> frozenset:
              if getattr(c, "co_name", None) == "register"]
     inner += [c for c in observe_dispatch._watched_push.__code__.co_consts if getattr(c, "co_name", None) == "push"]
     inner += [c for c in observe_kept.quiet_when_judging.__code__.co_consts if getattr(c, "co_name", None) == "quiet"]
+    inner += [c for c in observe_kept._tolerant.__code__.co_consts if getattr(c, "co_name", None) == "multi"]
     marks = (observe_kernels.keep, modecount.note_push, modecount.count_pushes,  # NOTE [a mark no run can reach]
              *observe_kept._SEALED, _hook)  # NOTE [a judge no run can reach]; this hook's own (whether it is busy)
     return frozenset([id(c) for c in inner] + [id(f.__code__) for f in marks])
