@@ -104,6 +104,16 @@ def reference_problem(reference: RunReply, trial) -> str:
     return ""
 
 
+def _hider(observed) -> list | None:
+    """[name, class, attribute] from the run's record (readfirst._Seal.hider), where each is a short identifier:
+    the run's own words are data."""
+    hider = observed.get("hidden_by") if isinstance(observed, dict) and observed.get("ran_while_read") else None
+    if isinstance(hider, list) and len(hider) == 3 and all(isinstance(w, str) and w.isidentifier() and len(w) <= 60
+                                                           for w in hider):
+        return hider
+    return None
+
+
 def learner_problem(learner: RunReply, limit: float) -> tuple[str, RunError | None]:
     """(why the learner's run gives no data to judge, or "", the exception its code raised)."""
     if learner.status == "timeout":
@@ -114,6 +124,12 @@ def learner_problem(learner: RunReply, limit: float) -> tuple[str, RunError | No
     if not learner.finished:
         return _("your code ended the process before it finished ({why}).").format(why=exit_words(learner)), None
     observed = learner.probes().get("observed")
+    hider = _hider(observed)
+    if hider is not None:  # NOTE [an attribute that hides torch's] (lookups.py): the class and the name, said
+        return _("`{name}` is of a class of your own, `{cls}`, that defines `{attr}`, a name PyTorch's tensors "
+                 "have: the grader cannot tell what a method of yours under that name would change, so nothing "
+                 "of this run can be judged. Give it another name, or keep `{name}` a plain tensor or "
+                 "`nn.Parameter`.").format(name=hider[0], cls=hider[1], attr=hider[2]), None
     if isinstance(observed, dict) and observed.get("ran_while_read"):  # NOTE [results read before the code can run]
         return _("your code ran again while the grader read what it left (a property, a method of a class of "
                  "yours, a handler or a finalizer of yours started then), so what it left could change as it was "

@@ -263,17 +263,24 @@ def class_hides(tensor, own_dispatch: bool = True) -> bool:
 
 def classes_hide(cls, own_dispatch: bool = True) -> bool:
     """``class_hides`` for instances of ``cls``."""
-    found = False
+    return hiding_name(cls, own_dispatch) is not None
+
+
+def hiding_name(cls, own_dispatch: bool = True) -> str | None:
+    """The name of Tensor's or Parameter's by which ``cls`` hides one (``"?"`` for a key that is no str), or
+    None (``classes_hide``): the learner's words say which (feedback.py)."""
+    found = None
     for klass in _mro_of(cls):
         if _id(klass) in TORCH_TENSOR_CLASSES or klass is object:
             continue
         for key, value in own_items(klass):
             if _type(key) is not str:
-                return True
+                return "?"
             if key in _DISPATCH and not own_dispatch:
-                return False
+                return None
             # a value no check calls or reads through (`name = "x"`) hides nothing, as in an instance's dict
-            found = found or (key in _CLASS_NAMES and (_callable(value) or _descriptor(value)))
+            if found is None and key in _CLASS_NAMES and (_callable(value) or _descriptor(value)):
+                found = key
     return found
 
 

@@ -45,7 +45,7 @@ from typing import Any, Callable
 import torch
 
 from tutor.grade import pristine
-from tutor.grade.lookups import class_hides, classes_made_to_run, hides_torchs, is_tensor, str_items
+from tutor.grade.lookups import class_hides, classes_made_to_run, hides_torchs, hiding_name, is_tensor, str_items
 from tutor.grade.observe_inpass import _codes, classes_intact
 from tutor.grade.modecount import count_pushes
 from tutor.grade.observe_kernels import kernels_are_torchs
@@ -106,14 +106,19 @@ def _first(probe) -> bool:
                                          and probe.expr.isidentifier() and not probe.options)
 
 
+_type_name = type.__dict__["__name__"].__get__  # type's own slot: a metaclass's `__name__` is the code's
+
+
 class _Seal:
     """Each plain tensor's gradient (by identity), version counters and numbers (a copy), and theirs, as
     the probes begin: a tensor bound to a name, or held in a list or tuple bound to one."""
 
+    hider: list | None = None  # [name, class name, attribute] of a class of the code's that hides torch's
+
     def __init__(self, namespace: dict, judged: set) -> None:
         # the names the probes and the record judge first, whatever their number and place (round 36's fifth
         # attacker bound 260 tensors to push `w2` past a cap), then the others up to the caps
-        found, seen = [], set()
+        found, seen, named = [], set(), {}
         for first in (True, False):
             for name, value in _list(_dict_items(namespace)):
                 if (name in judged) is not first or (not first and _len(found) >= MOST_TENSORS):
@@ -124,11 +129,17 @@ class _Seal:
                     if is_plain_tensor(t) and _id(t) not in seen:
                         seen.add(_id(t))
                         found.append(t)
+                        named[_id(t)] = name if _type(name) is str else ""
         self.tensors = [(t, *self._state(t)) for t in found]
         # NOTE [an attribute that hides torch's] (lookups.py); a judged name's tensor of a class of the code's too
-        self.hidden = any(hides_torchs(t) for t in found) or any(
-            is_tensor(v) and not is_plain_tensor(v) and class_hides(v, own_dispatch=False)
-            for name, v in _list(_dict_items(namespace)) if name in judged)
+        hiders = [t for t in found if hides_torchs(t)] or [
+            v for name, v in _list(_dict_items(namespace)) if name in judged and is_tensor(v)
+            and not is_plain_tensor(v) and class_hides(v, own_dispatch=False)]
+        self.hidden = bool(hiders)
+        # which name, class and attribute, for the learner's words (feedback.py): a class's, not an instance's
+        for t in hiders[:1]:
+            key = hiding_name(_type(t))
+            self.hider = [named.get(_id(t), ""), _type_name(_type(t)), key] if key and key != "?" else None
 
     @staticmethod
     def _state(t) -> tuple:
@@ -261,6 +272,8 @@ def read_in_order(wanted: tuple, read_one: Callable[[Any, dict], dict], between:
             if probe.kind == "observed" and isinstance(data, dict) and data.get("t") == "observed":
                 data["kernels_of_its_own" if not kernels else "autograd_changed" if not classes else
                      "ran_while_read"] = True
+                if seal.hider and kernels and classes:
+                    data["hidden_by"] = seal.hider  # which class of the code's, for the learner's words
             elif probe.kind in FIRST_KINDS:
                 out[probe.key] = {"t": "error", "why": "the code ran while its results were read"}
     return {probe.key: out[probe.key] for probe in wanted}
