@@ -138,6 +138,22 @@ def test_a_worker_warms_up_torch_compile_once_a_run_compiled(sandbox):
         assert seen[-1] and seen == sorted(seen), seen
 
 
+def test_a_small_grade_warms_up_first_for_a_learners_run_that_needs_it():
+    """NOTE [warm before a run that needs it] (grader.py): a right answer with a non-reentrant checkpoint, graded
+    alone, ran on a cold worker; the checkpoint's recomputation imported torch's lazy parts inside the pass the
+    early judge reads, which read as torch changed (2 of 7). In a big grade the workers were warm, and it passed."""
+    from pathlib import Path
+
+    from tutor.pack import load_pack
+
+    exercise = load_pack(None).exercises["make-a-leaf"]
+    code = (Path(__file__).resolve().parents[1] / "corpus" / "make-a-leaf" / "ok_r44m_checkpoint_non_reentrant.py")
+    with Grader(jobs=2) as grader:
+        result, = grader.grade([Submission(exercise, code.read_text())])
+        assert [w.warm for w in grader.pool._workers if w.proc is not None] == ["now"]
+    assert result.passed and result.score == result.max_score, [(c.name, c.message) for c in result.checks]
+
+
 def test_what_code_needs_the_warm_up_is_read_from_its_text():
     assert uses_lazy_torch("opt = torch.optim.SGD([w], lr=0.1)")
     assert uses_lazy_torch("from torch.func import grad")
