@@ -16,6 +16,8 @@ from tutor.pack import load_pack
 EXERCISE = load_pack(None).exercises["parameters-and-data"]
 HELPER = ("class Weights(nn.Parameter):\n    def values(self):\n        return self.detach().tolist()\n"
           "w = Weights(init.clone())\nout = data @ w\n")
+TENSOR_CLASS = ("class Tagged(torch.Tensor):\n    def values(self):\n        return self.detach().tolist()\n"
+                "w = nn.Parameter(init.clone())\nout = (data @ w).as_subclass(Tagged)\n")
 ODD_NAME = ("Weights = type('my weights', (nn.Parameter,), {'values': lambda self: 0})\n"
             "w = Weights(init.clone())\nout = data @ w\n")
 
@@ -23,7 +25,7 @@ ODD_NAME = ("Weights = type('my weights', (nn.Parameter,), {'values': lambda sel
 @pytest.fixture(scope="module")
 def results():
     with Grader(jobs=1, timeout=60) as grader:
-        return grader.grade([Submission(EXERCISE, HELPER), Submission(EXERCISE, ODD_NAME)])
+        return grader.grade([Submission(EXERCISE, code) for code in (HELPER, ODD_NAME, TENSOR_CLASS)])
 
 
 def test_the_words_name_the_class_and_the_attribute(results):
@@ -32,6 +34,11 @@ def test_the_words_name_the_class_and_the_attribute(results):
     words = [c.message for c in result.checks if not c.passed]
     assert words and all("`w` is of a class of your own, `Weights`, that defines `values`" in m for m in words), words
     assert "ran again while the grader read" not in " ".join(words)
+
+
+def test_a_tensor_subclass_bound_to_a_judged_name_is_named_too(results):
+    words = [c.message for c in results[2].checks if not c.passed]
+    assert words and all("`out` is of a class of your own, `Tagged`, that defines `values`" in m for m in words), words
 
 
 def test_a_class_name_that_is_no_identifier_gets_the_general_words(results):

@@ -132,14 +132,15 @@ class _Seal:
                         named[_id(t)] = name if _type(name) is str else ""
         self.tensors = [(t, *self._state(t)) for t in found]
         # NOTE [an attribute that hides torch's] (lookups.py); a judged name's tensor of a class of the code's too
-        hiders = [t for t in found if hides_torchs(t)] or [
-            v for name, v in _list(_dict_items(namespace)) if name in judged and is_tensor(v)
+        hiders = [(named[_id(t)], t) for t in found if hides_torchs(t)] or [
+            (name, v) for name, v in _list(_dict_items(namespace)) if name in judged and is_tensor(v)
             and not is_plain_tensor(v) and class_hides(v, own_dispatch=False)]
         self.hidden = bool(hiders)
         # which name, class and attribute, for the learner's words (feedback.py): a class's, not an instance's
-        for t in hiders[:1]:
+        for name, t in hiders[:1]:
             key = hiding_name(_type(t))
-            self.hider = [named.get(_id(t), ""), _type_name(_type(t)), key] if key and key != "?" else None
+            self.hider = [name if _type(name) is str else "", _type_name(_type(t)), key] if key and key != "?" \
+                else None
 
     @staticmethod
     def _state(t) -> tuple:
