@@ -123,10 +123,7 @@ class Grader:
                     else:
                         q.owned.add(key)
                         self._learner_run(q, same, (i, 0, side), ex, code)
-        # NOTE [warm before a run that needs it]: a run whose text calls what the warm-up loads runs on a warm
-        # worker, in a small grade too: run cold, it imported torch's lazy parts itself, and where that fell in
-        # a pass the early judge reads (a non-reentrant checkpoint's recomputation), it read as torch changed
-        needing = sum(self.pool.needs_warm(job[3]) for job in q.jobs)
+        needing = sum(self.pool.needs_warm(job[3]) for job in q.jobs)  # NOTE [warm before a run that needs it]
         self.pool.plan(len(q.jobs), warm=needing > 0 or any(uses_lazy_torch(sub.exercise.setup, sub.exercise.solution)
                                                             for sub in submissions if sub.code is not None),
                        needing=needing)

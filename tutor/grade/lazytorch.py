@@ -38,6 +38,10 @@ def _calls_lazy(source: str) -> bool:
     return _LAZY_TORCH.search(source) is not None
 
 
+# NOTE [warm before a run that needs it]: a grade with a run whose text calls what the warm-up loads plans
+# its worker warm before the first run, a small grade too (grader.py): run cold, the code imported torch's
+# lazy parts itself, and where that fell in a pass the early judge reads (a non-reentrant checkpoint's
+# recomputation, graded alone), it read as torch changed. A run this reading misses still starts cold.
 def needs_warm(request) -> bool:
     """Does this run (a ``protocol.RunRequest``) call what the warm-up loads?
     Its setup, its code and its probes' kinds (``gradcheck``) are read."""
