@@ -26,10 +26,10 @@ HERE = Path(__file__).resolve().parents[1]
 COMPILES = re.compile(r"torch\.compile|aot_function|aot_module")
 
 
-def _files(tree: Path) -> list[tuple[str, str]]:
-    corpus = HERE / "tests" / "corpus"  # this checkout's files, graded by either tree's code
-    return [(path.parent.name, path.read_text()) for path in sorted(corpus.glob("*/*.py"))
-            if COMPILES.search(path.read_text())]
+def _files() -> list[tuple[str, str]]:
+    """(exercise id, code) of this checkout's corpus files that compile, graded by either tree's code."""
+    texts = ((path.parent.name, path.read_text()) for path in sorted((HERE / "tests" / "corpus").glob("*/*.py")))
+    return [(ex_id, code) for ex_id, code in texts if COMPILES.search(code)]
 
 
 def measure(rounds: int) -> dict:
@@ -39,7 +39,7 @@ def measure(rounds: int) -> dict:
     from tutor.pack import load_pack
 
     exercises = load_pack(None).exercises
-    files = [(exercises[ex_id], code) for ex_id, code in _files(Path.cwd()) if ex_id in exercises]
+    files = [(exercises[ex_id], code) for ex_id, code in _files() if ex_id in exercises]
     by_round = []
     with bp.one_warm_worker("require") as (grader, worker):
         for _ in range(rounds):
