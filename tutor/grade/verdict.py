@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -18,6 +19,8 @@ from tutor.grade.protocol import RunReply
 from tutor.grade.report import CheckResult, ExerciseResult
 from tutor.grade.unbound import unbound_names
 from tutor.i18n import _, get_language
+
+_SEEDED = re.compile(r"\bseed\b")  # a setup that reads its trial's seed
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,9 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
     error_text = ""
     several = len(trials) > 1
     has_raises = any(c.kind == "raises" for c in exercise.checks)
-    has_inputs = bool((exercise.setup or "").strip())  # a predict exercise may have no setup, so no inputs
+    # Inputs that differ by trial: a setup that reads the seed. A predict exercise may have no setup, or one of
+    # fixed tensors that every trial shares ("the values that trial's inputs give" misled there).
+    has_inputs = bool(_SEEDED.search(exercise.setup or ""))
     verdicts: list[list[Verdict]] = [[] for _ in exercise.checks]
     where: dict = {}  # "line", "misconception": of the first visible error
     all_hidden = all(t.hidden for t in exercise.trials)

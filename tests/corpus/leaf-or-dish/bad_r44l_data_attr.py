@@ -1,4 +1,4 @@
-# expect: with the values that trial's inputs give
+# expect: and the right one: an answer of that type fails where its value is wrong
 # asked b.data instead of b (data is always a leaf)
 a_leaf = a.is_leaf
 b_leaf = b.data.is_leaf

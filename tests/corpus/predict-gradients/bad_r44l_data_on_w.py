@@ -1,4 +1,4 @@
-# expect: with the values that trial's inputs give
+# expect: and the right one: an answer of that type fails where its value is wrong
 # used .data for w so it would "not be tracked twice"
 y = w.data * x + b
 y.backward()

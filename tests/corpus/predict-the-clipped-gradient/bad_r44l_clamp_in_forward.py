@@ -1,4 +1,4 @@
-# expect: with the values that trial's inputs give
+# expect: and the right one: an answer of that type fails where its value is wrong
 # thought the hook clamps y itself
 y = (x * w).clamp(-0.5, 0.5)
 loss = (y ** 2).sum()

@@ -1,4 +1,4 @@
-# expect: with the values that trial's inputs give
+# expect: and the right one: an answer of that type fails where its value is wrong
 y = x * w
 loss = (y ** 2).sum()
 loss.register_hook(lambda g: g.clamp(-0.5, 0.5))

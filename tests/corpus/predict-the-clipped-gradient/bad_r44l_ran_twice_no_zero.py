@@ -1,4 +1,4 @@
-# expect: with the values that trial's inputs give
+# expect: and the right one: an answer of that type fails where its value is wrong
 # ran the snippet a second time to print, forgot grads accumulate
 for _ in range(2):
     y = x * w

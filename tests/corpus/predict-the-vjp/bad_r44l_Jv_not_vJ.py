@@ -1,4 +1,4 @@
-# expect: with the values that trial's inputs give
+# expect: and the right one: an answer of that type fails where its value is wrong
 # thought grad_x is J^T... actually used v weights on columns
 J = [[3.0, 2.0], [1.0, 1.0], [0.0, 6.0]]
 v = [1.0, 2.0, -1.0]

@@ -1,4 +1,4 @@
-# expect: with the values that trial's inputs give
+# expect: and the right one: an answer of that type fails where its value is wrong
 # rows zeroed, but the final backward adds onto the last row's grad
 y = torch.stack([x[0] * x[1], x[0] + x[1], x[1] ** 2])
 J = []

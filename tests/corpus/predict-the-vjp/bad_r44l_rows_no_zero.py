@@ -1,4 +1,4 @@
-# expect: with the values that trial's inputs give
+# expect: and the right one: an answer of that type fails where its value is wrong
 # row by row, but forgot to clear x.grad between rows
 y = torch.stack([x[0] * x[1], x[0] + x[1], x[1] ** 2])
 J = []
