@@ -197,6 +197,7 @@ def enter_probe_phase(after=None, dicts: tuple = (), own: tuple | None = None, s
 # torch.optim and checkpointing pull in torch._dynamo: some 800 modules,
 # 2 s of CPU, in every run until the zygote holds them).
 COLD_MODULES = 100
+WARMED: list = []  # the zygote's warm-up done (a list item: pristine records this module as the zygote left it)
 
 
 def run(request: RunRequest, own: tuple | None = None) -> dict:
@@ -259,6 +260,7 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
             break
     if len(sys.modules) - modules >= COLD_MODULES:  # NOTE [warm on need]: read (and dropped) by the monitor
         payload["cold"] = "compile" if compiles[0][0] != compiles[1] else True  # NOTE [compile warmed on need]
+        payload["unwarmed"] = not WARMED  # NOTE [a run that started cold, run again] (lazytorch.py)
     enter(after, dicts, own, streams)
     if payload["error"] is None or payload["error"]["phase"] == "code":
         payload["probes"] = read(request.probes, namespace, started, marks)

@@ -19,6 +19,7 @@ _ARG = r"(?:[^()\[\],]|\([^()]*\)|\[[^\[\]]*\])*"
 _LAZY_TORCH = re.compile(
     r"torch\.func|functorch|optim|checkpoint|gradcheck|vmap|jacrev|jacfwd|hessian|\bjvp\b|\bvjp\b|\bhvp\b|\bvhp\b"
     r"|torch\.compile|_dynamo\.optimize|aot_function|aot_module"  # NOTE [compile warmed on need] (zygote.py)
+    r"|profiler|vectorize"  # torch.profiler's first use: 823 modules; a vectorized jacobian's: 487
     r"|gradient\s*=|grad_tensors|grad_outputs"
     r"|\.backward\(\s*(?!\)|retain_graph|create_graph|inputs\s*=)"  # backward(v): a gradient, positional
     rf"|autograd\.grad\({_ARG},{_ARG},(?!\s*\w+\s*=)")  # grad(y, x, v): grad_outputs, positional
@@ -41,7 +42,14 @@ def _calls_lazy(source: str) -> bool:
 # NOTE [warm before a run that needs it]: a grade with a run whose text calls what the warm-up loads plans
 # its worker warm before the first run, a small grade too (grader.py): run cold, the code imported torch's
 # lazy parts itself, and where that fell in a pass the early judge reads (a non-reentrant checkpoint's
-# recomputation, graded alone), it read as torch changed. A run this reading misses still starts cold.
+# recomputation, graded alone), it read as torch changed. A run this reading misses still starts cold:
+#
+# NOTE [a run that started cold, run again]: one that imported COLD_MODULES or more modules, forked before its
+# zygote warmed up (child.WARMED), says so (RunPayload.unwarmed), and the pool runs it again
+# (``pool._retry``, RETRIES times at most), by then on a warm worker: torch's own imports inside a pass the
+# early judge reads are the grader's doing, never the learner's verdict (round 46: `torch.profiler.profile()`
+# around a backward, graded alone, 2 of 7 on make-a-leaf). The flag is the run's word: forged, it buys the
+# code a run again, whose reply counts as any run's does. Not a fault of the grader's: not counted as one.
 def needs_warm(request) -> bool:
     """Does this run (a ``protocol.RunRequest``) call what the warm-up loads?
     Its setup, its code and its probes' kinds (``gradcheck``) are read."""

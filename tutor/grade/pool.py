@@ -25,7 +25,7 @@ from tutor.grade.runqueue import RunQueue
 from tutor.grade.workerstart import StartWatch, StderrTail, why_not_started
 
 STARTUP_TIMEOUT = 120.0
-RETRIES = 2  # times a run lost to a grader fault is run again
+RETRIES = 2  # times a run lost to a grader fault (or one that started cold: lazytorch.py) is run again
 # NOTE [workers worth starting]: a worker's start costs some 3 to 6 s of CPU
 # (torch's import, then its warm-up), a run some 50 to 100 ms. A second
 # worker halves the runs' wall time but doubles the start's CPU: on a quiet
@@ -46,7 +46,7 @@ WARM_RUNS = 64
 def _retry(reply: RunReply, attempt: int) -> bool:
     if attempt >= RETRIES:
         return False
-    if reply.grader_fault:
+    if reply.grader_fault or reply.started_cold:  # NOTE [a run that started cold, run again] (lazytorch.py)
         return True
     # Without a jail a SIGKILL may be the code's own (os.kill(os.getpid(), 9))
     # or someone else's: run it once more; the code's own kill comes back.
@@ -282,7 +282,7 @@ class WorkerPool:
             if self.closed or self.starts.broken or not _retry(reply, attempt):
                 return reply
             with self._lock:
-                self.retried += 1
+                self.retried += not reply.started_cold  # a cold start is no fault of the grader's
         return reply
 
     def _run_once(self, request: RunRequest, worker: "Worker | None" = None) -> RunReply:

@@ -209,10 +209,13 @@ class RunError:
 
 @dataclass(frozen=True)
 class RunPayload:
-    """What a finished run sent back: the exception, if any, and its probes' data."""
+    """What a finished run sent back: the exception, if any, and its probes' data. ``unwarmed``: the run
+    had to import torch's lazy parts itself, forked before its worker warmed up (NOTE [a run that started
+    cold, run again], lazytorch.py): the run's word, so it buys a run again at most, never a verdict."""
 
     error: RunError | None
     probes: Mapping[str, Any]
+    unwarmed: bool = False
 
     @classmethod
     def from_wire(cls, data: Any) -> "RunPayload":
@@ -222,7 +225,7 @@ class RunPayload:
         # Each probe's data is judged by the kind that asked for it (a
         # value that is not a mapping fails that check alone).
         probes = dict(data.get("probes", {}))
-        return cls(None if error is None else RunError.from_wire(error), probes)
+        return cls(None if error is None else RunError.from_wire(error), probes, data.get("unwarmed") is True)
 
 
 @dataclass(frozen=True)
@@ -250,6 +253,11 @@ class RunReply:
     @property
     def grader_fault(self) -> bool:
         return self.status == "lost"
+
+    @property
+    def started_cold(self) -> bool:
+        """NOTE [a run that started cold, run again] (lazytorch.py)."""
+        return self.payload is not None and self.payload.unwarmed
 
     @classmethod
     def lost(cls, why: str) -> "RunReply":

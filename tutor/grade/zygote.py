@@ -46,7 +46,7 @@ def serve(outbox_fd: int, sandboxed: bool = False, warm: str = "now", run_uid: i
     _first_ops(torch)
     drop_dead_seed_stacks(torch)
     warm_line_cache()
-    warmed: list = []  # the warm-up done (a list: nothing of this module's is bound again after the snapshot)
+    warmed = child.WARMED  # the warm-up done, which a run reads (NOTE [a run that started cold, run again])
     if warm == "now":
         _warm_up(torch)
         warmed.append(True)
