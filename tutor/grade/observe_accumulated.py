@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections import OrderedDict as _OrderedDict
 
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
-from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
+from tutor.grade.observe_recompute import give_back_since, mark, on_the_runs_thread
 from tutor.grade.observe_replaced import note_written as _written
 from tutor.grade.observe_state import (
     _any, _clone, _detach, _get_grad, _get_grad_fn, _get_version, _getattr, _is_grad_enabled, _isinstance, _len,
@@ -107,7 +107,7 @@ def _accumulator(tensor, roots=()):
         return kept[1]
     if not on_the_runs_thread():
         return _accumulator_under(tensor, roots)
-    first, on, enabled = _sequence_nr(), _S.on, _is_grad_enabled()
+    at, on, enabled = mark(), _S.on, _is_grad_enabled()
     try:
         _S.on = False
         _set_grad_enabled(True)
@@ -119,7 +119,7 @@ def _accumulator(tensor, roots=()):
     finally:
         _S.on = on
         _set_grad_enabled(enabled)
-        _S.observer_nodes += _sequence_nr() - first
+        give_back_since(at)  # NOTE [numbers given back once] (observe_recompute.py)
 
 
 def _accumulator_under(tensor, roots, most: int = 10_000):

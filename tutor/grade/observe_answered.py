@@ -31,6 +31,7 @@ import torch._tensor as _T
 import torch.autograd as _A
 
 from tutor.grade import observe_targets as _hook_targets
+from tutor.grade.observe_chain import compiler_set as _compiler_set
 from tutor.grade.observe_inpass import running as _running
 from tutor.grade.observe_recompute import look_at as _look_at
 from tutor.grade.observe_reentrant import torchs_own_pass as _torchs_own_pass
@@ -57,6 +58,8 @@ def _engine(run):
             _look_at((t_outputs,))  # NOTE [a recompute's nodes]
         if _S.on:
             _hook_targets.before_pass()  # NOTE [a hook on a leaf's accumulator]
+            if _compiler_set():  # NOTE [a compiler of every pass] (observe_chain.py)
+                _S.own_dispatch = True
         result = _running(run, t_outputs, *args, **kwargs)  # NOTE [the code's own code in a pass]
         if _Engine.watching and _len(_Engine.runs) < MOST:
             kept = []

@@ -4,6 +4,8 @@ observe_roots.py)."""
 
 from __future__ import annotations
 
+import torch
+
 from tutor.grade.observe_dispatch import DISPATCH_ROOTS, stack_is_torchs
 from tutor.grade.observe_state import (
     MOST_CLASSES, TORCH_CLASSES, _HOOK_FUNCTION, _S, _BackwardCFunction, _Tensor, _TensorBase, _getattr,
@@ -127,7 +129,29 @@ def own_dispatch() -> bool:
     return False
 
 
+# NOTE [a compiler of every pass]: compiled autograd (`torch._dynamo.compiled_autograd._enable(fn)`) hands
+# each backward pass's graph to a compiler, which may rewrite it: round 46's attacker's made every custom
+# Function's backward hand on the gradient it was given, and left it on, so that straight-through-round's
+# replay of a backward that returns zeros saw a straight-through one (5 of 5). A compiler set as a pass
+# starts or ends is a dispatch of the code's own (torch sets none but inside a compile of the code's, whose
+# backend is the code's too); one left on is switched off before the probes (pristine._leave_torch_modes).
+_set_compiler = _getattr(_getattr(_getattr(torch._C, "_dynamo", None), "compiled_autograd", None),
+                         "set_autograd_compiler", None)
+
+
+def compiler_set() -> bool:
+    """A compiler of every backward pass is set (NOTE [a compiler of every pass]): read by setting none and
+    setting back what was there, the one way torch reads it."""
+    if _set_compiler is None:
+        return False
+    prior = _set_compiler(None, False)
+    _set_compiler(*prior)
+    return prior[0] is not None
+
+
 def _dispatch_found() -> bool:
+    if compiler_set():
+        return True
     for cls, method in TORCH_CLASSES.items():
         if own_method(cls) is not method:
             return True

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import torch
 
-from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
+from tutor.grade.observe_recompute import give_back_since, mark, on_the_runs_thread
 from tutor.grade.observe_state import _S, _getattr
 
 _WATCHED = [False]
@@ -38,12 +38,12 @@ def _watch_the_compile_step() -> None:
         return
 
     def traced(*args, **kwargs):
-        first = _sequence_nr()
+        at = mark()
         try:
             return step(*args, **kwargs)
         finally:
             if _S.on and on_the_runs_thread():
-                _S.observer_nodes += _sequence_nr() - first
+                give_back_since(at)  # a step inside a backend's step is not given back twice
 
     convert_frame._compile = traced
 

@@ -47,7 +47,7 @@ import torch
 
 from tutor.grade.observe_dispatch import note_stack as _note_stack
 from tutor.grade.observe_state import (
-    _Tensor, _get_grad_fn, _graph_task_id, _isinstance, _no_torch_function_at_all, _read_sequence_nr,
+    _S, _Tensor, _get_grad_fn, _graph_task_id, _isinstance, _no_torch_function_at_all, _read_sequence_nr,
 )
 
 # read in a backward pass of the code's, which may have replaced the builtins
@@ -66,6 +66,34 @@ _LEAKED = [False]
 _NAMESPACE: list = [None]
 _GradientEdge = _getattr(torch.autograd.graph, "GradientEdge", None)
 MAX_WALK = 50_000  # nodes walked for one look; a bigger graph counts as reached
+
+
+# NOTE [numbers given back once]: footprint's count is the sequence numbers the run's thread took, less
+# what was given back: a range by an observer's asking (observe_targets, observe_accumulated), by dynamo's
+# compile step (observe_compile), by a recompute (here), and single numbers (observe_unrecorded). Ranges
+# nest: a compile step inside a backend's compile step, a recompute's accumulator views. Each took its
+# whole range off, so the numbers inside were given back twice: the model's own nodes went uncounted
+# (round 46's attacker: evaluate-without-a-graph's forward with recording on, 6 of 6; a checkpoint that
+# asked 30 gradient edges). Now a range gives back what was taken in it less what was given back in it.
+def mark() -> tuple:
+    """Where this thread's count stands: (its sequence number, the observers' numbers given back, its
+    recomputes' taken off)."""
+    bucket = _getattr(_LOCAL, "bucket", None)
+    return _sequence_nr(), _S.observer_nodes, bucket[0] if bucket else 0
+
+
+def made_since(at: tuple) -> int:
+    """The numbers this thread took since ``at`` (``mark``'s), less those given back since."""
+    first, observed, taken = at
+    bucket = _getattr(_LOCAL, "bucket", None)
+    return _sequence_nr() - first - (_S.observer_nodes - observed) - ((bucket[0] if bucket else 0) - taken)
+
+
+def give_back_since(at: tuple) -> None:
+    """An observer's range, given back once (NOTE [numbers given back once])."""
+    made = made_since(at)
+    if made > 0:
+        _S.observer_nodes += made
 
 
 def _values_too(x: torch.Tensor) -> dict:
@@ -120,7 +148,7 @@ def _counted_frames(init):
     """A frame notes the sequence number it starts at; its recompute counts the nodes it makes."""
     def made(self, recompute_fn, *args, **kwargs):
         init(self, recompute_fn, *args, **kwargs)
-        seq = [_sequence_nr(), None]  # where the forward starts; its nodes (when it is done)
+        seq = [mark(), None]  # where the forward starts; its nodes (when it is done)
 
         _setattr(self, "recompute_fn", _counted(recompute_fn, lambda out, start, end: seq[1]))
         _setattr(self, "_agt_seq", seq)
@@ -134,7 +162,8 @@ def _counted(recompute_fn, forward):
     a node: NOTE [a dispatch put on the stack], observe_dispatch.py)."""
     def recompute(*inner):
         bucket = _getattr(_LOCAL, "bucket", None)  # None: a thread of no run's
-        start, taken = _sequence_nr(), bucket[0] if bucket else 0
+        at = mark()
+        start = at[0]
         out = None
         try:
             out = recompute_fn(*inner)
@@ -144,7 +173,7 @@ def _counted(recompute_fn, forward):
             end = _sequence_nr()
             most = forward(out, start, end)
             if bucket and most is not None and _graph_task_id() != -1:
-                made_here = end - start - (bucket[0] - taken)  # less what inner recomputes took off
+                made_here = made_since(at)  # less what inner recomputes took off, and the observers gave back
                 if made_here > 0:
                     bucket[0] += _min(made_here, most)
                     starts, ends = bucket[1], bucket[2]
@@ -165,7 +194,7 @@ def _forward_done(exit_):
         finally:
             seq = _getattr(_getattr(self, "_agt_frame", None), "_agt_seq", None)
             if seq is not None and seq[1] is None:
-                seq[1] = _sequence_nr() - seq[0]
+                seq[1] = made_since(seq[0])  # NOTE [numbers given back once]
     return done
 
 

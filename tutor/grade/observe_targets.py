@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 
 from tutor.grade.observe_inpass import note_dict as _note_dict
-from tutor.grade.observe_recompute import _sequence_nr, on_the_runs_thread
+from tutor.grade.observe_recompute import give_back_since, mark, on_the_runs_thread
 from tutor.grade.observe_state import (
     _S, _Tensor, _copy_names, _graph_task_id, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function_at_all,
     _requires_grad, _set_grad_enabled, _view_as,
@@ -119,7 +119,7 @@ def before_pass() -> None:
     """As a pass starts (not inside one): the named leaves' accumulators asked for the node hooks' dicts."""
     if not _S.node_hook_dicts or _graph_task_id() != -1 or not on_the_runs_thread():
         return  # (the nodes asking makes are taken off the run's own thread's count)
-    first = _sequence_nr()
+    at = mark()
     try:
         namespace = _S.hook_target_namespace or {}
         for name in _S.hook_target_names:
@@ -131,7 +131,7 @@ def before_pass() -> None:
                 if _any_is(hooks_dict, held) and not _any_is(tensor, found):
                     found.append(tensor)
     finally:
-        _S.observer_nodes += _sequence_nr() - first
+        give_back_since(at)  # NOTE [numbers given back once] (observe_recompute.py)
 
 
 def marking(ran: list):
