@@ -151,8 +151,10 @@ def exercise_result(exercise, code: str, trials: list[TrialRuns], free: list, li
                     message = lead + tail if tail else lead[:-2] + "." if lead.endswith(": ") else lead.rstrip()
                 if several:  # a check that says nothing of its own (round 36's learner read a bare "(trial ...)")
                     message = ((message or _("failed")) + feedback.trial_words(trial, ctx.observed)).lstrip()
-            declared = "" if ok else kind_of(exercise.checks[c]).hidden_words(exercise.checks[c], trial, has_inputs)
-            verdicts[c].append((ok, message if ok else feedback.redact(message, hidden, declared, all_hidden)))
+            kind = kind_of(exercise.checks[c])
+            declared = "" if ok else kind.hidden_words(exercise.checks[c], trial, has_inputs)
+            redacted = hidden and not kind.shown_when_hidden
+            verdicts[c].append((ok, message if ok else feedback.redact(message, redacted, declared, all_hidden)))
             if not ok:
                 failed_on[c].add(hidden)
         if raised:

@@ -1,4 +1,4 @@
-# expect: gradient recording on
+# expect: your code left gradient recording switched off
 # right counts, but switched grad mode off for the last one and never switched it back
 def count(fn):
     n = [0]

@@ -61,6 +61,10 @@ class Kind:
     # on the probes of the learner's run: the grader hands that run's result
     # to ``judge`` as ``yours``.
     separate_run: ClassVar[bool] = False
+    # Its failure words name the setup's tensors and what the code did to them, never a trial's values nor
+    # text of the code's: a hidden trial shows them too (round 46's learner flipped leaf-or-dish's `c` to
+    # see it is a leaf, and read only "leave the tensors the setup made as it made them").
+    shown_when_hidden: ClassVar[bool] = False
 
     def label(self, check) -> str:
         raise NotImplementedError
