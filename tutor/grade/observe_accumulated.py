@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections import OrderedDict as _OrderedDict
 
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
-from tutor.grade.observe_recompute import give_back_since, mark, on_the_runs_thread
+from tutor.grade.observe_recompute import _sequence_nr, give_back_view, on_the_runs_thread
 from tutor.grade.observe_replaced import note_written as _written
 from tutor.grade.observe_state import (
     _any, _clone, _detach, _get_grad, _get_grad_fn, _get_version, _getattr, _is_grad_enabled, _isinstance, _len,
@@ -58,6 +58,7 @@ from tutor.grade.observe_state import (
     _TensorBase, _type, _view_as,
 )
 
+_id = id  # as imported: an `id` of the code's ran inside the observers' asking (round 46's second attacker)
 MAX_COPY = 1_000_000  # elements of one copy
 MAX_COPIES = 4_000_000  # elements copied in one pass, in all
 
@@ -102,24 +103,26 @@ def _accumulator(tensor, roots=()):
     """The leaf's AccumulateGrad node, kept for the run (one asking per leaf). Asking makes a node, which is
     taken off the run's own thread's count (as observe_targets asks); off that thread (a pass in a thread
     of the code's: round 29's third attacker) it is looked for on the graph of the pass's roots instead."""
-    kept = _S.accumulators.get(id(tensor))
+    kept = _S.accumulators.get(_id(tensor))
     if kept is not None and kept[0] is tensor:
         return kept[1]
     if not on_the_runs_thread():
         return _accumulator_under(tensor, roots)
-    at, on, enabled = mark(), _S.on, _is_grad_enabled()
+    on, enabled = _S.on, _is_grad_enabled()
     try:
         _S.on = False
         _set_grad_enabled(True)
-        node = _get_grad_fn(_view_as(tensor, tensor)).next_functions[0][0]
-        _S.accumulators[id(tensor)] = (tensor, node)
+        first = _sequence_nr()
+        view = _view_as(tensor, tensor)
+        give_back_view(first)  # NOTE [numbers given back once] (observe_recompute.py)
+        node = _get_grad_fn(view).next_functions[0][0]
+        _S.accumulators[_id(tensor)] = (tensor, node)
         return node
     except Exception:  # noqa: BLE001 - an odd tensor: what was delivered is not seen
         return None
     finally:
         _S.on = on
         _set_grad_enabled(enabled)
-        give_back_since(at)  # NOTE [numbers given back once] (observe_recompute.py)
 
 
 def _accumulator_under(tensor, roots, most: int = 10_000):

@@ -35,7 +35,7 @@ from tutor.grade.observe_saved import _measure, _SuspendSaved, wrap_saved_hooks_
 from tutor.grade.observe_state import (
     _FLAGS, _S, _SEEDS, _TRANSFORMS, _Module, _Tensor, _any, _copy_names,
     _get_shape, _getattr, _getframe, _graph_task_id, _isinstance, _learner_caller, _len, _no_torch_function_at_all,
-    _numel, record_call as _record_call,
+    _numel, _zip, record_call as _record_call,
 )
 
 
@@ -295,7 +295,7 @@ def _wrap_custom_backward(original):
             try:
                 needs = self.needs_input_grad
                 grads = result if _isinstance(result, tuple) else (result,)
-                for need, grad in zip(needs, grads) if _len(grads) >= _len(needs) else ():  # torch refuses fewer
+                for need, grad in _zip(needs, grads) if _len(grads) >= _len(needs) else ():  # torch refuses fewer
                     if not need and grad is not None:
                         _S.unneeded_grads += 1
             except Exception:

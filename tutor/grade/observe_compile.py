@@ -16,12 +16,16 @@ own runs inside that step, and what it builds there is not counted
 
 from __future__ import annotations
 
+import gc
+
 import torch
 
-from tutor.grade.observe_recompute import give_back_since, mark, on_the_runs_thread
+from tutor.grade.observe_ranges import range_close, range_open
+from tutor.grade.observe_recompute import on_the_runs_thread
 from tutor.grade.observe_state import _S, _getattr
 
 _WATCHED = [False]
+_gc_on, _gc_off, _gc_on_again = gc.isenabled, gc.disable, gc.enable  # as imported: the code may replace them
 CALLED = [0]  # torch.compile's calls in this process: NOTE [compile warmed on need] (zygote.py)
 
 
@@ -36,16 +40,32 @@ def _watch_the_compile_step() -> None:
     step = _getattr(convert_frame, "_compile", None)
     if step is None:
         return
+    convert_frame._compile = _a_range(step)
+    try:  # AOTAutograd's tracing, which a backend of the code's may call: torch's, inside the code's frame
+        import torch._functorch.aot_autograd as aot
+    except Exception:  # noqa: BLE001
+        return
+    capture = _getattr(aot, "aot_stage1_graph_capture", None)
+    if capture is not None:
+        aot.aot_stage1_graph_capture = _a_range(capture)
 
+
+def _a_range(step):
     def traced(*args, **kwargs):
-        at = mark()
+        if not (_S.on and on_the_runs_thread()):
+            return step(*args, **kwargs)
+        # NOTE [the code's own nodes in a range] (observe_ranges.py): a backend of the code's, a `__del__`
+        # run by a collection, stays the code's; no collection runs inside (one more way in, shut)
+        opened, collecting = range_open(), _gc_on()
+        _gc_off()
         try:
             return step(*args, **kwargs)
         finally:
-            if _S.on and on_the_runs_thread():
-                give_back_since(at)  # a step inside a backend's step is not given back twice
+            if collecting:
+                _gc_on_again()
+            range_close(opened)  # a step inside a backend's step is not given back twice
 
-    convert_frame._compile = traced
+    return traced
 
 
 def _compiling(compile_):

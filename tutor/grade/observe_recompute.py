@@ -74,19 +74,29 @@ MAX_WALK = 50_000  # nodes walked for one look; a bigger graph counts as reached
 # nest: a compile step inside a backend's compile step, a recompute's accumulator views. Each took its
 # whole range off, so the numbers inside were given back twice: the model's own nodes went uncounted
 # (round 46's attacker: evaluate-without-a-graph's forward with recording on, 6 of 6; a checkpoint that
-# asked 30 gradient edges). Now a range gives back what was taken in it less what was given back in it.
+# asked 30 gradient edges). Now a range gives back what was taken in it less what was given back in it, and
+# less what a function of the code's made in it (NOTE [the code's own nodes in a range], observe_inpass.py).
 def mark() -> tuple:
     """Where this thread's count stands: (its sequence number, the observers' numbers given back, its
-    recomputes' taken off)."""
+    recomputes' taken off, the code's own made inside the observers' ranges)."""
     bucket = _getattr(_LOCAL, "bucket", None)
-    return _sequence_nr(), _S.observer_nodes, bucket[0] if bucket else 0
+    return _sequence_nr(), _S.observer_nodes, bucket[0] if bucket else 0, _S.code_made
 
 
 def made_since(at: tuple) -> int:
-    """The numbers this thread took since ``at`` (``mark``'s), less those given back since."""
-    first, observed, taken = at
+    """The numbers this thread took since ``at`` (``mark``'s), less those given back or kept as the code's."""
+    first, observed, taken, code = at
     bucket = _getattr(_LOCAL, "bucket", None)
-    return _sequence_nr() - first - (_S.observer_nodes - observed) - ((bucket[0] if bucket else 0) - taken)
+    return _sequence_nr() - first - (_S.observer_nodes - observed) - ((bucket[0] if bucket else 0) - taken) \
+        - (_S.code_made - code)
+
+
+def give_back_view(first: int) -> None:
+    """An asking for a leaf's accumulator, which makes one view (NOTE [a view to reach an accumulator]): its
+    number given back where the counter moved by exactly one since ``first`` (NOTE [the code's own nodes in
+    a range], observe_ranges.py: anything else made there is the code's)."""
+    if _sequence_nr() - first == 1:
+        _S.observer_nodes += 1
 
 
 def give_back_since(at: tuple) -> None:

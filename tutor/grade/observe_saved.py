@@ -19,8 +19,10 @@ from tutor.grade.observe_state import (
 
 def _note_saved(tensor) -> None:
     # What the forward keeps for backward: saves made during a backward
-    # pass (a reentrant checkpoint recomputing its block) are transient.
-    if _graph_task_id() == -1:
+    # pass (a reentrant checkpoint recomputing its block) are transient;
+    # but not one a hook of the code's makes (round 46's second attacker
+    # built its whole forward in a hook of a throwaway backward, unweighed).
+    if _graph_task_id() == -1 or _S.in_code_hook:
         _S.saved_bytes += int(_numel(tensor)) * int(_element_size(tensor))
 
 

@@ -38,6 +38,7 @@ def _of_type(value, kind) -> bool:
     return _issubclass(_type(value), kind)  # bound below, read when called
 
 _len = len
+_zip = zip
 _TensorBase = torch._C.TensorBase
 _Tensor = torch.Tensor
 _BackwardCFunction = torch.autograd.function.BackwardCFunction  # a custom Function's node
@@ -190,6 +191,7 @@ class _Defaults:
     node_hook_dicts: list = []  # NOTE [a hook on a leaf's accumulator]: the dicts its node hooks went into
     node_probe = None  # ... a list while an accumulator is asked for its dicts
     observer_nodes = 0  # nodes the observers made while the code ran (asking an accumulator): not the code's
+    code_made = 0  # of those inside the observers' ranges, the ones a function of the code's made (observe_inpass)
     watch_replaced = False  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
     replaced: dict = {}  # class -> replacements in the whole run
     replaced_now: dict = {}  # ... in the backward pass under way

@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 
 from tutor.grade.observe_inpass import note_dict as _note_dict
-from tutor.grade.observe_recompute import give_back_since, mark, on_the_runs_thread
+from tutor.grade.observe_recompute import _sequence_nr, give_back_view, on_the_runs_thread
 from tutor.grade.observe_state import (
     _S, _Tensor, _copy_names, _graph_task_id, _get_grad_fn, _isinstance, _is_grad_enabled, _len, _no_torch_function_at_all,
     _requires_grad, _set_grad_enabled, _view_as,
@@ -119,19 +119,15 @@ def before_pass() -> None:
     """As a pass starts (not inside one): the named leaves' accumulators asked for the node hooks' dicts."""
     if not _S.node_hook_dicts or _graph_task_id() != -1 or not on_the_runs_thread():
         return  # (the nodes asking makes are taken off the run's own thread's count)
-    at = mark()
-    try:
-        namespace = _S.hook_target_namespace or {}
-        for name in _S.hook_target_names:
-            tensor = namespace.get(name)
-            if not _isinstance(tensor, _Tensor):
-                continue
-            held = _accumulator_dicts(tensor)
-            for hooks_dict, _, found in _S.node_hook_dicts:
-                if _any_is(hooks_dict, held) and not _any_is(tensor, found):
-                    found.append(tensor)
-    finally:
-        give_back_since(at)  # NOTE [numbers given back once] (observe_recompute.py)
+    namespace = _S.hook_target_namespace or {}
+    for name in _S.hook_target_names:
+        tensor = namespace.get(name)
+        if not _isinstance(tensor, _Tensor):
+            continue
+        held = _accumulator_dicts(tensor)
+        for hooks_dict, _, found in _S.node_hook_dicts:
+            if _any_is(hooks_dict, held) and not _any_is(tensor, found):
+                found.append(tensor)
 
 
 def marking(ran: list):
@@ -189,7 +185,10 @@ def _accumulator_dicts(tensor) -> list:
         _set_grad_enabled(True)
         _S.on = False  # the probe's registrations are not the code's
         with _no_torch_function_at_all():
-            node = _get_grad_fn(_view_as(tensor, tensor)).next_functions[0][0]
+            first = _sequence_nr()
+            view = _view_as(tensor, tensor)
+            give_back_view(first)  # NOTE [numbers given back once] (observe_recompute.py)
+            node = _get_grad_fn(view).next_functions[0][0]
         _S.node_probe = out  # the observer of Function._register_hook puts in the dict the node gave
         for register in (node.register_hook, node.register_prehook):
             register(_noop).remove()

@@ -1,4 +1,4 @@
-# expect: autograd graph nodes; this exercise allows at most 4
+# expect: autograd graph nodes; this exercise allows at most 5
 # wrong: frozen after the forward and backward (w1/b1 cleared by hand); a checkpoint whose function asks for
 # a leaf's gradient edge 30 times: each ask is given back in the forward and again in the recompute, where
 # the recompute's nodes are also taken off whole: the count goes down by 30.
