@@ -54,12 +54,12 @@ def _holding_codes() -> frozenset:
 
 def _grader_codes() -> frozenset:
     """The ids of the grader's functions that make the calls above in a run."""
-    from tutor.grade import lookups, observe_codes, observe_inpass, observe_kernels, observe_ranges, pristine, readfirst
+    from tutor.grade import lookups, observe_codes, observe_inpass, observe_kernels, pristine, readfirst
 
     inner = [c for c in observe_inpass.hooked.__code__.co_consts if getattr(c, "co_name", None) == "hook"]
     codes = [lookups.own_items, lookups.classes_made_to_run, lookups._real, lookups.note_clean,
              readfirst.read_in_order, observe_inpass.running, pristine.restore, observe_codes.calls_the_codes,
-             observe_kernels._young_references, observe_ranges.range_open, observe_ranges.range_close]
+             observe_kernels._young_references]
     return frozenset([id(f.__code__) for f in codes] + [id(c) for c in inner])
 
 

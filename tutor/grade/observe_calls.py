@@ -39,8 +39,8 @@ from tutor.grade.observe_state import (
 )
 
 
-
 _sys_modules = sys.modules
+_item, _size, _range = tuple.__getitem__, tuple.__len__, range
 
 
 def _bool_or_none(value):
@@ -283,6 +283,7 @@ def _wrap_custom_backward(original):
         # the class whose backward torch calls, read before it runs: the code's backward may relabel its ctx
         # (`ctx._forward_cls = Function`, round 33's third attacker), or put torch's backward back
         codes = _S.on and _backward_is_the_codes(_getattr(self, "_forward_cls", None))
+        needs = _getattr(self, "needs_input_grad", ()) if _S.on else ()  # before: the backward may rewrite it
         result = original(self, *args)
         if _S.on:
             # each run of a custom Function's backward in a reverse pass: a `calls` API, so that plain
@@ -292,9 +293,8 @@ def _wrap_custom_backward(original):
                 _record_call("autograd.Function.backward", None, None)
                 if codes:  # not torch's own (a checkpoint's, a module hook's): NOTE [a backward that is the code's]
                     _record_call(FUNCTION_BACKWARD_RUN, None, None)
-            try:
-                needs = self.needs_input_grad
-                grads = result if _isinstance(result, tuple) else (result,)
+            try:  # by index, as torch reads them: a tuple subclass of the code's iterates as it likes (round 46)
+                grads = [_item(result, i) for i in _range(_size(result))] if _isinstance(result, tuple) else [result]
                 for need, grad in _zip(needs, grads) if _len(grads) >= _len(needs) else ():  # torch refuses fewer
                     if not need and grad is not None:
                         _S.unneeded_grads += 1

@@ -9,9 +9,21 @@ third learner probe). The nodes made while dynamo compiles a frame, on the
 run's own thread, are taken off the count (observe.py); the compiled code's
 runs are the code's. Dynamo is imported when the code calls torch.compile
 (or a module's `compile`, which calls it), and only then is its compile step
-watched: the zygote does not pay for importing it. A backend of the code's
-own runs inside that step, and what it builds there is not counted
-(docs/grading.md).
+watched: the zygote does not pay for importing it.
+
+NOTE [a backend is the code's]: the backend dynamo calls inside that step
+(``OutputGraph.call_user_compiler``) was given back with the step, and round
+46's attackers built their whole forward there, with recording on: a
+function of the code's, one compiled under a file name of torch's, a
+`functools.partial` of C callables driving a `map`, a `Mock` (full marks on
+evaluate-without-a-graph, freeze-the-first-layer, backward-twice). What the
+backend call makes is the code's now, whoever's the backend is, less
+AOTAutograd's capture inside it (``aot_stage1_graph_capture``: torch's
+tracing of dynamo's graph on fake tensors, given back as the step is: the
+backend `aot_eager` is torch's own). No collection runs inside the step (a
+`__del__` of the code's, run by one, built a forward there). Left: a
+backend of the code's that hands AOTAutograd's capture a function of its
+own (docs/grading.md, "Round 46's mends").
 """
 
 from __future__ import annotations
@@ -20,9 +32,8 @@ import gc
 
 import torch
 
-from tutor.grade.observe_ranges import range_close, range_open
-from tutor.grade.observe_recompute import on_the_runs_thread
-from tutor.grade.observe_state import _S, _getattr
+from tutor.grade.observe_recompute import give_back_since, made_since, mark, on_the_runs_thread
+from tutor.grade.observe_state import _S, _getattr, _vars
 
 _WATCHED = [False]
 _gc_on, _gc_off, _gc_on_again = gc.isenabled, gc.disable, gc.enable  # as imported: the code may replace them
@@ -35,37 +46,65 @@ def _watch_the_compile_step() -> None:
     _WATCHED[0] = True
     try:
         import torch._dynamo.convert_frame as convert_frame
+        from torch._dynamo.output_graph import OutputGraph
     except Exception:  # noqa: BLE001 - no dynamo: nothing to watch
         return
     step = _getattr(convert_frame, "_compile", None)
     if step is None:
         return
-    convert_frame._compile = _a_range(step)
-    try:  # AOTAutograd's tracing, which a backend of the code's may call: torch's, inside the code's frame
+    convert_frame._compile = _given_back(step, _getattr(torch._dynamo, "config", None))
+    backend = _vars(OutputGraph).get("call_user_compiler")
+    if backend is not None:
+        OutputGraph.call_user_compiler = _kept(backend)
+    try:  # torch's own tracing inside a backend (aot_eager's): NOTE [a backend is the code's]
         import torch._functorch.aot_autograd as aot
     except Exception:  # noqa: BLE001
         return
     capture = _getattr(aot, "aot_stage1_graph_capture", None)
     if capture is not None:
-        aot.aot_stage1_graph_capture = _a_range(capture)
+        aot.aot_stage1_graph_capture = _given_back(capture)
 
 
-def _a_range(step):
+def _given_back(step, config=None):
+    """``step``, whose nodes on the run's thread are given back (NOTE [numbers given back once]). No
+    collection runs from the first read of the count to the last (NOTE [a backend is the code's]: a
+    `__del__` of the code's, run by one, built a forward inside), dynamo's own after its step included."""
     def traced(*args, **kwargs):
         if not (_S.on and on_the_runs_thread()):
             return step(*args, **kwargs)
-        # NOTE [the code's own nodes in a range] (observe_ranges.py): a backend of the code's, a `__del__`
-        # run by a collection, stays the code's; no collection runs inside (one more way in, shut)
-        opened, collecting = range_open(), _gc_on()
+        collecting, after = _gc_on(), config is not None and config.run_gc_after_compile
         _gc_off()
+        if after:
+            config.run_gc_after_compile = False
         try:
-            return step(*args, **kwargs)
+            at = mark()
+            try:
+                return step(*args, **kwargs)
+            finally:
+                give_back_since(at)  # a step inside a backend's step is not given back twice
         finally:
+            if after:
+                config.run_gc_after_compile = True
             if collecting:
                 _gc_on_again()
-            range_close(opened)  # a step inside a backend's step is not given back twice
 
     return traced
+
+
+def _kept(call):
+    """dynamo's call of the backend: what it makes is the code's (NOTE [a backend is the code's])."""
+    def backend(*args, **kwargs):
+        if not (_S.on and on_the_runs_thread()):
+            return call(*args, **kwargs)
+        at = mark()
+        try:
+            return call(*args, **kwargs)
+        finally:
+            made = made_since(at)
+            if made > 0:
+                _S.code_made += made
+
+    return backend
 
 
 def _compiling(compile_):

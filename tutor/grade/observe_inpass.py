@@ -79,15 +79,16 @@ import torch
 from tutor.autograd_apis import FUNCTION_BACKWARD_RUN, PASS_RAISED
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.lookups import own_items
-from tutor.grade.observe_codes import _codes_file
-from tutor.grade.observe_ranges import codes as _codes, ranged as _ranged, watching as _ranges_open
+from tutor.grade.observe_codes import _codes_file, codes_at
 from tutor.grade.observe_state import _S, _TORCH_DIR, SETUP_FILE, _copy_names, record_call as _record_call
 
 # read in a run of the code's, which may have replaced the builtins
 _gettrace, _settrace, _callable, _range = sys.gettrace, sys.settrace, callable, range
 _CHECKPOINT = os.path.join(_TORCH_DIR, "utils", "checkpoint.py")
 _COMPILED = os.path.join(_TORCH_DIR, "_dynamo", "compiled_autograd.py")  # NOTE [a compiler of every pass]
+_GENERATED = "<eval_with_key>"  # torch.fx's generated code (a compiled graph's forward and backward)
 _DEEPEST = 64  # frames looked at for torch's checkpoint
+_KNOWN: dict = {}  # code object -> whether it is the code's
 _NODE_BASE = torch.autograd.function.BackwardCFunction
 _NODE_KEYS = frozenset({"_forward_cls", "__module__", "__doc__", "_autograd_function_id"})  # what torch puts
 _NODE_METHOD_NAMES = ("apply", "apply_boxed", "_get_user_fn")  # BackwardCFunction's, the engine's way in
@@ -130,6 +131,17 @@ def hooked(fn):
     return hook
 
 
+def _codes(frame) -> bool:
+    code = frame.f_code
+    known = _KNOWN.get(code)
+    if known is None:
+        filename = code.co_filename
+        if filename.startswith("<"):  # exec'd: whose it is, its globals say (a dataclass's, a namedtuple's)
+            return codes_at(filename, frame.f_globals) and not filename.startswith(_GENERATED)
+        known = _KNOWN[code] = codes_at(filename, None)
+    return known
+
+
 def _in_checkpoint(frame) -> bool:
     for _ in _range(_DEEPEST):
         frame = frame.f_back
@@ -143,15 +155,14 @@ def _in_checkpoint(frame) -> bool:
 def _watch(frame, event, arg):
     # a trace function, not a profile one: called as each Python frame starts and for nothing else (it
     # returns None: no line events), where a profile function hears every C call too (x0.89 a pass)
-    local = _ranged(frame, event, arg) if _ranges_open() else None  # NOTE [the code's own nodes in a range]
     code = frame.f_code
     if code.co_name == "begin_capture" and code.co_filename == _COMPILED:  # the engine hands the pass over
         _S.own_dispatch = True  # NOTE [a compiler of every pass] (observe_chain.py): however it was set
     if _S.in_code_hook or not _S.on:
-        return local
+        return None
     if _codes(frame) and not _in_checkpoint(frame):
         _record_call(FUNCTION_BACKWARD_RUN, None, None)
-    return local
+    return None
 
 
 def install() -> None:

@@ -75,10 +75,10 @@ MAX_WALK = 50_000  # nodes walked for one look; a bigger graph counts as reached
 # whole range off, so the numbers inside were given back twice: the model's own nodes went uncounted
 # (round 46's attacker: evaluate-without-a-graph's forward with recording on, 6 of 6; a checkpoint that
 # asked 30 gradient edges). Now a range gives back what was taken in it less what was given back in it, and
-# less what a function of the code's made in it (NOTE [the code's own nodes in a range], observe_inpass.py).
+# less what was kept as the code's in it (NOTE [a backend is the code's], observe_compile.py).
 def mark() -> tuple:
     """Where this thread's count stands: (its sequence number, the observers' numbers given back, its
-    recomputes' taken off, the code's own made inside the observers' ranges)."""
+    recomputes' taken off, what was kept as the code's inside the observers' ranges)."""
     bucket = _getattr(_LOCAL, "bucket", None)
     return _sequence_nr(), _S.observer_nodes, bucket[0] if bucket else 0, _S.code_made
 
@@ -93,8 +93,8 @@ def made_since(at: tuple) -> int:
 
 def give_back_view(first: int) -> None:
     """An asking for a leaf's accumulator, which makes one view (NOTE [a view to reach an accumulator]): its
-    number given back where the counter moved by exactly one since ``first`` (NOTE [the code's own nodes in
-    a range], observe_ranges.py: anything else made there is the code's)."""
+    number given back where the counter moved by exactly one since ``first``: anything else made there is
+    the code's (round 46's attacker ran its forward in a `builtins.id`, and a `__del__`, that it called)."""
     if _sequence_nr() - first == 1:
         _S.observer_nodes += 1
 
@@ -175,10 +175,12 @@ def _counted(recompute_fn, forward):
         at = mark()
         start = at[0]
         out = None
+        _LOCAL.recomputing = _getattr(_LOCAL, "recomputing", 0) + 1
         try:
             out = recompute_fn(*inner)
             return out
         finally:
+            _LOCAL.recomputing -= 1
             _note_stack()
             end = _sequence_nr()
             most = forward(out, start, end)
@@ -227,6 +229,11 @@ def enter_thread() -> list:
     _BUCKETS.append(bucket)
     _LOCAL.bucket = bucket
     return bucket
+
+
+def recomputing() -> bool:
+    """A checkpoint's recompute runs on this thread (its saves are transient: observe_saved.py)."""
+    return _getattr(_LOCAL, "recomputing", 0) > 0
 
 
 def on_the_runs_thread() -> bool:

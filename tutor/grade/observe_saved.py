@@ -10,6 +10,7 @@ from sys import _getframe
 from tutor.grade.observe_dispatch import note_stack as _note_stack
 from tutor.grade.observe_inputs import read_inputs as _read_inputs
 from tutor.grade.observe_inpass import hooked as _hooked
+from tutor.grade.observe_recompute import recomputing as _recomputing
 from tutor.grade.observe_state import (
     OWN_PACKS,
     _S, _Tensor, _copy_names, _element_size, _get_dtype, _get_shape, _get_version, _getattr, _graph_task_id,
@@ -18,11 +19,14 @@ from tutor.grade.observe_state import (
 
 
 def _note_saved(tensor) -> None:
-    # What the forward keeps for backward: saves made during a backward
-    # pass (a reentrant checkpoint recomputing its block) are transient;
-    # but not one a hook of the code's makes (round 46's second attacker
-    # built its whole forward in a hook of a throwaway backward, unweighed).
-    if _graph_task_id() == -1 or _S.in_code_hook:
+    # What the code keeps for backward: a checkpoint's recompute saves what
+    # the forward saved, again, for a moment, and is not weighed. Saves in
+    # any other backward pass are (round 46's attackers built their whole
+    # forward in a throwaway pass: in a hook of the code's, in a Function's
+    # backward of a class compiled under a file name of torch's, in a C
+    # finalizer freed by the pass; until then a pass's saves were never
+    # weighed). A graph built with create_graph=True is memory too.
+    if not _recomputing():
         _S.saved_bytes += int(_numel(tensor)) * int(_element_size(tensor))
 
 

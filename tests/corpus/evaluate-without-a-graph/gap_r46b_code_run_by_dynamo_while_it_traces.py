@@ -1,4 +1,5 @@
-# expect: your code raised KeyError
+# expect: your code built an autograd graph
+# Known false pass: dynamo compiles the code's `__del__` (run by a collection while torch.compile is on) and runs code of the code's for real while it traces it, inside the step whose nodes are given back (docs/grading.md, Round 46).
 # wrong: the model runs with recording on (6 nodes); built by a cyclic garbage object's __del__ that GC
 # runs inside dynamo's compile step of a trivial lambda (torch's own "eager" backend, no backend of the
 # code's, no monkeypatch): the compile-step range gives the nodes back
