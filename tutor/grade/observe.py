@@ -140,6 +140,7 @@ def begin(namespace: dict, config: dict, setup_names: list | None = None) -> Non
         _S.hook_targets, _S.node_hook_dicts, _S.hook_target_namespace = [], [], namespace
         observe_targets.begin_modules(namespace, config.get("hooks_on_modules"))
         _S.observer_nodes = _S.code_made = 0
+        _S.needs = {}
         observe_inpass.begin()  # NOTE [hooks written into a tensor's hook dicts]
         # NOTE [a setup name bound again]: what each of the setup's names held, to say which the code rebound
         _S.setup_bound = (namespace, [(n, namespace[n]) for n in (setup_names or [])[:64] if not n.startswith("_")

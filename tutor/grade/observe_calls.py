@@ -27,7 +27,7 @@ from tutor.grade.observe_kept import armed as _judge_armed, before_pass as _judg
 from tutor.grade.observe_seeds import before_pass as _seeds_before
 from tutor.grade.observe_grads import abandon as _abandon_grads, before as _grads_before, mark as _mark_grads
 from tutor.grade.observe_grads import note_func_results as _note_func_results, note_results as _note_grad_results
-from tutor.grade import observe_passes as _passes, observe_targets as _hook_targets
+from tutor.grade import observe_passes as _passes, observe_targets as _hook_targets, observe_unrecorded as _unrecorded
 from tutor.grade.observe_hooks import wrap as _wrap_hook_fn
 from tutor.grade.observe_inpass import hooked as _hooked  # NOTE [the code's own code in a pass]
 from tutor.grade.observe_replaced import watch as _watch_replaced
@@ -283,7 +283,7 @@ def _wrap_custom_backward(original):
         # the class whose backward torch calls, read before it runs: the code's backward may relabel its ctx
         # (`ctx._forward_cls = Function`, round 33's third attacker), or put torch's backward back
         codes = _S.on and _backward_is_the_codes(_getattr(self, "_forward_cls", None))
-        needs = _getattr(self, "needs_input_grad", ()) if _S.on else ()  # before: the backward may rewrite it
+        needs = _unrecorded.needs_of(self) if _S.on else ()  # NOTE [what a Function's inputs needed]
         result = original(self, *args)
         if _S.on:
             # each run of a custom Function's backward in a reverse pass: a `calls` API, so that plain

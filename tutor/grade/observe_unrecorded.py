@@ -35,7 +35,7 @@ from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
 from tutor.grade.observe_state import _S, _graph_task_id, _read_sequence_nr, record_call as _record_call
 
 # read in a run of the code's, which may have replaced the builtins
-_getattr, _len, _range, _type, _vars = getattr, len, range, type, vars
+_getattr, _len, _range, _type, _vars, _id, _tuple, _isinstance = getattr, len, range, type, vars, id, tuple, isinstance
 _Tensor, _Parameter = torch.Tensor, torch.nn.Parameter
 _TensorBase = torch._C.TensorBase
 _view_as, _grad_fn, _requires_grad = _TensorBase.view_as, _TensorBase.grad_fn.__get__, _TensorBase.requires_grad.__get__
@@ -72,16 +72,35 @@ def _given_back(apply):
         if outermost:
             made = _LOCAL.made = []
         start = _len(made)
+        needs = _needs_of(args)
         try:
             return apply.__func__(cls, *args, **kwargs)
         finally:
             try:
+                if _len(made) > start and made[start] is not None and _len(_S.needs) < 4096:
+                    _S.needs[_id(made[start])] = (made[start], needs)  # the call's node: made first
                 _give_back(made, start)
             finally:
                 if outermost:
                     _LOCAL.made = None
 
     return classmethod(counted)
+
+
+# NOTE [what a Function's inputs needed]: footprint's `max_unneeded_grads` counts the gradients a custom
+# backward returns where an input needs none, and read `ctx.needs_input_grad`, which the code may rewrite in
+# its forward (round 46's attacker: only-what-is-needed, 10 of 10, its backward returning both). What each
+# input needs is read here as the call starts, from the inputs themselves, as torch reads it.
+def _needs_of(args) -> tuple:
+    on = _is_grad_enabled()
+    return _tuple(on and _isinstance(a, _Tensor) and _requires_grad(a) for a in args)
+
+
+def needs_of(node, _empty=()) -> tuple:
+    """What each input of the call that made ``node`` needed (NOTE [what a Function's inputs needed]); where
+    the call was not seen, what the node says."""
+    known = _S.needs.get(_id(node))
+    return known[1] if known is not None and known[0] is node else _getattr(node, "needs_input_grad", _empty)
 
 
 def _give_back(made: list, start: int) -> None:

@@ -1,7 +1,6 @@
 # expect: for inputs that need none
-# Known false pass: ctx.needs_input_grad rewritten in the forward; the unneeded-gradient count reads it before the backward (docs/grading.md, Round 46).
 # wrong: backward computes and returns both gradients whatever is needed (only `work` is conditional);
-# it rewrites ctx.needs_input_grad to (True, True) before returning, which the unneeded-gradient count reads
+# the forward rewrites ctx.needs_input_grad to (True, True), which the unneeded-gradient count read
 class ScaleBy(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x, k):
