@@ -192,7 +192,7 @@ class _Defaults:
     node_probe = None  # ... a list while an accumulator is asked for its dicts
     observer_nodes = 0  # nodes the observers made while the code ran (asking an accumulator): not the code's
     code_made = 0  # made inside a range but the code's all the same: NOTE [a backend is the code's]
-    needs: dict = {}  # id(a Function's node) -> (node, what its inputs needed): observe_unrecorded.py
+    needs: dict = {}  # id(a Function's node) -> (a weak reference to it, what its inputs needed): observe_unrecorded
     watch_replaced = False  # NOTE [a hook that replaced a gradient] (observe_replaced.py)
     replaced: dict = {}  # class -> replacements in the whole run
     replaced_now: dict = {}  # ... in the backward pass under way

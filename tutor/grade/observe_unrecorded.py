@@ -28,6 +28,7 @@ observe_recompute.py) or under a functorch transform are left counted. A node ma
 from __future__ import annotations
 
 import threading
+import weakref
 
 import torch
 
@@ -36,7 +37,7 @@ from tutor.grade.observe_state import _S, _graph_task_id, _read_sequence_nr, rec
 
 # read in a run of the code's, which may have replaced the builtins
 _getattr, _len, _range, _type, _vars, _id, _tuple, _isinstance = getattr, len, range, type, vars, id, tuple, isinstance
-_Tensor, _Parameter = torch.Tensor, torch.nn.Parameter
+_Tensor, _Parameter, _ref = torch.Tensor, torch.nn.Parameter, weakref.ref
 _TensorBase = torch._C.TensorBase
 _view_as, _grad_fn, _requires_grad = _TensorBase.view_as, _TensorBase.grad_fn.__get__, _TensorBase.requires_grad.__get__
 _is_grad_enabled, _set_grad_enabled = torch._C.is_grad_enabled, torch._C._set_grad_enabled
@@ -78,7 +79,8 @@ def _given_back(apply):
         finally:
             try:
                 if _len(made) > start and made[start] is not None and _len(_S.needs) < 4096:
-                    _S.needs[_id(made[start])] = (made[start], needs)  # the call's node: made first
+                    # the call's node, made first; held weakly: a graph the code let go of is let go of
+                    _S.needs[_id(made[start])] = (_ref(made[start]), needs)
                 _give_back(made, start)
             finally:
                 if outermost:
@@ -100,7 +102,7 @@ def needs_of(node, _empty=()) -> tuple:
     """What each input of the call that made ``node`` needed (NOTE [what a Function's inputs needed]); where
     the call was not seen, what the node says."""
     known = _S.needs.get(_id(node))
-    return known[1] if known is not None and known[0] is node else _getattr(node, "needs_input_grad", _empty)
+    return known[1] if known is not None and known[0]() is node else _getattr(node, "needs_input_grad", _empty)
 
 
 def _give_back(made: list, start: int) -> None:
