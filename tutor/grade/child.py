@@ -27,8 +27,9 @@ import torch.nn as nn
 import torch.nn.functional as F
 from _socket import CMSG_SPACE, SCM_RIGHTS as _RIGHTS, socket as _CSocket
 
-from tutor.grade import (decoded, framing, jail, lookups, observe, observe_compile, observe_kept, observe_kernels,
-                         ownthreads, pristine, probes, readfirst, seccomp)
+from tutor.grade import (decoded, framing, jail, leftovers, lookups, observe, observe_compile, observe_kept,
+                         observe_kernels, ownthreads, pristine, probes, readers, readfirst, seccomp)
+from tutor.grade.setupcode import note_setup
 from tutor.grade.protocol import Probe, RunRequest
 from tutor.grade.raised import CODE_FILE, SETUP_FILE, describe_exception  # noqa: F401 (SETUP_FILE: read here by others)
 
@@ -137,59 +138,62 @@ _PHASE: dict = {"control": -1, "entered": False, "result_fd": -1, "debug": False
 _MARKS: list = []
 
 
-def mark(name: str) -> None:
-    if _PHASE.get("profile"):
-        _MARKS.append([name, time.monotonic()])
+def mark(name: str, _phase=_PHASE, _marks=_MARKS, _now=time.monotonic) -> None:
+    if _phase.get("profile") is True:  # read as the module loaded: it runs before the probe phase's restore
+        _marks.append([name, _now()])
 
 
-def enter_probe_phase(after=None, dicts: tuple = (), own: tuple | None = None, streams: tuple = (),
-                      _count=ownthreads.count, _fork=os.fork, _end_with=ownthreads.end_with) -> None:
+def enter_probe_phase(after=None, dicts: tuple = (), own: tuple | None = None, forkers: tuple | None = None,
+                      _count=ownthreads.count, _fork=os.fork, _end_with=ownthreads.end_with, _phase=_PHASE,
+                      _close=os.close, _mark=mark, _dumpable=jail.set_dumpable, _gc_off=gc.disable,
+                      _restore=pristine.restore, _forkers_back=leftovers.put_back_forkers, _type=type, _int=int,
+                      _socket=_CSocket, _space=_FD_SPACE, _rights=_RIGHTS) -> None:
     """Leave the submitted code behind before reading results: fork a probe
     process (it has one thread: whatever threads the code left running stay
     in the run, which only waits for it), undo the code's monkeypatches and
     hooks, and only then ask the monitor for the result pipe. Until this
-    point no result channel is open in the run. Idempotent."""
-    if _PHASE["entered"]:
+    point no result channel is open in the run. Idempotent. What it calls
+    before the restore are its defaults (NOTE [what a run calls after its
+    code]: round 47's attacker rebound this module's `pristine`)."""
+    if _phase.get("entered") is True:
         return
-    if _PHASE["control"] < 0:  # not a monitored run (a benchmark's baseline, a test)
-        _PHASE["entered"] = True
+    control = _phase.get("control")
+    if _type(control) is not _int or control < 0:  # not a monitored run (a benchmark's baseline, a test)
+        _phase["entered"] = True
         return
-    for stream in streams or (sys.stdout, sys.stderr):  # the run's own, taken before the code: never the code's
-        try:
-            stream.flush()
-        except BaseException:
-            pass
     if _count(own) != 1:
         # Threads the code left running could rewrite what the probes read:
         # they stay behind in the run, which only waits for its fork. As little as can be runs before the fork,
         # and nothing a thread could wait for changes (`entered` is set after it): tests/grade/test_hostile.py
+        if forkers is not None:
+            _forkers_back(forkers)  # NOTE [the code's leftovers]: no at-fork callback of the code's
         probe = _fork()
         if probe != 0:
             try:  # the threads left behind lose the control socket (unless they copied it)
-                os.close(_PHASE["control"])
+                _close(control)
             except OSError:
                 pass
             _end_with(probe)
-    _PHASE["entered"] = True
+    _phase["entered"] = True
     if after is not None:  # NOTE [a key planted in a module], once more: what a thread planted since the first
         after(dicts)
-    mark("r.probe-fork")
-    jail.set_dumpable(False)
-    gc.disable()
-    pristine.restore()
-    mark("r.restore")
+    _mark("r.probe-fork")
+    _dumpable(False)
+    _gc_off()
+    _restore()
+    _mark("r.restore")
     # _socket's C socket, taken at import: socket.py's `recv_fds` is Python the code could have rebound
     # (NOTE [what a run calls after its code]; round 38's attacker rebound `read_probes` in it)
-    control = _CSocket(fileno=_PHASE["control"])
-    control.sendall(b"R")
-    _, ancillary, _, _ = control.recvmsg(16, _FD_SPACE)
-    control.close()
-    fds = [fd for _, kind, data in ancillary if kind == _RIGHTS
+    sock = _socket(fileno=control)
+    sock.sendall(b"R")
+    _, ancillary, _, _ = sock.recvmsg(16, _space)
+    sock.close()
+    fds = [fd for _, kind, data in ancillary if kind == _rights
            for fd in memoryview(data)[:len(data) // 4 * 4].cast("i")]
     if not fds:
         raise RuntimeError("no result pipe")
-    _PHASE["result_fd"] = fds[0]
-    mark("r.pipe")
+    _phase["result_fd"] = fds[0]
+    _mark("r.pipe")
 
 
 # NOTE [warm on need]: a zygote that did not warm up (a small grade) does
@@ -236,11 +240,13 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
     after, dicts, end, execute, enter, read = pristine.drop_planted, pristine.module_dicts(), observe.end, \
         _execute, enter_probe_phase, read_probes
     streams, kind_of, exit_, int_ = (sys.stdout, sys.stderr), type, SystemExit, (int, bool)
+    quiet, late = leftovers.quiet, observe.count_late  # NOTE [the code's leftovers]
     marks: tuple = ()  # NOTE [marks the code cannot clear] (observe_kernels.py): this frame's, as the code begins
+    forkers = None
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
         watching = watch is not None and phase == "code"
         if phase == "code":
-            marks = observe_kernels.marks_now()
+            marks, forkers = observe_kernels.marks_now(), leftovers.forkers_now()
         if watching:
             observe.begin(namespace, watch.options, [name for name in namespace if name not in preamble])
             observe_kept.watch(request.probes, namespace)
@@ -249,6 +255,7 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
         finally:
             if phase == "code":
                 after(dicts)
+                quiet(streams)  # NOTE [the code's leftovers]: recording still on
             if watching:
                 end()
         mark("r." + phase)
@@ -261,7 +268,11 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
     if len(sys.modules) - modules >= COLD_MODULES:  # NOTE [warm on need]: read (and dropped) by the monitor
         payload["cold"] = "compile" if compiles[0][0] != compiles[1] else True  # NOTE [compile warmed on need]
         payload["unwarmed"] = not WARMED  # NOTE [a run that started cold, run again] (lazytorch.py)
-    enter(after, dicts, own, streams)
+    if forkers is None:  # the setup failed: its output flushed all the same
+        quiet(streams)
+    enter(after, dicts, own, forkers)
+    if watch is not None:
+        late()
     if payload["error"] is None or payload["error"]["phase"] == "code":
         payload["probes"] = read(request.probes, namespace, started, marks)
     mark("r.probes")
@@ -272,6 +283,8 @@ def _execute(source: str, filename: str, namespace: dict, _base=BaseException) -
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     try:
         code = compile(source, filename, "exec", dont_inherit=True)
+        if filename == SETUP_FILE:
+            note_setup(code)  # NOTE [the setup by its code]
         exec(code, namespace)
     except _base as exc:  # SystemExit and KeyboardInterrupt are the code's, too; described after `after`
         return exc
@@ -279,98 +292,18 @@ def _execute(source: str, filename: str, namespace: dict, _base=BaseException) -
 
 
 def read_probes(wanted: tuple[Probe, ...], namespace: dict, started: list | None = None, marks: tuple = (),
-                _modules=sys.modules, _warnings=warnings, _mutated=warnings._filters_mutated) -> dict:
+                _modules=sys.modules, _warnings=warnings, _mutated=warnings._filters_mutated,
+                _keep=leftovers.KEPT.append) -> dict:
     # NOTE [results read before the code can run] (readfirst.py); NOTE [a Function's own apply] (probes.py)
     # The grader's reads warn as torch warns (`.grad` of a tensor that is no leaf): the code's own filters
     # (`warnings.simplefilter("error")`) turned that into the grader's crash, and a library's `showwarning`
     # (rich's) into code run while the grader read (round 43's learners). The real module, ignoring them all.
+    _keep((_modules.get("warnings"), _warnings.filters))  # NOTE [the code's leftovers]: no finalizer of its runs
     _modules["warnings"] = _warnings
     _warnings.filters = [("ignore", None, Warning, None, 0)]
     _mutated()
-    return readfirst.read_in_order(wanted, _read_or_fail, probes.restore_function_apply, namespace, started, marks)
-
-
-def _read_or_fail(probe: Probe, namespace: dict) -> dict:
-    try:
-        return _read_probe(probe, namespace)
-    except BaseException as exc:  # a probe that fails is a finding, not a crash
-        return {"t": "error", "why": f"{type(exc).__name__}: {_safe_str(exc)}"}
-
-
-def _read_probe(probe: Probe, namespace: dict) -> dict:
-    missing = probe.name is not None and probe.name not in namespace
-    return probes.MISSING if missing else next(read for kind, read in _READERS if kind == probe.kind)(probe, namespace)
-
-
-def _read_value(probe: Probe, namespace: dict) -> dict:
-    # The learner's names, but the builtins and torch as they were before
-    # the code ran: `isinstance = lambda *a: True` changes nothing here.
-    scope = {**namespace, **pristine.check_names(), "last_gradient_of": observe.last_gradient_of}
-    quiet = bool(probe.options.get("if_freed"))  # the graph's own gradient: the code's hooks stay quiet, as judged
-    if quiet and not observe_kept.as_registered():
-        return observe_kept.HAND_HOOK
-    observe_kept.quieted(quiet)
-    try:
-        return probes.encode_value(readfirst.evaluate(probe.expr, scope))
-    except RuntimeError as exc:  # a graph the code's own backward freed: the check's `if_freed` instead
-        if not quiet or "backward through the graph a second time" not in str(exc):
-            raise
-    finally:
-        observe_kept.quieted(False)
-    judged = observe_kept.judged_value(probe, namespace)  # NOTE [a graph judged before a pass freed it]
-    if judged is not None:
-        return judged
-    return probes.encode_value(eval(compile(probe.options["if_freed"], "<check>", "eval"), scope))
-
-
-def _read_graph(probe: Probe, namespace: dict) -> dict:
-    from tutor.graph.capture import capture_namespace
-    if probe.name in namespace and not issubclass(type(namespace[probe.name]), torch.Tensor):
-        return probes.encode_value(namespace[probe.name])  # said as what it is: a float (`.item()`), None
-    return {"t": "graph", "snapshot": capture_namespace(namespace, prefer=probe.options.get("prefer")).to_dict()}
-
-
-def _read_gradcheck(probe: Probe, namespace: dict) -> dict:
-    o = probe.options
-    inputs = [namespace.get(n) for n in o.get("inputs", [])]
-    return probes.run_gradcheck(namespace[probe.name], inputs, o.get("kwargs") or {}, eps=o.get("eps"),
-                                atol=o.get("atol"), rtol=o.get("rtol"), second_order=probe.kind == "gradgradcheck",
-                                check_forward_ad=bool(o.get("check_forward_ad")),
-                                check_batched_grad=bool(o.get("check_batched_grad")),
-                                output_only=bool(o.get("output_only")))
-
-
-def _read_namespace(probe: Probe, namespace: dict) -> dict:
-    return {"t": "namespace", "values": {key: probes.encode_value(value) for key, value in list(namespace.items())[:500]
-                                         if not key.startswith("_") and _plain(value)}}
-
-
-# One reader per probe kind (protocol.PROBE_KINDS): what a check kind asks a
-# run to read. A tuple, not a dict: code under test cannot change it in place,
-# and pristine.restore() puts a replaced one back (it restores our modules'
-# functions, classes and immutable values).
-_READERS = (
-    ("grad", lambda probe, ns: probes.read_grad(ns[probe.name])),
-    ("flags", lambda probe, ns: probes.tensor_flags(ns[probe.name])),
-    ("value", _read_value),
-    ("graph", _read_graph),
-    ("gradcheck", _read_gradcheck),
-    ("gradgradcheck", _read_gradcheck),
-    ("observed", lambda probe, ns: observe.report(probe.options)),
-    ("namespace", _read_namespace),
-)
-
-
-def _plain(value) -> bool:
-    return (type(value) in (bool, int, float, str, list, tuple, type(None), torch.Size, torch.dtype, torch.device)
-            or probes.is_plain_tensor(value) or type(value) in probes._NP_FLOATS + probes._NP_INTS + probes._NP_BOOLS)
-
-
-def _safe_str(exc: BaseException) -> str:
-    try:
-        return str(exc)[:500]
-    except BaseException:
-        return "?"
+    return readfirst.read_in_order(wanted, readers.read_or_fail, probes.restore_function_apply, namespace, started,
+                                   marks)
 
 
 def child_main(request: RunRequest, out_fd: int, control_fd: int, jailed: bool) -> None:

@@ -17,7 +17,7 @@ import weakref
 
 import torch
 
-from tutor.grade.observe_state import _OURS, _TORCH_DIR, CODE_FILE, SETUP_FILE, _isinstance, _tuple, _type
+from tutor.grade.observe_state import _OURS, _TORCH_DIR, CODE_FILE, SETUP_FILE, _isinstance, _tuple, _type, setup_code
 
 # read in a run of the code's, which may have replaced the builtins
 _vars, _getattr, _str, _dict, _id, _len, _set = vars, getattr, str, dict, id, len, set
@@ -57,20 +57,24 @@ _LEAVES = (torch.Tensor, str, bytes, int, float, types.ModuleType, torch._ops.Op
            torch._ops.OpOverloadPacket)
 
 
-def _codes_file(filename) -> bool:
-    return not filename.startswith(_NOT_CODES) and not filename.startswith("<frozen ") and filename != SETUP_FILE
+def _codes_file(filename, code=None) -> bool:
+    """Code compiled from ``filename`` is the code's; from the setup's, only the setup's own code objects are
+    not (NOTE [the setup by its code], observe_state.py)."""
+    if filename == SETUP_FILE:
+        return not setup_code(code)
+    return not filename.startswith(_NOT_CODES) and not filename.startswith("<frozen ")
 
 
 def _codes_member(value) -> bool:
     """A class's method is the code's; one exec made for a library's class is not: a namedtuple's
     ``__new__`` (in globals of its own, which hold tuple's) and a dataclass's methods (in their module's
     globals: the very dict of a library's module)."""
-    return codes_at(value.__code__.co_filename, value.__globals__)
+    return codes_at(value.__code__.co_filename, value.__globals__, value.__code__)
 
 
-def codes_at(filename, space) -> bool:
+def codes_at(filename, space, code=None) -> bool:
     """Code compiled from ``filename`` and run in the globals ``space`` is the code's (``_codes_member``)."""
-    if not _codes_file(filename):
+    if not _codes_file(filename, code):
         return False
     if filename.startswith("<") and filename != CODE_FILE:
         name = _dict.get(space, "__name__") if _isinstance(space, _dict) else None
@@ -129,7 +133,7 @@ def calls_the_codes(mode) -> bool:
             if _isinstance(value, _FunctionType):
                 # a function held is the code's wherever exec made it (round 31's fourth attacker made its
                 # formula in globals named like a namedtuple's)
-                if _codes_file(value.__code__.co_filename):
+                if _codes_file(value.__code__.co_filename, value.__code__):
                     return True
                 # torch's wrapper of a formula (FlopCounterMode's shape_wrapper) holds it in its closure
                 for cell in value.__closure__ or ():
@@ -141,7 +145,7 @@ def calls_the_codes(mode) -> bool:
                                                             *(value.__kwdefaults__ or {}).values()))
                 continue
             if _isinstance(value, _CodeType):
-                if _codes_file(value.co_filename):
+                if _codes_file(value.co_filename, value):
                     return True
                 continue
             if _isinstance(value, _METHODS):
@@ -246,7 +250,7 @@ def backward_is_the_codes(cls) -> bool:
                     return True
                 continue
             filename = value.__code__.co_filename
-            if _codes_file(filename):
+            if _codes_file(filename, value.__code__):
                 return True
             # a decorator's wrapper (`torch.no_grad()(backward)`, functools.wraps) names what it calls
             stack.append(_getattr(value, "__wrapped__", None))

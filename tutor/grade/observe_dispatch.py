@@ -49,7 +49,7 @@ from tutor.grade.modecount import note_push
 from tutor.grade.observe_kernels import keep, note_namespace
 from tutor.grade.observe_state import (
     _OURS, _TORCH_DIR, MOST_CLASSES, SETUP_FILE, TORCH_CLASSES, _S, _graph_task_id, _learner_caller, _len, _type,
-    own_method,
+    own_method, setup_code,
 )
 
 _MISSING = object()
@@ -172,9 +172,10 @@ def _codes_frame(frame) -> bool:
     frame is the code's, not torch's (torch.compile's tracing) nor the grader's nor the setup's."""
     while frame is not None:
         filename = frame.f_code.co_filename
-        if filename.startswith(_TORCH_DIR) or filename.startswith(_OURS) or filename == SETUP_FILE:
+        if filename.startswith(_TORCH_DIR) or filename.startswith(_OURS) \
+                or filename == SETUP_FILE and setup_code(frame.f_code):
             return False
-        if _codes_file(filename):
+        if _codes_file(filename, frame.f_code):
             return True
         frame = frame.f_back
     return False

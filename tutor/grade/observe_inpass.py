@@ -80,7 +80,7 @@ from tutor.autograd_apis import FUNCTION_BACKWARD_RUN, PASS_RAISED
 from tutor.grade.observe_chain import TOO_MANY, nodes_under
 from tutor.grade.lookups import own_items
 from tutor.grade.observe_codes import _codes_file, codes_at
-from tutor.grade.observe_state import _S, _TORCH_DIR, SETUP_FILE, _copy_names, record_call as _record_call
+from tutor.grade.observe_state import _S, _TORCH_DIR, SETUP_FILE, _copy_names, record_call as _record_call, setup_code
 
 # read in a run of the code's, which may have replaced the builtins
 _gettrace, _settrace, _callable, _range = sys.gettrace, sys.settrace, callable, range
@@ -137,7 +137,7 @@ def _codes(frame) -> bool:
     if known is None:
         filename = code.co_filename
         if filename.startswith("<"):  # exec'd: whose it is, its globals say (a dataclass's, a namedtuple's)
-            return codes_at(filename, frame.f_globals) and not filename.startswith(_GENERATED)
+            return codes_at(filename, frame.f_globals, code) and not filename.startswith(_GENERATED)
         known = _KNOWN[code] = codes_at(filename, None)
     return known
 
@@ -262,8 +262,9 @@ def _foreign_hook(hook) -> bool:
         plain = _PLAIN_HOOKS.get(code)
         if plain is None:
             filename = code.co_filename
-            plain = _PLAIN_HOOKS[code] = filename == SETUP_FILE or not (
-                filename.startswith("<") or _codes_file(filename))
+            if filename == SETUP_FILE:  # NOTE [the setup by its code]: by identity, so never kept by equality
+                return not setup_code(code)
+            plain = _PLAIN_HOOKS[code] = not (filename.startswith("<") or _codes_file(filename))
         return not plain
     return True
 

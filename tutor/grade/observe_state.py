@@ -15,6 +15,7 @@ import torch.nn as _nn
 
 from tutor.autograd_apis import CALL_APIS
 from tutor.grade.protocol import CODE_FILE, SETUP_FILE  # noqa: F401 (read from here by the observers)
+from tutor.grade.setupcode import note_setup, setup_code  # noqa: F401 (read from here by the observers)
 
 _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
 
@@ -153,6 +154,7 @@ class _Defaults:
     eager_library = False  # ... one made for aten or every op's fallback, by anyone (observe_kernels._EAGER)
     own_classes: list = []  # ... the code's subclasses of Tensor, read when a pass is judged
     nodes = None
+    end_seq = None  # autograd's node counter as the record closed (observe.count_late)
     grad_names: list = []  # observe_grads.py: the tensors whose gradients a pass's marks follow
     grad_namespace = None
     grad_marks: dict = {}
@@ -372,7 +374,7 @@ def _learner_caller(frame, target=None, names=None) -> bool:
             continue
         ours = filename.startswith(_OURS)
         if not (ours or filename.startswith(_TORCH_DIR)):
-            return filename != SETUP_FILE
+            return not (filename == SETUP_FILE and setup_code(frame.f_code))
         if target is None:
             if ours:
                 return False

@@ -14,7 +14,6 @@ docs/grading.md.
 from __future__ import annotations
 
 import builtins
-import contextlib
 import ctypes
 import gc
 import signal
@@ -22,7 +21,7 @@ import sys
 import threading
 from types import MappingProxyType
 
-from tutor.grade import pristine_modules
+from tutor.grade import leftovers, pristine_modules
 
 
 # NOTE [the record sealed]: round 42's attacker wrote its trick into the grader's record of what to put back
@@ -156,7 +155,7 @@ _REAL: dict = {}  # id(class) -> (the class, its real dict)
 
 def _put_back(target: object, attributes, real: dict | None, _type=type, _isinstance=isinstance, _vars=vars,
               _object=object, _dict=dict, _str=str, _any=any, _added=_added, _real_dict=_real_dict,
-              _missing=_MISSING) -> None:
+              _missing=_MISSING, _keep=leftovers.KEPT.append, _list=list) -> None:
     # The builtins this uses are bound when the module is loaded: the code
     # may have replaced builtins.isinstance & co., and builtins is a target
     # like any other (before it is put back, a patched isinstance would
@@ -170,17 +169,21 @@ def _put_back(target: object, attributes, real: dict | None, _type=type, _isinst
         # a key of the code's (round 37: NOTE [a class made to run at a lookup], lookups.py): looking it up
         # would run its `__eq__` or `__hash__`, and no attribute deletes it; the dict is rebuilt without it
         real = _real_dict(target) if real is None else real
+        _keep(_list(_dict.items(real)))
         kept = [(n, v) for n, v in _dict.items(real) if type(n) is _str]
         _dict.clear(real)
         _dict.update(real, kept)
     for name in _added(target, attributes, current):
         try:
+            _keep(current.get(name))
             deleter(target, name)
         except (AttributeError, TypeError):
             pass
     for name, value in attributes.items():
-        if current.get(name, _missing) is not value:
+        was = current.get(name, _missing)
+        if was is not value:
             try:
+                _keep(was)
                 setter(target, name, value)
             except (AttributeError, TypeError):
                 pass
@@ -272,41 +275,22 @@ def _check_dict_versions() -> bool:
         return False
 
 
-def _leave_torch_modes() -> None:
-    """Torch function and dispatch modes a submission entered and never left would see (and could rewrite)
-    every operation the probes make; so would a compiler of every backward pass (observe_chain.py)."""
-    import torch
-
-    C = torch._C
-    with contextlib.suppress(AttributeError, RuntimeError, TypeError):  # NOTE [a compiler of every pass]
-        C._dynamo.compiled_autograd.set_autograd_compiler(None, False)
-    try:
-        while C._len_torch_function_stack() > 0:
-            C._pop_torch_function_stack()
-    except (AttributeError, RuntimeError, TypeError):
-        pass
-    try:
-        while C._len_torch_dispatch_stack() > 0:
-            C._pop_torch_dispatch_stack(None)  # torch 2.13 takes the mode key, None for a plain mode (round 41)
-    except (AttributeError, RuntimeError, TypeError):
-        pass
-    torch.set_grad_enabled(True)
-
-
 def restore(_zip=zip, _version_of=_version, _sealed=sealed, _put_back=_put_back,
-            _modules_back=pristine_modules.put_back, _leave=_leave_torch_modes, _sys=sys, _threading=threading,
-            _gc=gc, _signal=signal) -> None:
+            _modules_back=pristine_modules.put_back, _leave=leftovers.leave_torch_modes, _sys=sys,
+            _threading=threading, _gc=gc, _signal=signal, _keep=leftovers.KEPT.append, _list=list) -> None:
     """In the probe process: the targets as they were, hooks gone. (What it
     calls are its defaults, bound as the module loads: the code may have
     replaced them, and this module is put back only in turn: NOTE [the record
-    sealed].)"""
+    sealed].) What it takes away is kept alive: NOTE [the code's leftovers]."""
+    _keep((_sys.gettrace(), _sys.getprofile(), _threading.gettrace(), _threading.getprofile()))
     for switch_off in (_sys.settrace, _sys.setprofile, _threading.settrace, _threading.setprofile):
         switch_off(None)  # type: ignore[arg-type]
+    _keep(_list(_gc.callbacks))
     _gc.callbacks.clear()
     for sig in (_signal.SIGALRM, _signal.SIGVTALRM, _signal.SIGPROF, _signal.SIGTERM, _signal.SIGINT,
                 _signal.SIGUSR1, _signal.SIGUSR2, _signal.SIGCHLD, _signal.SIGPIPE, _signal.SIGHUP):
         try:
-            _signal.signal(sig, _signal.SIG_DFL)
+            _keep(_signal.signal(sig, _signal.SIG_DFL))
         except (OSError, ValueError):
             pass
     _signal.setitimer(_signal.ITIMER_REAL, 0)
@@ -328,8 +312,10 @@ def restore(_zip=zip, _version_of=_version, _sealed=sealed, _put_back=_put_back,
         if known is not None and _version_of(known[0]) == known[1]:
             continue
         _put_back(target, attributes, known[0] if known is not None else None)
-    _modules_back(dicts, kept)  # NOTE [a function rebound in a library module]
-    _sys.modules.update(ours)
+    _modules_back(dicts, kept, _keep=_keep)  # NOTE [a function rebound in a library module]
+    modules = _sys.modules
+    _keep([modules.get(name) for name in ours])
+    modules.update(ours)
     _leave()
 
 

@@ -90,20 +90,29 @@ def _moved_modules(module_dicts: tuple, kept: tuple, _len=len, _moved=_moved):
 
 
 def put_back(module_dicts: tuple, kept: tuple | None = None, _type=type, _str=str, _list=list, _missing=object(),
-             _builtins=_BUILTIN_NAMES, _clear=dict.clear, _update=dict.update, _len=len) -> None:
+             _builtins=_BUILTIN_NAMES, _clear=dict.clear, _update=dict.update, _len=len, _items=dict.items,
+             _keep=None) -> None:
     """In the probe process, after pristine's targets: ``module_dicts`` is pristine's gather of module dicts,
-    ``kept`` what ``state()`` gave as pristine's record was sealed (NOTE [the record sealed], pristine.py)."""
+    ``kept`` what ``state()`` gave as pristine's record was sealed (NOTE [the record sealed], pristine.py).
+    ``_keep``: what is taken away is kept alive (NOTE [the code's leftovers], leftovers.py)."""
     kept = state() if kept is None else kept
+    graveyard: list = []
     for d, functions, names in _moved_modules(module_dicts, kept[0]):
         for name, value in functions.items():
-            if d.get(name, _missing) is not value:
+            was = d.get(name, _missing)
+            if was is not value:
+                graveyard.append(was)
                 d[name] = value
         for name in [n for n in _list(d) if _type(n) is _str and n in _builtins and n not in names]:  # added
+            graveyard.append(d[name])
             del d[name]
     dicts, copies, view, where, known = kept[1]
     for i in _moved(view, where, known, _len(dicts)):
+        graveyard.append(_list(_items(dicts[i])))
         _clear(dicts[i])
         _update(dicts[i], copies[i])
+    if _keep is not None:
+        _keep(graveyard)
 
 
 def changed(module_dicts: tuple, kept: tuple, _type=type, _str=str, _missing=object(), _builtins=_BUILTIN_NAMES,
