@@ -319,6 +319,7 @@ def report(config: dict) -> dict:
         "nodes": _getattr(_S, "nodes", None),
         "threads_left": int(_getattr(_S, "threads_left", 0)),  # NOTE [work in a thread]
         "saved_bytes": int(_S.saved_bytes) if config.get("saved") else None,
+        "saves_unweighed": str(_S.saves_unweighed)[:80] if config.get("saved") else "",
         "max_numel": int(_S.max_numel),
         "max_shape": _S.max_shape,
         "max_api": _S.max_api,

@@ -155,7 +155,7 @@ def _wrap_call(original, api: str, measure: bool = True, transform: bool = False
         _S.depth += 1
         try:
             if suspend:
-                with _SuspendSaved():
+                with _SuspendSaved(api):
                     result = original(*args, **kwargs)
             else:
                 result = original(*args, **kwargs)
@@ -209,7 +209,7 @@ def _wrap_transformed(fn, api: str, aux: bool = False):
         _S.depth += 1
         entered, result = _vmap.enter(api), _vmap.FAILED
         try:
-            with _SuspendSaved():
+            with _SuspendSaved(api):
                 result = fn(*args, **kwargs)
         finally:
             _S.depth -= 1
@@ -382,8 +382,8 @@ def _prepare() -> list:
             if what == "autograd.graph.saved_tensors_hooks":
                 wrapped = _wrap_saved_hooks_enter(original, what)
             else:
-                wrapped = _wrap_call(original, what, measure=what not in _UNMEASURED,
-                                     transform=what in _TRANSFORMS, suspend=what.startswith("func."))
+                wrapped = _wrap_call(original, what, measure=what not in _UNMEASURED, transform=what in _TRANSFORMS,
+                                     suspend=what.startswith("func.") and what != "func.functional_call")
         elif how == "custom-backward":  # NOTE [gradients nobody needs]
             wrapped = _wrap_custom_backward(original)
         elif how == "static-hook":

@@ -54,6 +54,22 @@ def _counting_pack(pack):
 
 OWN_PACKS.append(_pack)  # NOTE [a checkpoint under the code's hooks] (observe_state.py)
 
+
+def weigh_cached(init):
+    """Selective checkpointing's cache: an op's output a policy saves is kept for backward, past every
+    saved-tensor hook (NOTE [saves past the weighing], observe_compile.py): weighed as it is cached."""
+    def __init__(self, val, *args, **kwargs):
+        init(self, val, *args, **kwargs)
+        if _S.on and _S.saved_hooks and _isinstance(val, _Tensor):
+            try:
+                _note_saved(val)
+            except Exception:
+                pass
+
+    _copy_names(__init__, init)
+    return __init__
+
+
 def _unpack(packed):
     tensor, version = packed
     if version is not None:
@@ -69,10 +85,16 @@ def _unpack(packed):
 
 class _SuspendSaved:
     """torch.func refuses to run under saved-tensor hooks: take ours off
-    while a transform runs (only when ours are the innermost)."""
+    while a transform runs (only when ours are the innermost), and say that
+    its saves went unweighed (NOTE [saves past the weighing], observe_compile.py)."""
+
+    def __init__(self, api: str) -> None:
+        self.api = api
 
     def __enter__(self):
         self.popped = False
+        if _S.saved_hooks and _S.on and not _S.judging:
+            _S.saves_unweighed = self.api
         if _S.saved_hooks and _top_saved is not None:
             try:
                 top = _top_saved(False)
