@@ -107,12 +107,9 @@ MAX_ORDER = 64  # calls kept in order (for feedback); counts are kept for all
 # API -> which of its arguments are retain_graph / create_graph (None: it has none)
 # Where each reverse pass takes its seed (NOTE [a zero seed is no pass], observe_calls.py): (keyword, position)
 _SEEDS = {"backward": ("gradient", "grad_tensors", 1), "autograd.grad": ("grad_outputs", None, 2)}
-_FLAGS = {
-    "backward": ("retain_graph", "create_graph"),
-    "autograd.grad": ("retain_graph", "create_graph"),
-    **{f"autograd.functional.{n}": (None, "create_graph")
-       for n in ("jacobian", "hessian", "vjp", "jvp", "hvp", "vhp")},
-}
+_FLAGS = {"backward": ("retain_graph", "create_graph"), "autograd.grad": ("retain_graph", "create_graph"),
+          **{f"autograd.functional.{n}": (None, "create_graph")
+             for n in ("jacobian", "hessian", "vjp", "jvp", "hvp", "vhp")}}
 # torch.func transforms that return a function: its outputs are measured when called
 _TRANSFORMS = ("func.grad", "func.grad_and_value", "func.vmap", "func.jacrev", "func.jacfwd", "func.hessian")
 

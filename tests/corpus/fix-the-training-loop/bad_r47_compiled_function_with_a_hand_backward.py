@@ -1,7 +1,6 @@
 # expect: came through the backward of a custom
 # a custom Function whose backward is the formula by hand, traced by dynamo into an aot_eager graph: neither its
 # forward nor its backward runs as Python of the code's
-# a custom Function whose backward is the formula by hand, traced by dynamo into an aot_eager graph
 class MSE(torch.autograd.Function):
     @staticmethod
     def forward(ctx, w):
