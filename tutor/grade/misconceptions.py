@@ -88,8 +88,16 @@ _RULES: list[tuple[str, tuple[str, ...], str]] = [
         "compile-needs-room",  # round 41's learner: inductor's C++ build in a run's 64 MiB /tmp
         ("No space left on device",),
         N_("torch.compile's default backend (inductor) builds C++ code in /tmp, and a graded run's /tmp is small: "
-           "it ran out of room. Compile with backend=\"eager\" or backend=\"aot_eager\", which build no "
-           "C++, or leave torch.compile out: the check judges what your code computes, not how fast."),
+           "it ran out of room. Compile with backend=\"eager\", which builds no C++ (and keeps each "
+           "operation's own backward, which the checks follow), or leave torch.compile out: the check judges what "
+           "your code computes, not how fast."),
+    ),
+    (
+        "torchscript-autograd",  # round 47's attacker: torch.autograd.grad called in a scripted function
+        ("Compiled functions can't take variable number of arguments", "tutor/grade/"),
+        N_("TorchScript cannot compile this function here: a graded run watches torch's autograd calls "
+           "(torch.autograd.grad, backward), and TorchScript cannot compile the watch. Leave @torch.jit.script off "
+           "the function that calls them: the checks judge what your code computes, not how fast."),
     ),
     (
         # round 43's learners: a pause for Enter left at the end; memory read from /proc; checkpoint's debug mode

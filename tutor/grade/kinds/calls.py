@@ -95,7 +95,7 @@ def _advice(check, too_few: bool) -> str:
         return _("Building the full Jacobian or Hessian is what this exercise avoids: compute a vector product "
                  "instead (torch.autograd.grad with grad_outputs, torch.func.vjp / jvp, or "
                  "torch.autograd.functional.vjp / hvp).")
-    if api == "autograd.grad":
+    if api == "autograd.grad" and not ((check.count or 0) > 0 or (check.max or 0) > 0):  # round 47's learners
         return _("Compute this one without torch.autograd.grad: by hand, as the exercise asks.")
     if api == "backward":
         return _("Each backward() adds to .grad: call it only as many times as the exercise asks.")

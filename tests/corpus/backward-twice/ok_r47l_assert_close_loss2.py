@@ -1,0 +1,6 @@
+h = x.exp()
+loss1 = h.sum()
+loss2 = (h ** 2).sum()
+_check = torch.testing.assert_close(loss2, (x.detach().exp() ** 2).sum())
+loss1.backward(retain_graph=True)
+loss2.backward()

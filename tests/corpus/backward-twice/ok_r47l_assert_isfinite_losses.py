@@ -1,0 +1,7 @@
+h = x.exp()
+loss1 = h.sum()
+loss2 = (h ** 2).sum()
+assert torch.isfinite(loss1) and torch.isfinite(loss2)
+loss1.backward(retain_graph=True)
+loss2.backward()
+assert torch.isfinite(x.grad).all()
