@@ -232,14 +232,16 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
         observe.install()
     started = lookups.note_start()  # NOTE [a class made to run at a lookup]
     preamble = set(namespace)  # what the setup binds besides: its inputs (NOTE [inputs unchanged])
-    modules, compiles = len(sys.modules), (observe_compile.CALLED, observe_compile.CALLED[0])  # taken now: below
+    loaded, warmed, keep = sys.modules, WARMED, leftovers.KEPT.append  # as they are now: NOTE [the code's leftovers]
+    modules, compiles = len(loaded), (observe_compile.CALLED, observe_compile.CALLED[0])  # taken now: below
+    keep((main, namespace))  # the code's globals: none of them freed while the payload is made
     # NOTE [what a run calls after its code]: what runs between the code's end and the probe phase is
     # taken now, as locals: a name looked up in a module's dict after the code could meet a key it
     # planted there (NOTE [a key planted in a module], pristine.py), or a function it rebound there
     # (round 38's attacker rebound `enter_probe_phase` and `read_probes`). First the planted keys go.
     after, dicts, end, execute, enter, read = pristine.drop_planted, pristine.module_dicts(), observe.end, \
         _execute, enter_probe_phase, read_probes
-    streams, kind_of, exit_, int_ = (sys.stdout, sys.stderr), type, SystemExit, (int, bool)
+    streams, kind_of, exit_, int_, bool_ = (sys.stdout, sys.stderr), type, SystemExit, int, bool
     quiet, late = leftovers.quiet, observe.count_late  # NOTE [the code's leftovers]
     marks: tuple = ()  # NOTE [marks the code cannot clear] (observe_kernels.py): this frame's, as the code begins
     forkers = None
@@ -250,8 +252,18 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
         if watching:
             observe.begin(namespace, watch.options, [name for name in namespace if name not in preamble])
             observe_kept.watch(request.probes, namespace)
+        described = None
         try:
             error = execute(source, filename, namespace)
+            keep(error)  # NOTE [the code's leftovers]: an exception's finalizers, never run after the record
+            # `sys.exit(main())` as the last line: a script that ends well (round 43's learners); read by type,
+            # and described, while recording is on (round 47's third attacker ran code in what was dropped)
+            if phase == "code" and kind_of(error) is exit_:
+                exit_code = error.code
+                if exit_code is None or kind_of(exit_code) in (int_, bool_) and exit_code == 0:
+                    error = None
+            if error is not None:
+                described = {**describe_exception(error, filename), "phase": phase}
         finally:
             if phase == "code":
                 after(dicts)
@@ -259,15 +271,12 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
             if watching:
                 end()
         mark("r." + phase)
-        if phase == "code" and kind_of(error) is exit_ and (error.code is None or kind_of(error.code) in int_
-                                                            and error.code == 0):  # `unittest.main()`: False
-            error = None  # `sys.exit(main())` as the last line: a script that ends well (round 43's learners)
-        if error is not None:
-            payload["error"] = {**describe_exception(error, filename), "phase": phase}
+        if described is not None:
+            payload["error"] = described
             break
-    if len(sys.modules) - modules >= COLD_MODULES:  # NOTE [warm on need]: read (and dropped) by the monitor
+    if len(loaded) - modules >= COLD_MODULES:  # NOTE [warm on need]: read (and dropped) by the monitor
         payload["cold"] = "compile" if compiles[0][0] != compiles[1] else True  # NOTE [compile warmed on need]
-        payload["unwarmed"] = not WARMED  # NOTE [a run that started cold, run again] (lazytorch.py)
+        payload["unwarmed"] = not warmed  # NOTE [a run that started cold, run again] (lazytorch.py)
     if forkers is None:  # the setup failed: its output flushed all the same
         quiet(streams)
     enter(after, dicts, own, forkers)

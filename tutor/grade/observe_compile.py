@@ -34,7 +34,7 @@ import torch
 
 from tutor.autograd_apis import FUNCTION_BACKWARD_RUN
 from tutor.grade.observe_recompute import give_back_since, made_since, mark, on_the_runs_thread
-from tutor.grade.observe_saved import weigh_cached
+from tutor.grade.observe_saved import _pack, weigh_cached
 from tutor.grade.observe_state import _S, _getattr, _vars, record_call
 
 _WATCHED = [False]
@@ -124,6 +124,8 @@ def _kept(call):
 # found it. Selective checkpointing's cache (a policy that saves an op's output) is weighed as it fills
 # (observe_saved.py). `torch.func.functional_call`, no transform, runs under the hook.
 _SET_TRACING = _getattr(torch._C._autograd, "_saved_tensors_hooks_set_tracing", None)
+_POP_SAVED = _getattr(torch._C._autograd, "_pop_saved_tensors_default_hooks", None)
+_TOP_SAVED = _getattr(torch._C._autograd, "_top_saved_tensors_default_hooks", None)
 
 
 def _tracing_now():
@@ -134,14 +136,30 @@ def _tracing_now():
     return was
 
 
+def _pop_watched(pop):
+    """The default saved-tensor hooks popped while the observers' pair is on top: by the code, past the
+    weighing (round 47's third attacker popped them, computed, and pushed them back); the observers' own pops
+    call torch's function as imported."""
+    def _pop_saved_tensors_default_hooks(*args, **kwargs):
+        if _S.on and _S.saved_hooks and not _S.compiling:
+            try:
+                top = _TOP_SAVED(False)
+            except Exception:  # noqa: BLE001 - no reading: as if ours
+                top = None
+            if top is None or top[0] is _pack:
+                _S.saves_unweighed = "_C._autograd._pop_saved_tensors_default_hooks"
+        return pop(*args, **kwargs)
+
+    return _pop_saved_tensors_default_hooks
+
+
 def _tracing_watched(set_tracing):
     def _saved_tensors_hooks_set_tracing(is_tracing):
         if _S.on and not _S.compiling and is_tracing:
             _S.saves_unweighed = "_C._autograd._saved_tensors_hooks_set_tracing"
         return set_tracing(is_tracing)
 
-    _saved_tensors_hooks_set_tracing.__wrapped__ = set_tracing
-    return _saved_tensors_hooks_set_tracing
+    return _saved_tensors_hooks_set_tracing  # no `__wrapped__`: it would hand a run the switch (_copy_names)
 
 
 # NOTE [a Function traced into a graph]: dynamo traces a custom autograd.Function into its graph (forward
@@ -156,7 +174,6 @@ def _function_traced(call):
             record_call(FUNCTION_BACKWARD_RUN, None, None)
         return call(self, *args, **kwargs)
 
-    __call__.__wrapped__ = call
     return __call__
 
 
@@ -176,6 +193,8 @@ def install() -> None:
         torch.compile = _compiling(compile_)
     if _SET_TRACING is not None:
         torch._C._autograd._saved_tensors_hooks_set_tracing = _tracing_watched(_SET_TRACING)
+    if _POP_SAVED is not None and _TOP_SAVED is not None:
+        torch._C._autograd._pop_saved_tensors_default_hooks = _pop_watched(_POP_SAVED)
     import torch.utils.checkpoint as checkpoint
 
     cached = _getattr(checkpoint, "_VersionWrapper", None)  # NOTE [saves past the weighing]
