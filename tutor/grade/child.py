@@ -242,7 +242,7 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
     after, dicts, end, execute, enter, read = pristine.drop_planted, pristine.module_dicts(), observe.end, \
         _execute, enter_probe_phase, read_probes
     streams, kind_of, exit_, int_, bool_ = (sys.stdout, sys.stderr), type, SystemExit, int, bool
-    quiet, late = leftovers.quiet, observe.count_late  # NOTE [the code's leftovers]
+    quiet, late, ours_back, mark_ = leftovers.quiet, observe.count_late, pristine.put_back_ours, mark
     marks: tuple = ()  # NOTE [marks the code cannot clear] (observe_kernels.py): this frame's, as the code begins
     forkers = None
     for phase, filename, source in (("setup", SETUP_FILE, request.setup), ("code", CODE_FILE, request.code)):
@@ -265,12 +265,13 @@ def run(request: RunRequest, own: tuple | None = None) -> dict:
             if error is not None:
                 described = {**describe_exception(error, filename), "phase": phase}
         finally:
-            if phase == "code":
+            if phase == "code":  # NOTE [the code's leftovers]: recording still on
                 after(dicts)
-                quiet(streams)  # NOTE [the code's leftovers]: recording still on
+                ours_back()
+                quiet(streams)
             if watching:
                 end()
-        mark("r." + phase)
+        mark_("r." + phase)
         if described is not None:
             payload["error"] = described
             break

@@ -24,6 +24,8 @@ import _signal
 import gc
 import os
 
+import torch
+
 _TIMERS = (_signal.ITIMER_REAL, _signal.ITIMER_VIRTUAL, _signal.ITIMER_PROF)
 _SIGNALS = tuple(s for s in _signal.valid_signals() if s not in (_signal.SIGKILL, _signal.SIGSTOP))
 KEPT: list = []  # alive until the process ends (a list item each: the record of this module stays as it was)
@@ -86,25 +88,34 @@ def put_back_forkers(held: tuple, _forkers=_FORKERS, _keep=KEPT.append, _zip=zip
         lst[:] = was
 
 
-def leave_torch_modes(_keep=KEPT.append) -> None:
+def _compiler_setter():
+    try:
+        return torch._C._dynamo.compiled_autograd.set_autograd_compiler
+    except AttributeError:
+        return None
+
+
+def leave_torch_modes(_keep=KEPT.append, _set_compiler=_compiler_setter(),
+                      _functions=torch._C._len_torch_function_stack, _pop_function=torch._C._pop_torch_function_stack,
+                      _dispatches=torch._C._len_torch_dispatch_stack, _pop_dispatch=torch._C._pop_torch_dispatch_stack,
+                      _set_grad_enabled=torch._C._set_grad_enabled) -> None:
     """Torch function and dispatch modes a submission entered and never left would see (and could rewrite)
     every operation the probes make; so would a compiler of every backward pass (observe_chain.py). Each is
-    kept alive (NOTE [the code's leftovers])."""
-    import torch
-
-    C = torch._C
-    try:  # NOTE [a compiler of every pass]
-        _keep(C._dynamo.compiled_autograd.set_autograd_compiler(None, False))
-    except (AttributeError, RuntimeError, TypeError):
+    kept alive (NOTE [the code's leftovers]). What it calls is bound as the module loads: round 47's fourth
+    attacker put a stand-in in `sys.modules["torch"]`, and an `import torch` here ran its `__getattr__`."""
+    if _set_compiler is not None:  # NOTE [a compiler of every pass]
+        try:
+            _keep(_set_compiler(None, False))
+        except (RuntimeError, TypeError):
+            pass
+    try:
+        while _functions() > 0:
+            _keep(_pop_function())
+    except (RuntimeError, TypeError):
         pass
     try:
-        while C._len_torch_function_stack() > 0:
-            _keep(C._pop_torch_function_stack())
-    except (AttributeError, RuntimeError, TypeError):
+        while _dispatches() > 0:
+            _keep(_pop_dispatch(None))  # torch 2.13 takes the mode key, None for a plain mode (round 41)
+    except (RuntimeError, TypeError):
         pass
-    try:
-        while C._len_torch_dispatch_stack() > 0:
-            _keep(C._pop_torch_dispatch_stack(None))  # torch 2.13 takes the mode key, None for a plain mode
-    except (AttributeError, RuntimeError, TypeError):
-        pass
-    torch.set_grad_enabled(True)
+    _set_grad_enabled(True)

@@ -194,8 +194,7 @@ def _input_snapshots(namespace: dict, names: list, skip: list) -> list:
 
 def _begin(namespace: dict, config: dict) -> None:
     _S.calls, _S.order, _S.hooks, _S.active, _S.nested_roots = {}, [], {}, {}, {}
-    _S.depth, _S.saved_bytes, _S.max_numel, _S.max_shape, _S.max_api = 0, 0, 0, None, ""
-    _S.unneeded_grads = 0
+    _S.depth, _S.saved_bytes, _S.max_numel, _S.max_shape, _S.max_api, _S.unneeded_grads = 0, 0, 0, None, "", 0
     _S.snapshots, _S.missing, _S.shapes = [], [], {}
     for name, value in list(namespace.items())[:200]:
         if _len(_S.shapes) >= 12:
@@ -224,34 +223,34 @@ def _begin(namespace: dict, config: dict) -> None:
         _S.saved_hooks = True
 
 
-def end() -> None:
-    """Right after the code under test (also when it raised)."""
+def end(_hooks_end=observe_hooks.end, _pop=_pop_saved, _grad_mode=_is_grad_enabled, _count=_sequence_number,
+        _in_threads=observe_threads.nodes_made, _running=observe_threads.still_running,
+        _taken_off=observe_recompute.taken_off) -> None:
+    """Right after the code under test (also when it raised); what it calls, its defaults (leftovers.py)."""
     _S.on = False
-    observe_hooks.end()
+    _hooks_end()
     if _S.saved_hooks:
         _S.saved_hooks = False
         try:
-            _pop_saved()
+            _pop()
         except Exception:
             pass
     try:  # before pristine.restore switches it back on: was recording left off? (kinds/inputs.py)
-        _S.grad_mode_at_end = bool(_is_grad_enabled())
+        _S.grad_mode_at_end = bool(_grad_mode())
     except Exception:
         _S.grad_mode_at_end = None
-    end_seq = _S.end_seq = _sequence_number(after=False)
-    in_threads = observe_threads.nodes_made()  # NOTE [work in a thread]: None while one still runs
-    _S.threads_left = observe_threads.still_running()
+    end_seq = _S.end_seq = _count(after=False)
+    in_threads = _in_threads()  # NOTE [work in a thread]: None while one still runs
+    _S.threads_left = _running()
     _S.nodes = None if end_seq is None or _S.seq_start is None or in_threads is None else \
-        max(0, end_seq - _S.seq_start - observe_recompute.taken_off() - _S.observer_nodes) + in_threads
+        max(0, end_seq - _S.seq_start - _taken_off() - _S.observer_nodes) + in_threads
 
 
 def count_late() -> None:
     """In the probe phase, before the probes: nodes made since the record closed are the code's (NOTE [the
     code's leftovers], leftovers.py: the grader makes none there)."""
-    if _read_sequence_nr is None:  # the fallback's read makes a node of its own
-        return
-    now, then = _sequence_number(after=False), _S.end_seq
-    if now is not None and then is not None and now > then and _S.nodes is not None:
+    now, then = _sequence_number(after=False) if _read_sequence_nr is not None else None, _S.end_seq
+    if now is not None and then is not None and now > then and _S.nodes is not None:  # (the fallback makes one)
         _S.nodes += now - then
 
 
