@@ -227,7 +227,7 @@ def end(_hooks_end=observe_hooks.end, _pop=_pop_saved, _grad_mode=_is_grad_enabl
         _in_threads=observe_threads.nodes_made, _running=observe_threads.still_running,
         _taken_off=observe_recompute.taken_off) -> None:
     """Right after the code under test (also when it raised); what it calls, its defaults (leftovers.py)."""
-    _S.on = False
+    _S.on, _S.window = False, True  # NOTE [the code's leftovers]: until count_late
     _hooks_end()
     if _S.saved_hooks:
         _S.saved_hooks = False
@@ -247,11 +247,12 @@ def end(_hooks_end=observe_hooks.end, _pop=_pop_saved, _grad_mode=_is_grad_enabl
 
 
 def count_late() -> None:
-    """In the probe phase, before the probes: nodes made since the record closed are the code's (NOTE [the
-    code's leftovers], leftovers.py: the grader makes none there)."""
-    now, then = _sequence_number(after=False) if _read_sequence_nr is not None else None, _S.end_seq
+    """Before the probes: nodes made, threads started, since the record closed are the code's (leftovers.py)."""
+    now, then, _S.window = _sequence_number(after=False) if _read_sequence_nr is not None else None, _S.end_seq, False
     if now is not None and then is not None and now > then and _S.nodes is not None:  # (the fallback makes one)
         _S.nodes += now - then
+    if _S.late_threads:  # their nodes no counter of this thread saw: NOTE [work in a thread]
+        _S.nodes, _S.threads_left = None, _S.threads_left + _S.late_threads
 
 
 def last_gradient_of(tensor):

@@ -152,7 +152,7 @@ class _Defaults:
     own_classes: list = []  # ... the code's subclasses of Tensor, read when a pass is judged
     nodes = None
     end_seq = None  # autograd's node counter as the record closed (observe.count_late)
-    compiling = 0  # inside torch.compile's steps (observe_compile.py)
+    compiling, window, late_threads = 0, False, 0  # in torch.compile's steps; after the record, threads then
     saves_unweighed = ""  # what kept tensors for backward past the weighing (NOTE [saves past the weighing])
     grad_names: list = []  # observe_grads.py: the tensors whose gradients a pass's marks follow
     grad_namespace = None

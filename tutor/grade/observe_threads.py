@@ -58,6 +58,8 @@ def _counted(start_new):
         # attacker started one from a C callable that the grader's compile watch called (its caller's frame is
         # the grader's): its forward went unseen (evaluate-without-a-graph, checkpoint-the-block)
         if not _S.on:
+            if _S.window:  # after the record closed (NOTE [the code's leftovers]): none of the grader's
+                _S.late_threads += 1
             return start_new(function, args, *kwargs)
         saved, token = _S.saved_hooks, object()
         started, ended, made = _Threads.started, _Threads.ended, _Threads.made
