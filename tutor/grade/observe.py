@@ -356,7 +356,7 @@ def report(config: dict) -> dict:
         out["grads"] = observe_grads.provenance()
         if config.get("grad_roots"):
             out["grad_roots"] = observe_roots.root_provenance()
-            out["roots_unbound"] = observe_roots.unbound_roots()
+            out["roots_unbound"], out["roots_compiled"] = observe_roots.unbound_roots(), observe_roots.compiled_roots()
     if config.get("autograd_values"):
         out["autograd_values"] = observe_values.value_provenance()
     if config.get("hook_values"):

@@ -4,7 +4,8 @@ keeps them with the gradients the pass left)."""
 
 from __future__ import annotations
 
-from tutor.grade.observe_chain import _from_tensor, _grad_fn, _output_nr, _sum_terms, function_under
+from tutor.grade.observe_chain import (TOO_MANY, _from_tensor, _grad_fn, _output_nr, _sum_terms, function_under,
+                                       nodes_under)
 from tutor.grade.observe_grads import MAX_NAMES, _MISSING, _get_grad, _holds, _holds_note, _of, _shares
 from tutor.grade.observe_passes import MAX_SEED, _numbers, _unit
 from tutor.grade.observe_state import _S, _Tensor, _getattr, _of_type, _len, _type
@@ -99,6 +100,22 @@ def unbound_roots() -> list:
     if namespace is None:
         return []
     return [root for root in _getattr(_S, "grad_root_names", ()) if namespace.get(root, _MISSING) is _MISSING]
+
+
+def compiled_roots() -> list:
+    """The asked root names whose graph holds a Function AOTAutograd compiled (torch.compile with a backend such
+    as `aot_eager`): NOTE [a gradient by a Function] refuses it, and the words say why (round 47's learners).
+    Only words: a class of the code's named so fails the same checks."""
+    namespace, out = _getattr(_S, "grad_namespace", None), []
+    for root in _getattr(_S, "grad_root_names", ()) if namespace is not None else ():
+        end = namespace.get(root, _MISSING)
+        for fn in nodes_under(_grad_fn(end), 2_000) if _of_type(end, _Tensor) else ():
+            forward = _getattr(_type(fn), "_forward_cls", None) if fn is not TOO_MANY else None
+            if _getattr(forward, "__qualname__", "").endswith("CompiledFunction") \
+                    and _getattr(forward, "__module__", "").startswith("torch._functorch"):
+                out.append(root)
+                break
+    return out
 
 
 def _started_at(root: str, namespace: dict, passes: tuple) -> bool:

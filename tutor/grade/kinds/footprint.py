@@ -76,9 +76,10 @@ class Footprint(Kind):
             unweighed = record.get("saves_unweighed")  # NOTE [saves past the weighing] (observe_compile.py)
             if isinstance(unweighed, str) and unweighed.replace("_", "a").replace(".", "a").isalnum():
                 return False, _("your code ran {api}, under which what autograd keeps for backward is kept past "
-                                "the hooks that weigh it, so this check cannot tell how much was saved. Build the "
-                                "graph with plain torch operations (and torch.utils.checkpoint where the exercise "
-                                "asks), not inside a torch.func transform.").format(api=api_words(unweighed))
+                                "the hooks that weigh it, so this check cannot tell how much was saved, even where "
+                                "it only checked an answer. Build the graph with plain torch operations (and "
+                                "torch.utils.checkpoint where the exercise asks), and check answers here without "
+                                "torch.func.").format(api=api_words(unweighed))
             saved = _count(record, "saved_bytes")
             if saved > check.max_saved_bytes:
                 ref = expected.get("saved_bytes")

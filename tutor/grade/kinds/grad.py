@@ -113,6 +113,13 @@ class Grad(Kind):
                     "`{root}` made inside a function is gone when the function returns. Leave `{root}` as a "
                     "top-level name of your code (return it and bind it: `{root} = main()`), and call "
                     "`{root}.backward()` on it.").format(root=root)
+            compiled = ctx.observed.get("roots_compiled") if isinstance(ctx.observed, dict) else None
+            if isinstance(compiled, list) and root in compiled:  # round 47's learners: `aot_eager`
+                return False, _(
+                    "`{root}` was computed by code that torch.compile compiled with AOTAutograd (a backend such as "
+                    "\"aot_eager\"): autograd sees that code as one node, whose backward this check cannot follow "
+                    "to `{name}`. Compile with backend=\"eager\", where each operation keeps its own backward, or "
+                    "leave torch.compile out.").format(root=root, name=name)
             return False, _(
                 "`{name}.grad` did not come from a backward pass that started at `{root}`. Call `{root}.backward()` "
                 "(or `torch.autograd.grad({root}, ...)`) on the `{root}` your code ends with: a pass from any other "
