@@ -296,7 +296,7 @@ def _execute(source: str, filename: str, namespace: dict, _base=BaseException) -
         if filename == SETUP_FILE:
             note_setup(code)  # NOTE [the setup by its code]
         exec(code, namespace)
-    except _base as exc:  # SystemExit and KeyboardInterrupt are the code's, too; described after `after`
+    except _base as exc:  # SystemExit and KeyboardInterrupt are the code's, too: described while recording
         return exc
     return None
 

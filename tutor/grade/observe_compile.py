@@ -119,10 +119,12 @@ def _kept(call):
 # turns every saved-tensor hook off while dynamo traces (`torch._C._autograd._saved_tensors_hooks_set_tracing
 # (True)`, or dynamo's helper that sets it), and any torch.func transform (functorch runs none, so the
 # observers take theirs off: `torch.func.vjp(block, x)` kept the whole block for the outer graph). The
-# switch set outside torch.compile's steps, a transform run while saves are weighed, are named in the record
-# (`saves_unweighed`), and a footprint check that weighs fails there; each step puts the switch back as it
-# found it. Selective checkpointing's cache (a policy that saves an op's output) is weighed as it fills
-# (observe_saved.py). `torch.func.functional_call`, no transform, runs under the hook.
+# switch set outside torch.compile's steps, a pop of the observers' own pair (torch's raw function: the third
+# attacker popped it and pushed it back), a transform run while saves are weighed (even one that only checks
+# an answer) are named in the record (`saves_unweighed`), and a footprint check that weighs fails there; each
+# step puts the switch back as it found it. Selective checkpointing's cache (a policy that saves an op's
+# output) is weighed as it fills (observe_saved.py). `torch.func.functional_call`, no transform, runs under
+# the hook.
 _SET_TRACING = _getattr(torch._C._autograd, "_saved_tensors_hooks_set_tracing", None)
 _POP_SAVED = _getattr(torch._C._autograd, "_pop_saved_tensors_default_hooks", None)
 _TOP_SAVED = _getattr(torch._C._autograd, "_top_saved_tensors_default_hooks", None)
@@ -141,7 +143,7 @@ def _pop_watched(pop):
     weighing (round 47's third attacker popped them, computed, and pushed them back); the observers' own pops
     call torch's function as imported."""
     def _pop_saved_tensors_default_hooks(*args, **kwargs):
-        if _S.on and _S.saved_hooks and not _S.compiling:
+        if _S.on and _S.saved_hooks:  # inside a compile step too: no step of torch's pops the observers' pair
             try:
                 top = _TOP_SAVED(False)
             except Exception:  # noqa: BLE001 - no reading: as if ours
