@@ -184,7 +184,7 @@ def test_graph_command_after_backward_with_custom_function(tmp_path):
 
 
 def test_grader_probe_reads_custom_function_graph_after_backward():
-    from tutor.grade.child import _read_probe
+    from tutor.grade.readers import _read_probe
 
     x = torch.randn(3, requires_grad=True)
     loss = Square.apply(x, x).sum()

@@ -134,7 +134,7 @@ def own_dispatch() -> bool:
 # Function's backward hand on the gradient it was given, and left it on, so that straight-through-round's
 # replay of a backward that returns zeros saw a straight-through one (5 of 5). A compiler set as a pass
 # starts or ends is a dispatch of the code's own (torch sets none but inside a compile of the code's, whose
-# backend is the code's too); one left on is switched off before the probes (pristine._leave_torch_modes).
+# backend is the code's too); one left on is switched off before the probes (leftovers.leave_torch_modes).
 _set_compiler = _getattr(_getattr(_getattr(torch._C, "_dynamo", None), "compiled_autograd", None),
                          "set_autograd_compiler", None)
 

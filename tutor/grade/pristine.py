@@ -128,16 +128,17 @@ _MISSING = object()
 
 
 def _added(target: object, attributes: dict, current, _issubclass=issubclass, _type=type,
-           _callable=callable, _tuple=tuple, _frozenset=frozenset) -> list:
+           _callable=callable, _tuple=tuple, _frozenset=frozenset, _dict=dict, _str=str, _module=ModuleType) -> list:
     """The names ``target`` has that the snapshot's ``attributes`` lack, as ``_put_back`` takes them off: in our
     own modules only functions, classes and immutable tables; and no submodule (imported while the code ran,
     it is an attribute of its package too, and the probes may need it). Builtins bound when the module loads."""
     added = [n for n in current if n not in attributes]
-    name = current.get("__name__") if _type(current) is dict else None  # no `__getattr__` of the code's runs
-    if _type(name) is str and name.startswith("tutor"):
-        added = [n for n in added if _callable(current[n]) or _type(current[n]) in (_tuple, _frozenset)]
+    name = current.get("__name__") if _type(current) is _dict else None  # no `__getattr__` of the code's runs
+    if _type(name) is _str and name.startswith("tutor"):
+        added = [n for n in added if _callable(current[n]) or _type(current[n]) is _tuple
+                 or _type(current[n]) is _frozenset]  # by identity: `in` would ask a metaclass of the code's
     if not _issubclass(_type(target), _type):
-        added = [n for n in added if _type(current[n]).__name__ != "module"]
+        added = [n for n in added if _type(current[n]) is not _module]
     return added
 
 

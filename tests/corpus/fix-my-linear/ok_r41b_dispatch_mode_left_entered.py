@@ -1,5 +1,5 @@
 # A correct answer that leaves a pass-through TorchDispatchMode entered (a learner who logged the ops with
-# `mode.__enter__()` and never exited it). pristine._leave_torch_modes pops the dispatch stack with
+# `mode.__enter__()` and never exited it). leftovers.leave_torch_modes pops the dispatch stack with
 # torch._C._pop_torch_dispatch_stack() and no argument, which torch 2.13 refuses with a TypeError it does not catch.
 from torch.utils._python_dispatch import TorchDispatchMode
 
