@@ -14,7 +14,6 @@ docs/grading.md.
 from __future__ import annotations
 
 import builtins
-import ctypes
 import gc
 import signal
 import sys
@@ -22,7 +21,7 @@ import threading
 from types import MappingProxyType, ModuleType
 
 from tutor.grade import leftovers, pristine_modules
-from tutor.grade.dictversions import dict_versions_work as _dict_versions_work  # noqa: F401 (host.py, tests)
+from tutor.grade.dictversions import _version, dict_versions_work as _dict_versions_work  # noqa: F401 (host.py)
 
 
 # NOTE [the record sealed]: round 42's attacker wrote its trick into the grader's record of what to put back
@@ -197,13 +196,6 @@ def _put_back(target: object, attributes, real: dict | None, _type=type, _isinst
                 setter(target, name, value)
             except (AttributeError, TypeError):
                 pass
-
-
-_VERSION_OFFSET = 3 * 8  # PyDictObject: ob_refcnt, ob_type, ma_used, then ma_version_tag (64-bit CPython)
-
-
-def _version(d: dict, _id=id, _offset=_VERSION_OFFSET, _at=ctypes.c_uint64.from_address) -> int:
-    return _at(_id(d) + _offset).value
 
 
 def read_state(_sealed=sealed) -> tuple:

@@ -20,7 +20,8 @@ import ctypes
 import sys
 import types
 
-_VERSION_OFFSET = 3 * 8  # PyDictObject: ob_refcnt, ob_type, ma_used, then ma_version_tag (64-bit CPython)
+from tutor.grade.dictversions import _VERSION_OFFSET, _version
+
 _KEPT: tuple = ()  # per module of pristine's _MODULE_DICTS: (its callables, its names a builtin has), or None
 _UNWATCHED: frozenset = frozenset()  # indices into _KEPT of the modules torch sets and sets back itself
 # Modules whose globals torch itself sets inside a pass and sets back (NOTE [set and put back within a check]):
@@ -185,10 +186,6 @@ def moved_since(module_dicts: tuple, kept: tuple, targets: tuple, seen: tuple, _
             return MOVED
         found = IMPORTED
     return found
-
-
-def _version(d: dict, _id=id, _offset=_VERSION_OFFSET, _at=ctypes.c_uint64.from_address) -> int:
-    return _at(_id(d) + _offset).value
 
 
 def _numpy_defaults() -> None:

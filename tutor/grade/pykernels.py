@@ -29,6 +29,8 @@ import types
 
 import torch
 
+from tutor.grade.dictversions import _VERSION_OFFSET  # NOTE [dict versions] (pristine.py)
+
 _DICTS = ("py_kernels", "_dispatch_cache", "python_key_table")
 _SEALED: tuple = ((), None, b"", b"", (), frozenset())  # holders, view, where, versions, contents, the owners' ids
 _type, _len, _id, _str, _isinstance, _issubclass = type, len, id, str, isinstance, issubclass
@@ -42,7 +44,6 @@ _op_dict = vars(torch._ops.OperatorBase)["__dict__"].__get__
 _packet_dict = vars(torch._ops.OpOverloadPacket)["__dict__"].__get__
 _module_dict = vars(types.ModuleType)["__dict__"].__get__
 _OperatorBase, _Packet = torch._ops.OperatorBase, torch._ops.OpOverloadPacket
-_VERSION_OFFSET = 3 * 8  # NOTE [dict versions] (pristine.py)
 _globals = types.FunctionType.__globals__.__get__
 _closure = types.FunctionType.__closure__.__get__
 _cell_contents = types.CellType.cell_contents.__get__
